@@ -1,0 +1,24 @@
+import { Datagrid, DateField, FunctionField, List, NumberField, NumberInput, SelectField, SelectInput, TextField } from "react-admin";
+import { paymentStatusChoices, providerChoices, type AdminPayment } from "./types";
+
+const paymentFilters = [
+  <NumberInput key="jobId" source="jobId" label="Job id" alwaysOn />,
+  <SelectInput key="status" source="status" choices={paymentStatusChoices} alwaysOn />,
+  <SelectInput key="provider" source="provider" choices={providerChoices} />,
+];
+
+/** Every payment attempt, newest first; read only: payments change through the provider's events alone. */
+export const PaymentList = () => (
+  <List<AdminPayment> filters={paymentFilters} sort={{ field: "createdAt", order: "DESC" }} perPage={25}>
+    <Datagrid rowClick={false} bulkActionButtons={false}>
+      <NumberField<AdminPayment> source="jobId" label="Job" />
+      <FunctionField<AdminPayment> source="amount" label="Amount" render={(record) => `$${(record.amount / 100).toFixed(2)} ${record.currency.toUpperCase()}`} />
+      <SelectField<AdminPayment> source="status" choices={paymentStatusChoices} />
+      <SelectField<AdminPayment> source="provider" choices={providerChoices} />
+      <NumberField<AdminPayment> source="attempt" />
+      <TextField<AdminPayment> source="providerPaymentId" label="Provider id" sortable={false} emptyText="—" />
+      <TextField<AdminPayment> source="lastError" label="Last error" sortable={false} emptyText="—" />
+      <DateField<AdminPayment> source="createdAt" label="Created" showTime />
+    </Datagrid>
+  </List>
+);

@@ -1,0 +1,178 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "@forgehire/services";
+import { openBrowser, screenshot, type Browser } from "./support/browser.js";
+import { startAppServer, type AppServer } from "./support/app-server.js";
+import { PortalPage } from "./pages/portal.js";
+
+let server: AppServer;
+let browser: Browser | undefined;
+
+beforeAll(async () => {
+  server = await startAppServer();
+});
+afterEach(async () => {
+  await browser?.close();
+  browser = undefined;
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function portal() {
+  browser = await openBrowser(server.url);
+  return new PortalPage(browser.page);
+}
+
+const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+
+describe("accounts in the browser", () => {
+  it("a visitor signs up as a client, lands on home and sees the client's nav", async () => {
+    const p = await portal();
+    await p.page.goto("/signup");
+    await screenshot(p.page, "signup");
+    await p.signUp({ kind: "Post a Requirement", firstName: "Clara", lastName: "Client", email: unique("clara"), password: "clara-pass" });
+    await p.page.waitForURL(`${server.url}/`);
+    await p.nav.getByRole("link", { name: "Post a Requirement" }).waitFor();
+    const items = await p.navItems();
+    expect(items).toEqual(expect.arrayContaining(["Find Requirement", "Browse AI Bots/Agents", "Sample Works", "How it Works", "Post a Requirement"]));
+    expect(items).not.toContain("Update Agent Profile");
+    expect(items).not.toContain("Admin Dashboard");
+    expect(items).not.toContain("Sign In");
+    await expect(p.page.getByRole("link", { name: "Get Started" }).count()).resolves.toBe(0);
+    await expect(p.page.getByRole("button", { name: "My Account" }).innerText()).resolves.toBe("CC");
+    await screenshot(p.page, "home-client");
+  });
+
+  it("a visitor signs up as a freelancer and is sent to create a profile", async () => {
+    const p = await portal();
+    await p.signUp({ kind: "Work as Freelancer", firstName: "Fred", lastName: "Lance", email: unique("fred"), password: "fred-pass" });
+    await p.page.waitForURL(`${server.url}/create-profile`);
+    await p.nav.getByRole("link", { name: "Update Agent Profile" }).waitFor();
+    await p.nav.getByRole("link", { name: "Messages" }).waitFor();
+    expect(await p.navItems()).not.toContain("Post a Requirement");
+    await screenshot(p.page, "create-profile-placeholder");
+  });
+
+  it("signup shows the server's error for a taken email", async () => {
+    const email = unique("taken");
+    await createUser(server.services, { email, password: "taken-pass", firstName: "T", lastName: "Aken", userType: "client" });
+    const p = await portal();
+    await p.signUp({ kind: "Post a Requirement", firstName: "T", lastName: "Aken", email, password: "taken-pass" });
+    await p.page.getByText("This email is already registered").waitFor();
+    expect(p.page.url()).toBe(`${server.url}/signup`);
+  });
+
+  it("a client logs in with the show/hide toggle, then logs out", async () => {
+    const email = unique("login");
+    await createUser(server.services, { email, password: "login-pass", firstName: "Lou", lastName: "Gin", userType: "client" });
+    const p = await portal();
+    await p.page.goto("/login");
+    await p.page.getByLabel("Password", { exact: true }).fill("login-pass");
+    await expect(p.page.getByLabel("Password", { exact: true }).getAttribute("type")).resolves.toBe("password");
+    await p.page.getByRole("button", { name: "Show" }).click();
+    await expect(p.page.getByLabel("Password", { exact: true }).getAttribute("type")).resolves.toBe("text");
+    await screenshot(p.page, "login");
+
+    await p.logIn(email, "wrong-pass");
+    await p.page.getByText("Invalid email or password. Please try again.").waitFor();
+
+    await p.logIn(email, "login-pass");
+    await p.page.waitForURL(`${server.url}/`);
+    await p.page.getByText("Logged in successfully!").waitFor();
+    const menu = await p.openAccountMenu();
+    const entries = await menu.getByRole("menuitem").allInnerTexts();
+    expect(entries.map((e) => e.trim())).toEqual(["Update Profile", "My Jobs", "Sign Out"]);
+    await p.page.keyboard.press("Escape");
+
+    await p.logOut();
+    await p.page.waitForURL(`${server.url}/`);
+    await p.nav.getByRole("link", { name: "Sign In" }).waitFor();
+    await p.page.reload();
+    await p.nav.getByRole("link", { name: "Sign In" }).waitFor();
+    const me = await p.page.request.get(`${server.url}/api/auth/me`);
+    expect(me.status()).toBe(401);
+  });
+
+  it("an admin logs in, lands on the dashboard and has the admin nav and menu", async () => {
+    const email = unique("admin");
+    await createUser(server.services, { email, password: "admin-pass", firstName: "Ada", lastName: "Min", userType: "admin" });
+    const p = await portal();
+    await p.logIn(email, "admin-pass");
+    await p.page.waitForURL(`${server.url}/admin-dashboard`);
+    await p.nav.getByRole("link", { name: "Admin Dashboard" }).waitFor();
+    expect(await p.navItems()).not.toContain("Post a Requirement");
+    const menu = await p.openAccountMenu();
+    const entries = (await menu.getByRole("menuitem").allInnerTexts()).map((e) => e.trim());
+    expect(entries).toEqual(expect.arrayContaining(["Update Profile", "My Jobs", "Admin Dashboard", "Communication Hub", "Sign Out"]));
+    await screenshot(p.page, "admin-dashboard-placeholder");
+  });
+
+  it("a signed-out visitor sees the nav for visitors and the Login Required notice on the listing", async () => {
+    const p = await portal();
+    await p.page.goto("/");
+    await p.page.getByRole("heading", { name: "Get the Project Done by Top AI Freelancers" }).waitFor();
+    await p.page.getByRole("link", { name: "Get Started" }).first().waitFor();
+    expect(await p.navItems()).toEqual(expect.arrayContaining(["Sign In", "Get Started"]));
+    await screenshot(p.page, "home-visitor");
+    await p.page.goto("/jobs");
+    await p.page.getByRole("region", { name: "Login Required" }).waitFor();
+    await screenshot(p.page, "jobs-login-required");
+  });
+
+  it("a user resets a forgotten password through the emailed link", async () => {
+    const email = unique("forgot");
+    await createUser(server.services, { email, password: "old-password", firstName: "For", lastName: "Got", userType: "client" });
+    const p = await portal();
+    await p.page.goto("/login");
+    await p.page.getByRole("link", { name: "Forgot Password?" }).or(p.page.getByRole("button", { name: "Forgot Password?" })).click();
+    const dialog = p.page.getByRole("dialog");
+    await dialog.getByLabel("Email").fill(email);
+    await screenshot(p.page, "reset-dialog");
+    await dialog.getByRole("button", { name: "Send Reset Link" }).click();
+    await dialog.getByText("Check your email").waitFor();
+
+    const row = (await server.services.db("emails").where({ to_address: email, kind: "password_reset" }).first()) as { body_text: string };
+    const link = row.body_text.match(/https?:\/\/\S+/)![0];
+    expect(link.startsWith(`${server.url}/change-password?token=`)).toBe(true);
+
+    await p.page.goto(link);
+    await p.page.getByLabel("New Password").fill("new-password");
+    await p.page.getByLabel("Confirm Password").fill("not-the-same");
+    await p.page.getByRole("button", { name: "Update Password" }).click();
+    await p.page.getByText("Passwords do not match").waitFor();
+    await screenshot(p.page, "change-password");
+    await p.page.getByLabel("Confirm Password").fill("new-password");
+    await p.page.getByRole("button", { name: "Update Password" }).click();
+    await p.page.getByText("Password updated successfully!").first().waitFor();
+    await p.page.waitForURL(`${server.url}/login`);
+
+    await p.logIn(email, "new-password");
+    await p.page.waitForURL(`${server.url}/`);
+
+    // The link is spent: opening it again shows the expired state with Request New Link.
+    await p.page.goto(link);
+    await p.page.getByText("Invalid or expired recovery link. Please request a new one.").waitFor();
+    await screenshot(p.page, "change-password-expired");
+    await p.page.getByRole("button", { name: "Request New Link" }).click();
+    await p.page.waitForURL(`${server.url}/login`);
+    await p.page.getByRole("dialog").getByText("Reset password").waitFor();
+  });
+
+  it("a signed-in user updates their name on the Update Profile page", async () => {
+    const email = unique("profile");
+    await createUser(server.services, { email, password: "profile-pass", firstName: "Pro", lastName: "File", userType: "client" });
+    const p = await portal();
+    await p.logIn(email, "profile-pass");
+    await p.page.waitForURL(`${server.url}/`);
+    await p.page.goto("/update-profile");
+    await p.page.getByRole("tab", { name: "Profile Information" }).waitFor();
+    await p.page.getByLabel("First Name").fill("Renamed");
+    await p.page.getByRole("button", { name: /Save/ }).click();
+    await p.page.getByText("Profile updated successfully").waitFor();
+    await screenshot(p.page, "update-profile");
+    const row = await server.services.db("users").where({ email }).first();
+    expect(row.first_name).toBe("Renamed");
+    await p.page.getByRole("tab", { name: "Password & Security" }).click();
+    await screenshot(p.page, "update-profile-password");
+  });
+});

@@ -1,0 +1,91 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { createFreelancerProfile, createUser } from "@forgehire/services";
+import { openBrowser, screenshot, type Browser } from "./support/browser.js";
+import { startAppServer, type AppServer } from "./support/app-server.js";
+import { PortalPage } from "./pages/portal.js";
+import { ChatPages } from "./pages/chat.js";
+import { FreelancerPages } from "./pages/freelancers.js";
+
+let server: AppServer;
+const browsers: Browser[] = [];
+
+beforeAll(async () => {
+  server = await startAppServer();
+});
+afterEach(async () => {
+  for (const browser of browsers.splice(0)) await browser.close();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function shot(page: Page, name: string) {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
+  await screenshot(page, name);
+}
+
+const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+
+async function signedIn(userType: "client" | "freelancer", firstName: string, lastName = "Tester") {
+  const email = unique(firstName.toLowerCase());
+  const user = await createUser(server.services, { email, password: `${firstName}-pass`, firstName, lastName, userType });
+  const browser = await openBrowser(server.url);
+  browsers.push(browser);
+  await new PortalPage(browser.page).logIn(email, `${firstName}-pass`);
+  await browser.page.waitForURL((url) => url.pathname === "/");
+  return { user, page: browser.page, chat: new ChatPages(browser.page), freelancers: new FreelancerPages(browser.page) };
+}
+
+describe("chat in the browser", () => {
+  it("a client starts a chat from a profile; the freelancer, in another browser, sees the message without reloading", async () => {
+    const freelancer = await signedIn("freelancer", "Nova", "Quill");
+    const actor = { id: freelancer.user.id, userType: freelancer.user.userType, roleType: freelancer.user.roleType };
+    const profile = await createFreelancerProfile(server.services, actor, {
+      title: "Voice Agent Builder",
+      bio: "Voice agents for clinics.",
+      hourlyRate: 65,
+      skills: ["Whisper"],
+      domains: ["Voice & Speech"],
+    });
+
+    await freelancer.page.goto("/messages");
+    await freelancer.page.getByText("You haven't started any conversations yet.").waitFor();
+    await shot(freelancer.page, "messages-empty");
+
+    const client = await signedIn("client", "Carla", "Poster");
+    await client.page.goto("/freelancers");
+    await client.freelancers.card("Nova Quill").getByRole("link", { name: "View Profile" }).click();
+    await client.page.getByRole("button", { name: "Chat with Freelancer" }).click();
+    await client.page.waitForURL((url) => url.pathname.startsWith("/messages/"));
+    expect(decodeURIComponent(new URL(client.page.url()).pathname)).toBe(`/messages/${client.user.id}_freelancer_${profile.freelancer.id}`);
+    await client.chat.dialog.getByText("Untitled Project").waitFor();
+    await client.chat.send("Hello Nova, can you build a booking bot?");
+    await client.chat.log.getByText("Hello Nova, can you build a booking bot?").waitFor();
+
+    // The freelancer's page was loaded before the room existed: the room list refreshes on its own, the nav shows
+    // the unread count, and the open dialog receives the next message live.
+    await freelancer.page.getByRole("link", { name: "Messages (1 unread)" }).waitFor();
+    const card = freelancer.chat.roomCard("Carla Poster");
+    await card.getByText("Hello Nova, can you build a booking bot?").waitFor();
+    await shot(freelancer.page, "messages-rooms");
+    await card.getByRole("button", { name: "Open Chat" }).click();
+    await freelancer.chat.log.getByText("Hello Nova, can you build a booking bot?").waitFor();
+
+    await client.chat.send("It should also send reminders.");
+    await freelancer.chat.log.getByText("It should also send reminders.").waitFor();
+    await freelancer.chat.send("Yes, I can do that.");
+    await client.chat.log.getByText("Yes, I can do that.").waitFor();
+    await shot(freelancer.page, "chat-dialog");
+    // Read: once the dialog closes the nav shows no unread count (the open dialog hides the page from the a11y tree).
+    await freelancer.chat.dialog.getByRole("button", { name: "Close" }).click();
+    await freelancer.page.getByRole("link", { name: "Messages", exact: true }).waitFor();
+  });
+
+  it("asks a signed-out visitor to sign in on /messages", async () => {
+    const browser = await openBrowser(server.url);
+    browsers.push(browser);
+    await browser.page.goto("/messages");
+    await browser.page.getByText("Please sign in to view your messages.").waitFor();
+  });
+});

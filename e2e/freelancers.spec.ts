@@ -1,0 +1,109 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { createUser } from "@forgehire/services";
+import { openBrowser, screenshot, type Browser } from "./support/browser.js";
+import { startAppServer, type AppServer } from "./support/app-server.js";
+import { PortalPage } from "./pages/portal.js";
+import { FreelancerPages, pdfBytes, pngBytes } from "./pages/freelancers.js";
+
+let server: AppServer;
+const browsers: Browser[] = [];
+
+beforeAll(async () => {
+  server = await startAppServer();
+});
+afterEach(async () => {
+  for (const browser of browsers.splice(0)) await browser.close();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
+  await screenshot(page, name);
+}
+
+const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+
+async function signedIn(userType: "client" | "freelancer", firstName: string, lastName = "Tester") {
+  const email = unique(firstName.toLowerCase());
+  const user = await createUser(server.services, { email, password: `${firstName}-pass`, firstName, lastName, userType });
+  const browser = await openBrowser(server.url);
+  browsers.push(browser);
+  const portal = new PortalPage(browser.page);
+  await portal.logIn(email, `${firstName}-pass`);
+  await browser.page.waitForURL((url) => url.pathname === "/");
+  return { user, page: browser.page, freelancers: new FreelancerPages(browser.page) };
+}
+
+describe("freelancer profiles in the browser", () => {
+  it("a freelancer creates a profile with the pickers' limits, uploads an avatar and a document; a client finds it", async () => {
+    const { page, freelancers } = await signedIn("freelancer", "Nova", "Quill");
+    await page.goto("/create-profile");
+    await page.getByRole("heading", { name: "Create Your Freelancer Profile" }).waitFor();
+    expect(await page.getByLabel("Professional Title").getAttribute("placeholder")).toBe("AI Bot Developer");
+    await page.getByText("Please select at least one skill").waitFor();
+    await page.getByText("Please select at least one domain").waitFor();
+    const submit = page.getByRole("button", { name: "Create Profile" });
+    expect(await submit.isDisabled()).toBe(true);
+
+    await freelancers.fillCreateProfile({ title: "Voice Agent Builder", bio: "I build voice agents that book appointments and answer support calls around the clock for small clinics.", hourlyRate: "65" });
+    for (const skill of ["OpenAI GPT", "Whisper", "ElevenLabs"]) await freelancers.pick("Skills", skill);
+    await freelancers.picker("Skills").getByText("Maximum skills selected").first().waitFor();
+    expect(await freelancers.picker("Skills").getByRole("combobox").getAttribute("aria-disabled")).toBe("true");
+    // Removing a chip frees the picker again, and a chosen option is disabled in the list.
+    await freelancers.picker("Skills").getByRole("button", { name: "Whisper" }).locator("svg").click();
+    await freelancers.picker("Skills").getByRole("combobox").click();
+    expect(await page.getByRole("option", { name: "OpenAI GPT", exact: true }).getAttribute("aria-disabled")).toBe("true");
+    await page.getByRole("option", { name: "Whisper", exact: true }).click();
+    expect(await submit.isDisabled()).toBe(true);
+    await freelancers.pick("Domains", "Voice & Speech");
+    expect(await submit.isDisabled()).toBe(false);
+    await shot(page, "create-profile");
+    await submit.click();
+    await page.getByText("Your profile has been created successfully").waitFor();
+    await page.waitForURL((url) => url.pathname === "/manage-profile");
+    await page.getByRole("heading", { name: "Manage Your Profile" }).waitFor();
+
+    await freelancers.uploadAvatar("me.png", pngBytes, "image/png");
+    await page.locator('img[alt="Nova Quill"]').waitFor();
+    await freelancers.uploadDocument("portfolio.pdf", pdfBytes, "application/pdf");
+    await page.getByRole("link", { name: "portfolio.pdf" }).waitFor();
+    // A zip renamed .pdf is refused by the server, which reads the content.
+    await freelancers.uploadDocument("fake.pdf", Buffer.from("PK\u0003\u0004 not really a pdf"), "application/pdf");
+    await page.getByText("Only .pdf, .doc, .docx files are allowed").waitFor();
+    await shot(page, "manage-profile");
+    await page.getByLabel("Languages").fill("English, Spanish");
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    await page.waitForURL((url) => url.pathname === "/freelancers");
+    await freelancers.card("Nova Quill").waitFor();
+
+    const client = await signedIn("client", "Carla");
+    await client.page.goto("/freelancers");
+    await client.page.getByRole("heading", { name: "Browse AI Bots/Agents" }).waitFor();
+    await client.freelancers.search("voice agent");
+    const card = client.freelancers.card("Nova Quill");
+    await card.getByText("$65/hr").waitFor();
+    await client.freelancers.search("nobody-like-this");
+    await client.page.getByText("No AI bots or agents match your search.").waitFor();
+    await client.freelancers.search("whisper");
+    await shot(client.page, "freelancers-directory");
+    await card.getByRole("link", { name: "View Profile" }).click();
+    await client.page.getByRole("heading", { name: "Nova Quill" }).waitFor();
+    await client.page.getByText("No portfolio items yet").waitFor();
+    await client.page.getByRole("link", { name: "portfolio.pdf" }).waitFor();
+    await client.page.getByRole("button", { name: "Chat with Freelancer" }).waitFor();
+    await shot(client.page, "freelancer-profile");
+
+    await client.page.goto("/freelancers/00000000-0000-4000-8000-000000000000");
+    await client.page.getByText("Freelancer not found").waitFor();
+  });
+
+  it("sends a client away from /create-profile", async () => {
+    const { page } = await signedIn("client", "Cleo");
+    await page.goto("/create-profile");
+    await page.waitForURL((url) => url.pathname === "/");
+  });
+});

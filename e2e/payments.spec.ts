@@ -1,0 +1,132 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { createUser } from "@forgehire/services";
+import { openBrowser, screenshot, type Browser } from "./support/browser.js";
+import { startAppServer, type AppServer } from "./support/app-server.js";
+import { PortalPage } from "./pages/portal.js";
+import { JobsPages, money } from "./pages/jobs.js";
+import { PaymentPages } from "./pages/payments.js";
+
+let server: AppServer;
+let browser: Browser | undefined;
+
+beforeAll(async () => {
+  server = await startAppServer();
+});
+afterEach(async () => {
+  await browser?.close();
+  browser = undefined;
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
+  await screenshot(page, name);
+}
+
+const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+
+async function signedInClient(firstName: string) {
+  const email = unique(firstName.toLowerCase());
+  const user = await createUser(server.services, { email, password: `${firstName}-pass`, firstName, lastName: "Tester", userType: "client" });
+  browser = await openBrowser(server.url);
+  const portal = new PortalPage(browser.page);
+  await portal.logIn(email, `${firstName}-pass`);
+  await browser.page.waitForURL((url) => url.pathname === "/");
+  return { user, page: browser.page, jobs: new JobsPages(browser.page), payments: new PaymentPages(browser.page) };
+}
+
+/** Posts and locks a job through the API as the signed-in browser user. */
+async function lockedJob(page: Page, title: string): Promise<{ id: number; budget: number }> {
+  const response = await page.request.post("/api/jobs", { data: { title, description: "A storefront with a cart.", industry: "Legal", scope: 500 } });
+  expect(response.status()).toBe(201);
+  const { job } = (await response.json()) as { job: { id: number; budget: number } };
+  expect((await page.request.post(`/api/jobs/${job.id}/lock`)).status()).toBe(200);
+  return job;
+}
+
+const jobState = async (id: number) => (await server.services.db("jobs").where({ id }).first()) as { payment_status: string };
+
+describe("paying a job in the browser (built-in test provider)", () => {
+  it("a client pays a locked job with 4242 4242 4242 4242 and sees it paid on the card, in My Jobs and on the detail page", async () => {
+    const { page, jobs, payments } = await signedInClient("Paula");
+    const job = await lockedJob(page, "Flower Shop Checkout");
+
+    // Pay Now on the card in My Jobs follows can.pay.
+    await jobs.openMyJobs("My Posted Jobs");
+    await jobs.card("Flower Shop Checkout").getByRole("link", { name: "Pay Now" }).click();
+    await page.waitForURL(`**/payments/${job.id}`);
+    await page.getByRole("heading", { name: "Flower Shop Checkout" }).waitFor();
+    await page.getByText(money(job.budget)).waitFor();
+    await expect(payments.status().textContent()).resolves.toBe("Payment Required");
+    await page.getByRole("link", { name: "Back to My Jobs" }).waitFor();
+    await shot(page, "payment-required");
+
+    await payments.startPayment();
+    await shot(page, "payment-card-form");
+    await payments.payWith("4242 4242 4242 4242");
+    await jobs.toast("Payment Successful").waitFor();
+    await page.getByText("Payment complete. Thank you for your business!").waitFor();
+    await page.getByTestId("payment-status").filter({ hasText: "Paid" }).waitFor();
+    await shot(page, "payment-complete");
+    expect((await jobState(job.id)).payment_status).toBe("paid");
+
+    // Back to My Jobs after 2 seconds: the card shows it paid and no Pay Now.
+    await page.waitForURL("**/my-jobs");
+    const card = jobs.card("Flower Shop Checkout");
+    await card.getByText("Payment Complete").waitFor();
+    await expect(card.getByRole("link", { name: "Pay Now" }).count()).resolves.toBe(0);
+    await page.getByRole("button", { name: "Paid", exact: true }).click();
+    await card.waitFor();
+    await shot(page, "payment-my-jobs-paid");
+
+    await page.goto(`/jobs/${job.id}`);
+    await page.getByText("Payment: Completed").waitFor();
+    await expect(page.getByRole("link", { name: "Pay Now" }).count()).resolves.toBe(0);
+    await shot(page, "payment-job-detail-paid");
+
+    // The payment page of a paid job says so.
+    await payments.open(job.id);
+    await page.getByText("Payment complete. Thank you for your business!").waitFor();
+  });
+
+  it("a declined card shows its error and leaves the job unpaid", async () => {
+    const { page, jobs, payments } = await signedInClient("Dario");
+    const job = await lockedJob(page, "Law Firm Intake");
+    await payments.open(job.id);
+    await payments.startPayment();
+    await payments.payWith("4000 0000 0000 0002");
+    await payments.errorAlert().filter({ hasText: "Card error: Your card was declined." }).waitFor();
+    await jobs.toast("Payment Failed").waitFor();
+    await shot(page, "payment-declined");
+    expect((await jobState(job.id)).payment_status).toBe("unpaid");
+    await expect(payments.status().textContent()).resolves.toBe("Payment Required");
+
+    // A bad card number is a validation error, checked before anything is sent.
+    await payments.payWith("4242");
+    await payments.errorAlert().filter({ hasText: "Please check your card details: Your card number is incomplete." }).waitFor();
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("button", { name: "Pay Now with Stripe" }).waitFor();
+    expect((await jobState(job.id)).payment_status).toBe("unpaid");
+  });
+
+  it("shows Job not found and Access Denied", async () => {
+    const owner = await signedInClient("Olive");
+    const job = await lockedJob(owner.page, "Private Project");
+    await browser?.close();
+    browser = undefined;
+
+    const { page, payments } = await signedInClient("Oscar");
+    await payments.open(job.id);
+    await page.getByText("Access Denied").waitFor();
+    await page.getByText("You are not authorized to make payments for this job.").waitFor();
+    await shot(page, "payment-access-denied");
+    await payments.open(999999);
+    await page.getByRole("heading", { name: "Job not found" }).waitFor();
+    await page.getByRole("link", { name: "Return to My Jobs" }).waitFor();
+    await shot(page, "payment-job-not-found");
+  });
+});

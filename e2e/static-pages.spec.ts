@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { openBrowser, screenshot, type Browser } from "./support/browser.js";
+import { startAppServer, type AppServer } from "./support/app-server.js";
+
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startAppServer();
+  browser = await openBrowser(server.url);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+it("How it works lists 12 client steps and 3 freelancer steps", async () => {
+  const { page } = browser;
+  await page.goto("/how-it-works");
+  await page.getByRole("link", { name: "Create Your Account" }).waitFor();
+  await expect(page.getByRole("region", { name: "For Clients" }).getByRole("listitem").count()).resolves.toBe(12);
+  await expect(page.getByRole("region", { name: "For AI Freelancers" }).getByRole("listitem").count()).resolves.toBe(3);
+  await screenshot(page, "how-it-works");
+});
+
+it("Sample works shows 9 projects and filters them by type", async () => {
+  const { page } = browser;
+  await page.goto("/sample-works");
+  await page.getByRole("heading", { name: "Our Sample Works" }).waitFor();
+  const cards = page.getByRole("article");
+  await expect(cards.count()).resolves.toBe(9);
+  await screenshot(page, "sample-works");
+  await page.getByRole("button", { name: "E-commerce" }).click();
+  const shown = await cards.count();
+  expect(shown).toBeGreaterThan(0);
+  expect(shown).toBeLessThan(9);
+  await page.getByRole("button", { name: "All Projects" }).click();
+  await expect(cards.count()).resolves.toBe(9);
+});
+
+it("an unknown path shows the 404 page with Return Home", async () => {
+  const { page } = browser;
+  await page.goto("/no/such/page");
+  await page.getByText("Oops! The page you're looking for cannot be found.").waitFor();
+  await screenshot(page, "not-found");
+  await page.getByRole("link", { name: "Return Home" }).or(page.getByRole("button", { name: "Return Home" })).click();
+  await page.waitForURL(`${server.url}/`);
+});

@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { emailsRepository, type EmailRecord } from "@forgehire/services";
+import { withServices } from "../context.js";
+import { parseInput } from "../parse-input.js";
+import { printTable } from "../views/table.js";
+
+export interface EmailListOptions {
+  to?: string;
+  kind?: string;
+  page: string;
+  perPage: string;
+  full?: boolean;
+}
+
+/** emails:list: the outbox, where every email lands (and, without SMTP, the only place to read it). */
+export async function emailsList(options: EmailListOptions): Promise<void> {
+  const query = parseInput(
+    z.object({
+      to: z.string().optional(),
+      kind: z.string().optional(),
+      page: z.coerce.number().int().min(1),
+      perPage: z.coerce.number().int().min(1).max(100),
+    }),
+    options,
+  );
+  const { rows, total } = await withServices((services) =>
+    emailsRepository.list(services.db, { ...query, offset: (query.page - 1) * query.perPage, limit: query.perPage }),
+  );
+  if (options.full) {
+    for (const email of rows) console.log(`--- ${email.createdAt.toISOString()} to ${email.to} [${email.status}]\nSubject: ${email.subject}\n\n${email.text}\n`);
+    return;
+  }
+  await printTable<EmailRecord>({
+    columns: [
+      { header: "SENT", value: (e) => e.createdAt.toISOString().slice(0, 16).replace("T", " ") },
+      { header: "TO", value: (e) => e.to },
+      { header: "KIND", value: (e) => e.kind },
+      { header: "STATUS", value: (e) => e.status },
+      { header: "SUBJECT", value: (e) => e.subject },
+    ],
+    rows,
+    footer: `${rows.length} of ${total} (page ${query.page})`,
+  });
+}

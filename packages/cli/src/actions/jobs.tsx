@@ -1,0 +1,193 @@
+import { useEffect, useState } from "react";
+import { Box, Text, render } from "ink";
+import { z } from "zod";
+import { jobIdParams, myJobsFilters } from "@forgehire/core";
+import {
+  breakDownJob,
+  getJobDetails,
+  listJobs,
+  listMyJobs,
+  listStories,
+  lockJob,
+  startJob,
+  type BreakdownProgress,
+  type JobRecord,
+  type Services,
+  type StoryRecord,
+} from "@forgehire/services";
+import { withServices } from "../context.js";
+import { parseInput } from "../parse-input.js";
+import { printTable } from "../views/table.js";
+import { operatorActor } from "./operator.js";
+
+const jobId = (value: string) => parseInput(jobIdParams, { id: value }).id;
+const money = (dollars: number) => `$${dollars.toFixed(2)}`;
+
+/** jobs:list: live jobs, newest first; --status narrows like My Jobs' filters (for an admin). */
+export async function jobsList(options: { status?: string; page: string; perPage: string; as?: string }): Promise<void> {
+  const query = parseInput(
+    z.object({ status: z.enum(myJobsFilters).optional(), page: z.coerce.number().int().min(1), perPage: z.coerce.number().int().min(1).max(100) }),
+    options,
+  );
+  const page = { offset: (query.page - 1) * query.perPage, limit: query.perPage };
+  const { rows, total } = await withServices(async (services) =>
+    query.status ? listMyJobs(services, await operatorActor(services, options.as), { filter: query.status, ...page }) : listJobs(services, page),
+  );
+  await printTable<JobRecord>({
+    columns: [
+      { header: "ID", value: (j) => String(j.id) },
+      { header: "TITLE", value: (j) => j.title },
+      { header: "OWNER", value: (j) => j.ownerName },
+      { header: "BUDGET", value: (j) => money(j.budget) },
+      { header: "STATUS", value: (j) => j.status },
+      { header: "PAYMENT", value: (j) => j.paymentStatus },
+      { header: "LOCKED", value: (j) => (j.locked ? "yes" : "no") },
+    ],
+    rows,
+    footer: `${rows.length} of ${total} (page ${query.page})`,
+  });
+}
+
+function StoriesView({ stories }: { stories: StoryRecord[] }) {
+  return (
+    <Box flexDirection="column">
+      {stories.map((story) => (
+        <Box key={story.id} flexDirection="column" marginTop={1}>
+          <Text bold>
+            {story.title} <Text dimColor>[{story.priority}]</Text>
+          </Text>
+          {story.tasks.map((task) => (
+            <Text key={task.id}>
+              {"  "}- {task.title} <Text dimColor>[{task.priority}, {task.status}{task.estimateHours !== null ? `, ${task.estimateHours} h` : ""}]</Text>
+            </Text>
+          ))}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+async function printOnce(node: React.ReactElement) {
+  const instance = render(node, { patchConsole: false });
+  instance.unmount();
+  await instance.waitUntilExit();
+}
+
+/** jobs:show: the job, its requirements, stories and tasks. */
+export async function jobsShow(id: string, options: { as?: string }): Promise<void> {
+  await withServices(async (services) => {
+    const actor = await operatorActor(services, options.as);
+    const { job, requirements, files } = await getJobDetails(services, jobId(id));
+    const stories = await listStories(services, actor, job.id);
+    const lines: Array<[string, string]> = [
+      ["Title", job.title],
+      ["Owner", job.ownerName],
+      ["Budget", `${money(job.budget)} (scope $${job.scope})`],
+      ["Status", `${job.status}, ${job.paymentStatus}${job.locked ? ", locked" : ""}`],
+      ["Industry", requirements.industry],
+      ["Audience", requirements.targetAudience || "—"],
+      ["Key features", requirements.keyFeatures || "—"],
+      ["Compliance", requirements.complianceTypes.join(", ") || "—"],
+      ["Integrations", requirements.integrationSystems.join(", ") || "—"],
+      ["Extras", Object.entries(requirements.additionalServices).filter(([, on]) => on).map(([key]) => key).join(", ") || "—"],
+      ["Files", files.map((f) => f.name).join(", ") || "—"],
+    ];
+    await printOnce(
+      <Box flexDirection="column">
+        {lines.map(([label, value]) => (
+          <Text key={label}>
+            <Text bold>{label.padEnd(13)}</Text>
+            {value}
+          </Text>
+        ))}
+        <Text>{job.description}</Text>
+        {requirements.answers.map((a, i) => (
+          <Text key={a.questionId}>
+            Question #{i + 1}: {a.question} — {a.answer || "No answer provided"}
+          </Text>
+        ))}
+        {stories.length ? <StoriesView stories={stories} /> : <Text dimColor>No stories yet (jobs:breakdown {job.id}).</Text>}
+      </Box>,
+    );
+  });
+}
+
+function BreakdownLive({ run }: { run: (onProgress: (p: BreakdownProgress) => void) => Promise<{ source: string; stories: StoryRecord[] }> }) {
+  const [events, setEvents] = useState<string[]>([]);
+  const [result, setResult] = useState<{ source: string; stories: StoryRecord[] }>();
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    run((p) => setEvents((list) => [...list, describeProgress(p)])).then(setResult, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  }, [run]);
+  return (
+    <Box flexDirection="column">
+      {events.map((line, i) => (
+        <Text key={i} dimColor>
+          {line}
+        </Text>
+      ))}
+      {!result && !error ? <Text color="yellow">Creating stories and tasks...</Text> : null}
+      {error ? <Text color="red">{error}</Text> : null}
+      {result ? <Text color="green">Created {result.stories.length} stories ({result.source}).</Text> : null}
+      {result ? <StoriesView stories={result.stories} /> : null}
+    </Box>
+  );
+}
+
+function describeProgress(progress: BreakdownProgress): string {
+  if (progress.kind === "attempt") return `Asking the AI (attempt ${progress.attempt}/${progress.of})`;
+  if (progress.kind === "retrying") return `Retrying... attempt ${progress.attempt}/${progress.of} (${progress.reason})`;
+  return `Using the default stories: ${progress.reason}`;
+}
+
+/** jobs:breakdown: stories and tasks for a job, with a live view of the attempts (plain lines without a terminal). */
+export async function jobsBreakdown(id: string, options: { engine?: string; as?: string }): Promise<void> {
+  const { engine: engineName } = parseInput(z.object({ engine: z.enum(["rules", "ai"]).optional() }), options);
+  await withServices(async (services: Services) => {
+    const actor = await operatorActor(services, options.as);
+    const engine = engineName === "rules" ? services.engines.rules : engineName === "ai" ? services.engines.ai : services.engines.default;
+    if (!engine) throw new Error("No AI is configured: set AI_BASE_URL (and AI_API_KEY, AI_MODEL), or use --engine rules");
+    const run = (onProgress: (p: BreakdownProgress) => void) => breakDownJob(services, engine, actor, jobId(id), onProgress);
+    if (!process.stdout.isTTY) {
+      const result = await run((p) => console.log(describeProgress(p)));
+      console.log(`Created ${result.stories.length} stories (${result.source}).`);
+      for (const story of result.stories) {
+        console.log(`${story.title} [${story.priority}]`);
+        for (const task of story.tasks) console.log(`  - ${task.title} [${task.priority}${task.estimateHours !== null ? `, ${task.estimateHours} h` : ""}]`);
+      }
+      return;
+    }
+    let failure: unknown;
+    const instance = render(
+      <BreakdownLive
+        run={(onProgress) =>
+          run(onProgress).then(
+            (result) => {
+              setImmediate(() => instance.unmount());
+              return result;
+            },
+            (error: unknown) => {
+              failure = error;
+              setImmediate(() => instance.unmount());
+              throw error;
+            },
+          )
+        }
+      />,
+    );
+    await instance.waitUntilExit();
+    if (failure) throw failure;
+  });
+}
+
+/** jobs:lock: lock a job's requirements (as the owner's stand-in: an admin, or --as). */
+export async function jobsLock(id: string, options: { as?: string }): Promise<void> {
+  const job = await withServices(async (services) => lockJob(services, await operatorActor(services, options.as), jobId(id)));
+  console.log(`Locked job ${job.id} "${job.title}".`);
+}
+
+/** jobs:start: a freelancer starts a locked, paid job. */
+export async function jobsStart(id: string, options: { freelancer: string }): Promise<void> {
+  const job = await withServices(async (services) => startJob(services, await operatorActor(services, options.freelancer), jobId(id)));
+  console.log(`Job ${job.id} "${job.title}" is in progress.`);
+}

@@ -1,0 +1,97 @@
+import inquirer from "inquirer";
+import { z } from "zod";
+import { signupBody, userTypes } from "@forgehire/core";
+import { createUser, listUsers, type UserRecord } from "@forgehire/services";
+import { withServices } from "../context.js";
+import { UsageError } from "../exit-codes.js";
+import { parseInput } from "../parse-input.js";
+import { printTable } from "../views/table.js";
+
+const createUserInput = signupBody.extend({ userType: z.enum(userTypes) });
+
+export interface CreateOptions {
+  email?: string;
+  password?: string;
+  firstName?: string;
+  lastName?: string;
+  type?: string;
+}
+
+const prompts = {
+  email: { type: "input", message: "Email" },
+  password: { type: "password", message: "Password (at least 6 characters)", mask: "*" },
+  firstName: { type: "input", message: "First name" },
+  lastName: { type: "input", message: "Last name" },
+  type: { type: "list", message: "Account type", choices: [...userTypes] },
+} as const;
+
+/** Fills missing options by asking, but only when a person is at a terminal; scripts get an error instead. */
+async function completeOptions(options: CreateOptions): Promise<Required<CreateOptions>> {
+  const missing = (Object.keys(prompts) as Array<keyof typeof prompts>).filter((key) => !options[key]);
+  if (missing.length === 0) return options as Required<CreateOptions>;
+  if (!process.stdin.isTTY) {
+    throw new UsageError(`Missing ${missing.map((key) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(", ")} (no terminal to ask on)`);
+  }
+  const answers = await inquirer.prompt(missing.map((name) => ({ name, ...prompts[name] })));
+  return { ...options, ...answers } as Required<CreateOptions>;
+}
+
+/** users:create: every value from options, missing ones asked for on a terminal. */
+export async function usersCreate(options: CreateOptions): Promise<void> {
+  const complete = await completeOptions(options);
+  const input = parseInput(createUserInput, {
+    email: complete.email,
+    password: complete.password,
+    firstName: complete.firstName,
+    lastName: complete.lastName,
+    userType: complete.type,
+  });
+  const user = await withServices((services) => createUser(services, input));
+  console.log(`Created ${user.userType} ${user.email} (${user.id})`);
+}
+
+export interface ListOptions {
+  q?: string;
+  type?: string;
+  page: string;
+  perPage: string;
+  json?: boolean;
+}
+
+/** users:list: a page of accounts, newest first, as a table or JSON. */
+export async function usersList(options: ListOptions): Promise<void> {
+  const query = parseInput(
+    z.object({
+      q: z.string().optional(),
+      type: z.enum(userTypes).optional(),
+      page: z.coerce.number().int().min(1),
+      perPage: z.coerce.number().int().min(1).max(100),
+    }),
+    options,
+  );
+  const { rows, total } = await withServices((services) =>
+    listUsers(services, {
+      q: query.q,
+      userType: query.type,
+      sort: "createdAt",
+      order: "desc",
+      offset: (query.page - 1) * query.perPage,
+      limit: query.perPage,
+    }),
+  );
+  if (options.json) {
+    console.log(JSON.stringify({ items: rows.map(({ passwordHash: _hidden, ...user }) => user), total }, null, 2));
+    return;
+  }
+  await printTable<UserRecord>({
+    columns: [
+      { header: "EMAIL", value: (u) => u.email },
+      { header: "NAME", value: (u) => `${u.firstName} ${u.lastName}` },
+      { header: "TYPE", value: (u) => u.userType },
+      { header: "ROLE", value: (u) => u.roleType },
+      { header: "CREATED", value: (u) => u.createdAt.toISOString().slice(0, 16).replace("T", " ") },
+    ],
+    rows,
+    footer: `${rows.length} of ${total} (page ${query.page})`,
+  });
+}

@@ -1,0 +1,2 @@
+export { buildProgram } from "./program.js";
+export { describeFailure, exitCodeByKind } from "./exit-codes.js";

@@ -1,0 +1,15 @@
+import { CommanderError } from "commander";
+import { buildProgram } from "./program.js";
+import { describeFailure } from "./exit-codes.js";
+
+try {
+  await buildProgram().parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CommanderError) {
+    // commander already printed help or its own one-line message.
+    process.exit(error.exitCode === 0 ? 0 : 2);
+  }
+  const { line, code } = describeFailure(error);
+  console.error(`forgehire: ${line}`);
+  process.exit(code);
+}

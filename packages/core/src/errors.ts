@@ -1,0 +1,231 @@
+/**
+ * The error catalogue: every failure a user can meet, with the spec's own title and message.
+ * The HTTP status of each kind lives in one place only, the server's error middleware.
+ */
+
+/** How a failure is classified; the server maps each kind to exactly one HTTP status. */
+export type ErrorKind =
+  | "validation"
+  | "unauthenticated"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "payment_failed"
+  | "too_large"
+  | "unsupported_type"
+  | "rate_limited"
+  | "upstream_unavailable"
+  | "internal";
+
+interface CatalogueEntry {
+  kind: ErrorKind;
+  title: string;
+  message: string;
+}
+
+const entry = (kind: ErrorKind, title: string, message: string): CatalogueEntry => ({ kind, title, message });
+
+/** Every error code of API.md, with the wording the spec gives it. */
+export const errorCatalogue = {
+  VALIDATION: entry("validation", "Validation Error", "Please check the highlighted fields."),
+  MALFORMED_JSON: entry("validation", "Validation Error", "The request body is not valid JSON."),
+  UNAUTHENTICATED: entry("unauthenticated", "Login Required", "You must be logged in to do this."),
+  FORBIDDEN: entry("forbidden", "Permission Denied", "You are not allowed to do this."),
+  CSRF: entry("forbidden", "Permission Denied", "Cross-site requests are not allowed."),
+  NOT_FOUND: entry("not_found", "Not Found", "The page you're looking for cannot be found."),
+  PAYLOAD_TOO_LARGE: entry("too_large", "Too Large", "The request is too large."),
+  FILE_TOO_LARGE: entry("too_large", "File Too Large", "Files may be at most 10 MB each."),
+  RATE_LIMITED: entry("rate_limited", "Too Many Attempts", "Too many attempts. Please wait a few minutes and try again."),
+  INTERNAL: entry("internal", "Error", "An unexpected error occurred. Please try again."),
+
+  // Accounts
+  WEAK_PASSWORD: entry("validation", "Weak Password", "Password must be at least 6 characters"),
+  PASSWORDS_DO_NOT_MATCH: entry("validation", "Validation Error", "Passwords do not match"),
+  EMAIL_TAKEN: entry("conflict", "Failed to create account", "An account with this email already exists."),
+  INVALID_CREDENTIALS: entry("unauthenticated", "Failed to sign in", "Invalid email or password. Please try again."),
+  WRONG_CURRENT_PASSWORD: entry("validation", "Failed to update password", "Your current password is not correct."),
+  INVALID_RESET_TOKEN: entry(
+    "validation",
+    "Invalid Link",
+    "Invalid or expired recovery link. Please request a new one.",
+  ),
+
+  // Jobs and requirements
+  MISSING_FIELDS: entry("validation", "Missing fields", "Please fill all required fields before proceeding"),
+  INVALID_SCOPE: entry("validation", "Validation Error", "Please choose one of the offered scopes."),
+  DUPLICATE_REQUIREMENT: entry(
+    "conflict",
+    "Duplicate Requirement",
+    "A requirement with this title already exists. Please use a different title or edit the existing one.",
+  ),
+  INVALID_JOB_ID: entry("validation", "Error", "Invalid job ID"),
+  JOB_NOT_FOUND: entry("not_found", "Job not found", "Job not found"),
+  JOB_PAID: entry(
+    "conflict",
+    "Cannot Delete Paid Job",
+    "This job has already been paid for and cannot be deleted. Paid jobs are preserved for record-keeping and contractual purposes.",
+  ),
+  JOB_NOT_EDITABLE: entry(
+    "conflict",
+    "Cannot Edit Job",
+    "This job is locked, started or paid and its requirements can no longer be edited.",
+  ),
+  POST_JOB_DENIED: entry("forbidden", "Permission Denied", "Only clients and admins can post requirements."),
+  EDIT_JOB_DENIED: entry("forbidden", "Permission Denied", "Only the job owner or admins can edit this job."),
+  DELETE_JOB_DENIED: entry("forbidden", "Permission Denied", "Only the job owner or admins can delete this job."),
+  TOO_MANY_FILES: entry("validation", "Too Many Files", "A job can have at most 5 attached files."),
+  BAD_FILE_TYPE: entry("unsupported_type", "Unsupported File", "This file type is not allowed."),
+
+  // Breakdown, stories and tasks
+  CREATE_STORIES_DENIED: entry(
+    "forbidden",
+    "Permission Denied",
+    "Only the job owner or admins can create stories and tasks.",
+  ),
+  STORIES_EXIST: entry("conflict", "Stories Already Exist", "Stories and tasks already exist for this job."),
+  BREAKDOWN_NOT_ALLOWED: entry(
+    "conflict",
+    "Cannot Create Stories",
+    "Stories and tasks can only be created before the project is started or paid.",
+  ),
+  NO_STORIES_CREATED: entry("upstream_unavailable", "Error", "No stories were created. Please try again or contact support."),
+  STORY_NOT_FOUND: entry("not_found", "Not Found", "Story not found"),
+  VIEW_BREAKDOWN_DENIED: entry(
+    "forbidden",
+    "Permission Denied",
+    "Only the job owner, freelancers and admins can see the stories and tasks.",
+  ),
+  EDIT_TASKS_DENIED: entry("forbidden", "Permission Denied", "Only the job owner or admins can edit stories and tasks."),
+  TASK_NOT_FOUND: entry("not_found", "Not Found", "Task not found"),
+  LOCKED: entry("conflict", "Locked", "Stories and tasks cannot be edited while the project is locked or started."),
+  EMPTY_TITLE: entry("validation", "Error", "Title cannot be empty"),
+  LOCK_DENIED: entry("forbidden", "Permission Denied", "Only the job owner or admins can lock or unlock requirements."),
+  ALREADY_LOCKED: entry("conflict", "Already Locked", "The requirements are already locked."),
+  NOT_LOCKED: entry("conflict", "Not Locked", "The requirements are not locked."),
+  CANNOT_UNLOCK: entry("conflict", "Cannot unlock project", "This project has been started and cannot be unlocked."),
+  FREELANCER_ONLY: entry("forbidden", "Permission Denied", "Only freelancers can start a project."),
+  REQUIREMENTS_NOT_FINALIZED: entry(
+    "conflict",
+    "Requirements Not Finalized",
+    "The project requirements must be locked before starting.",
+  ),
+  PAYMENT_REQUIRED: entry(
+    "conflict",
+    "Payment Required",
+    "Payment must be completed before the project can be started.",
+  ),
+  ALREADY_STARTED: entry("conflict", "Already Started", "This project has already been started."),
+  COMPLETE_DENIED: entry("forbidden", "Permission Denied", "Only the assigned freelancer or admins can complete this project."),
+  NOT_IN_PROGRESS: entry("conflict", "Not In Progress", "Only a project in progress can be completed."),
+  TASK_STATUS_DENIED: entry(
+    "forbidden",
+    "Permission Denied",
+    "Only the assigned freelancer or admins can change the task status.",
+  ),
+  NOT_STARTED: entry("conflict", "Not Started", "The project has not been started yet."),
+  COMMENT_DENIED: entry(
+    "forbidden",
+    "Permission Denied",
+    "Only the job owner, the assigned freelancer and admins can comment on tasks.",
+  ),
+  EMPTY_CHANGE_REQUEST: entry("validation", "Error", "Please describe the requested changes."),
+  CHANGE_NOT_ALLOWED: entry(
+    "conflict",
+    "Change Not Allowed",
+    "Change requests are possible once the requirements are locked or the project has started.",
+  ),
+  CHANGE_REQUEST_DENIED: entry("forbidden", "Permission Denied", "Only the job owner or admins can request changes."),
+  EMPTY_MESSAGE: entry("validation", "Error", "A message needs text or at least one file."),
+  COMMUNICATION_DENIED: entry(
+    "forbidden",
+    "Permission Denied",
+    "Only the job owner, the assigned freelancer and admins can see this conversation.",
+  ),
+
+  // Payments
+  PAYMENT_LOGIN_REQUIRED: entry("unauthenticated", "Login Required", "You must be logged in to make a payment."),
+  PAYMENT_ACCESS_DENIED: entry("forbidden", "Access Denied", "You are not authorized to make payments for this job."),
+  ALREADY_PAID: entry("conflict", "Already Paid", "This job has already been paid for."),
+  PAYMENT_NOT_LOCKED: entry("conflict", "Requirements Not Finalized", "The requirements must be locked before paying."),
+  PAYMENT_NOT_FOUND: entry("not_found", "Not Found", "Payment not found"),
+  TEST_PROVIDER_DISABLED: entry("not_found", "Not Found", "The test payment provider is not active."),
+  CARD_DECLINED: entry("payment_failed", "Payment Failed", "Card error: Your card was declined."),
+  INSUFFICIENT_FUNDS: entry("payment_failed", "Payment Failed", "Card error: Your card has insufficient funds."),
+  INVALID_CARD: entry("payment_failed", "Payment Failed", "Card error: Your card number is invalid."),
+  PAYMENT_SETUP_FAILED: entry("upstream_unavailable", "Payment Setup Failed", "Could not connect to payment provider"),
+  INVALID_SIGNATURE: entry("validation", "Invalid Signature", "The webhook signature could not be verified."),
+
+  // Freelancers
+  FREELANCER_NOT_FOUND: entry("not_found", "Freelancer not found", "Freelancer not found"),
+  PROFILE_NOT_FOUND: entry("not_found", "Error", "Could not find your freelancer profile"),
+  PROFILE_EXISTS: entry("conflict", "Error", "You already have a freelancer profile."),
+  FREELANCER_PROFILE_DENIED: entry("forbidden", "Permission Denied", "Only freelancers can create a freelancer profile."),
+  TOO_MANY_DOCUMENTS: entry("validation", "Error", "You can only upload up to 3 documents"),
+  BAD_DOCUMENT_TYPE: entry("unsupported_type", "Error", "Only .pdf, .doc, .docx files are allowed"),
+  DOCUMENT_NOT_FOUND: entry("not_found", "Error", "Failed to remove document"),
+  PORTFOLIO_NOT_FOUND: entry("not_found", "Not Found", "Portfolio item not found"),
+
+  // Chat
+  CHAT_LOGIN_REQUIRED: entry("unauthenticated", "Login Required", "You must be logged in to start a chat"),
+  CLIENT_ONLY_CHAT: entry("forbidden", "Permission Denied", "Only clients can start chats with freelancers"),
+  INVALID_FREELANCER_ID: entry("validation", "Error", "Invalid freelancer ID format"),
+  NOT_ROOM_MEMBER: entry("forbidden", "Permission Denied", "You are not a member of this chat room."),
+  ROOM_NOT_FOUND: entry("not_found", "Not Found", "Chat room not found"),
+  NO_RECIPIENT: entry("validation", "Error", "Could not determine message recipient"),
+
+  // Back office
+  ADMIN_ONLY: entry("forbidden", "Permission Denied", "Only admins can use the back office."),
+  FILL_ALL_FIELDS: entry("validation", "Error", "Please fill in all fields"),
+  EMAIL_LOGIN_REQUIRED: entry("unauthenticated", "Login Required", "You must be logged in to send emails"),
+  CLIENT_EMAIL_NOT_FOUND: entry("not_found", "Error", "Client email not found"),
+  UNKNOWN_RESOURCE: entry("not_found", "Not Found", "Unknown resource"),
+  RECORD_NOT_FOUND: entry("not_found", "Not Found", "Record not found"),
+} as const satisfies Record<string, CatalogueEntry>;
+
+/** A code of the error catalogue, as sent in `error.code`. */
+export type ErrorCode = keyof typeof errorCatalogue;
+
+/** Field name → message, for 400 answers about particular inputs. */
+export type FieldErrors = Record<string, string>;
+
+/**
+ * The one error type the domain throws. Its message is safe to show a user; `cause` is kept for logs only.
+ */
+export class DomainError extends Error {
+  readonly code: ErrorCode;
+  readonly kind: ErrorKind;
+  readonly title: string;
+  readonly fields: FieldErrors | undefined;
+
+  constructor(code: ErrorCode, options: { message?: string; fields?: FieldErrors; cause?: unknown } = {}) {
+    const known = errorCatalogue[code];
+    super(options.message ?? known.message, { cause: options.cause });
+    this.name = "DomainError";
+    this.code = code;
+    this.kind = known.kind;
+    this.title = known.title;
+    this.fields = options.fields;
+  }
+}
+
+/**
+ * Builds a DomainError for a catalogue code.
+ * @param code the catalogue code
+ * @param options an overriding message, field errors, or the cause to keep for the logs
+ * @returns the error, to be thrown by the caller
+ */
+export function domainError(
+  code: ErrorCode,
+  options?: { message?: string; fields?: FieldErrors; cause?: unknown },
+): DomainError {
+  return new DomainError(code, options);
+}
+
+/**
+ * True when the value is a DomainError (also across duplicated module instances).
+ * @param value anything caught
+ * @returns true for a DomainError
+ */
+export function isDomainError(value: unknown): value is DomainError {
+  return value instanceof DomainError || (value instanceof Error && value.name === "DomainError" && "code" in value);
+}

@@ -1,0 +1,52 @@
+export * from "./errors.js";
+export * from "./users.js";
+export * from "./schemas/common.js";
+export * from "./schemas/auth.js";
+
+export * from "./catalog/scopes.js";
+export * from "./catalog/options.js";
+export * from "./catalog/project-specific-fields.js";
+export * from "./catalog/catalog.js";
+
+export * from "./pricing/money.js";
+export * from "./pricing/delivery-date.js";
+export * from "./pricing/quote.js";
+
+export * from "./wizard/form.js";
+export * from "./wizard/messages.js";
+export * from "./wizard/duplicates.js";
+export * from "./wizard/question-bank.js";
+export * from "./wizard/analysis.js";
+
+export * from "./breakdown/types.js";
+export * from "./breakdown/input.js";
+export * from "./breakdown/acceptance-criteria.js";
+export * from "./breakdown/estimates.js";
+export * from "./breakdown/rules-engine.js";
+export * from "./breakdown/prompt.js";
+export * from "./breakdown/fallback-stories.js";
+export * from "./breakdown/change-request-story.js";
+export * from "./breakdown/parse-breakdown.js";
+export * from "./breakdown/progress.js";
+
+export * from "./chat/room-ids.js";
+export * from "./chat/message-content.js";
+
+export * from "./policies/job-state.js";
+export * from "./policies/job.js";
+export * from "./policies/my-jobs.js";
+export * from "./policies/posting.js";
+
+export * from "./schemas/validation.js";
+export * from "./schemas/jobs.js";
+export * from "./schemas/breakdown.js";
+export * from "./schemas/payments.js";
+export * from "./schemas/freelancers.js";
+export * from "./schemas/chat.js";
+export * from "./schemas/admin.js";
+export * from "./uploads.js";
+export * from "./policies/chat.js";
+export * from "./policies/freelancer.js";
+
+export * from "./payments/payments.js";
+export * from "./policies/payment.js";

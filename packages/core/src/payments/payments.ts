@@ -1,0 +1,113 @@
+/**
+ * Pure payment rules: the amount charged, the built-in test provider's cards, and the one-way state machine of a
+ * payment attempt and of the job it pays for. No I/O: the services apply what these functions decide.
+ */
+import type { ErrorCode } from "../errors.js";
+import { toCents } from "../pricing/money.js";
+import type { PaymentStatus } from "../policies/job-state.js";
+
+/** The states of one payment attempt (the `payments.status` column). */
+export const paymentAttemptStatuses = ["requires_payment", "processing", "succeeded", "failed", "canceled"] as const;
+
+/** The state of one payment attempt. */
+export type PaymentAttemptStatus = (typeof paymentAttemptStatuses)[number];
+
+/** What a provider event (a webhook, the test provider's confirmation, a reconciliation) says about an attempt. */
+export type PaymentOutcome = "processing" | "succeeded" | "failed" | "canceled";
+
+/** The only currency the marketplace charges in (API.md: `currency: "usd"`). */
+export const PAYMENT_CURRENCY = "usd";
+
+/**
+ * The amount charged for a job, in whole cents.
+ * @param budget the job's budget in US dollars
+ * @returns budget × 100, rounded to a whole cent
+ */
+export function paymentAmount(budget: number): number {
+  return toCents(budget);
+}
+
+/**
+ * The description sent to the card provider, as the spec words it.
+ * @param title the job's title
+ * @returns 'Payment for: {title}'
+ */
+export function paymentDescription(title: string): string {
+  return `Payment for: ${title}`;
+}
+
+/** The card provider's public test numbers that the built-in test provider honours. */
+export const testCards = {
+  success: "4242424242424242",
+  declined: "4000000000000002",
+  insufficientFunds: "4000000000009995",
+} as const;
+
+/** What the built-in test provider does with a card: succeed, or refuse it with a card error code. */
+export type TestCardOutcome = { status: "succeeded" } | { status: "failed"; code: Extract<ErrorCode, "CARD_DECLINED" | "INSUFFICIENT_FUNDS" | "INVALID_CARD"> };
+
+/**
+ * The built-in test provider's answer to a card number, as the card provider documents its test cards.
+ * @param cardNumber the number typed; spaces and dashes are ignored
+ * @returns succeeded for 4242…4242; CARD_DECLINED for 4000…0002; INSUFFICIENT_FUNDS for 4000…9995; INVALID_CARD for any other
+ */
+export function testCardOutcome(cardNumber: string): TestCardOutcome {
+  const digits = cardNumber.replace(/[\s-]/g, "");
+  if (digits === testCards.success) return { status: "succeeded" };
+  if (digits === testCards.declined) return { status: "failed", code: "CARD_DECLINED" };
+  if (digits === testCards.insufficientFunds) return { status: "failed", code: "INSUFFICIENT_FUNDS" };
+  return { status: "failed", code: "INVALID_CARD" };
+}
+
+/**
+ * Whether an attempt is finished for good: a succeeded or canceled attempt never changes again.
+ * @param status the attempt's state
+ * @returns true for succeeded and canceled
+ */
+export function isFinalAttemptStatus(status: PaymentAttemptStatus): boolean {
+  return status === "succeeded" || status === "canceled";
+}
+
+/**
+ * The next state of an attempt when an event reports an outcome; state never goes backwards. A failed attempt may
+ * still succeed (the card provider lets the client retry on the same intent), a processing one may fail or succeed,
+ * but nothing leaves succeeded or canceled, and a repeated outcome changes nothing.
+ * @param current the attempt's state now
+ * @param outcome what the event reports
+ * @returns the new state, or null when the event must not change the attempt
+ */
+export function nextAttemptStatus(current: PaymentAttemptStatus, outcome: PaymentOutcome): PaymentAttemptStatus | null {
+  if (isFinalAttemptStatus(current)) return null;
+  if (current === outcome) return null;
+  return outcome;
+}
+
+/**
+ * The job's payment status once one of its attempts is in a state; paid is final, whatever arrives later.
+ * @param current the job's payment status now
+ * @param attempt the attempt's new state
+ * @returns paid for a succeeded attempt, pending while processing, unpaid after a failure or cancellation
+ */
+export function jobPaymentStatusAfter(current: PaymentStatus, attempt: PaymentAttemptStatus): PaymentStatus {
+  if (current === "paid") return "paid";
+  switch (attempt) {
+    case "succeeded":
+      return "paid";
+    case "processing":
+      return "pending";
+    case "requires_payment":
+      return current;
+    default:
+      return "unpaid";
+  }
+}
+
+/**
+ * Whether an attempt may be handed to the client again instead of starting a new one: it has not succeeded,
+ * is not processing and was not canceled (the provider still has to confirm the intent is usable).
+ * @param status the attempt's state
+ * @returns true for requires_payment and failed
+ */
+export function isReusableAttempt(status: PaymentAttemptStatus): boolean {
+  return status === "requires_payment" || status === "failed";
+}

@@ -1,0 +1,405 @@
+import { describe, expect, it } from "vitest";
+import { errorCatalogue, isDomainError, type ErrorCode } from "../errors.js";
+import type { Actor } from "../users.js";
+import {
+  authorize,
+  can,
+  jobAbilities,
+  jobAbilityActions,
+  jobActions,
+  jobRefusal,
+  jobRoleOf,
+  type JobAction,
+} from "./job.js";
+import type { JobState } from "./job-state.js";
+
+const actors = {
+  owner: { id: "client-owner", userType: "client", roleType: "job_poster" },
+  otherClient: { id: "client-other", userType: "client", roleType: "job_poster" },
+  assignedFreelancer: { id: "freelancer-assigned", userType: "freelancer", roleType: "freelancer" },
+  otherFreelancer: { id: "freelancer-other", userType: "freelancer", roleType: "freelancer" },
+  admin: { id: "admin-1", userType: "admin", roleType: "admin" },
+} as const satisfies Record<string, Actor>;
+type ActorName = keyof typeof actors;
+const actorNames = Object.keys(actors) as ActorName[];
+
+const base: JobState = {
+  ownerId: actors.owner.id,
+  status: "open",
+  paymentStatus: "unpaid",
+  locked: false,
+  startedAt: null,
+  freelancerId: null,
+};
+const started = { startedAt: "2025-03-01T10:00:00.000Z", freelancerId: actors.assignedFreelancer.id } as const;
+
+const states = {
+  fresh: base,
+  locked: { ...base, locked: true },
+  lockedPending: { ...base, locked: true, paymentStatus: "pending" },
+  lockedPaid: { ...base, locked: true, paymentStatus: "paid" },
+  paidUnlocked: { ...base, paymentStatus: "paid" },
+  inProgress: { ...base, ...started, locked: true, paymentStatus: "paid", status: "in_progress" },
+  completedDue: { ...base, ...started, locked: true, paymentStatus: "unpaid", status: "completed" },
+  completedPaid: { ...base, ...started, locked: true, paymentStatus: "paid", status: "completed" },
+  inactive: { ...base, status: "inactive" },
+} as const satisfies Record<string, JobState>;
+type StateName = keyof typeof states;
+const stateNames = Object.keys(states) as StateName[];
+
+const none: ActorName[] = [];
+const ownerOrAdmin: ActorName[] = ["owner", "admin"];
+const allActors: ActorName[] = actorNames;
+
+/** For each action and state, the actors allowed; everyone else is refused. */
+const expected: Record<JobAction, Record<StateName, ActorName[]>> = {
+  view: {
+    fresh: allActors,
+    locked: allActors,
+    lockedPending: allActors,
+    lockedPaid: allActors,
+    paidUnlocked: allActors,
+    inProgress: allActors,
+    completedDue: allActors,
+    completedPaid: allActors,
+    inactive: none,
+  },
+  edit: {
+    fresh: ownerOrAdmin,
+    locked: none,
+    lockedPending: none,
+    lockedPaid: none,
+    paidUnlocked: none,
+    inProgress: none,
+    completedDue: none,
+    completedPaid: none,
+    inactive: none,
+  },
+  delete: {
+    fresh: ownerOrAdmin,
+    locked: ownerOrAdmin,
+    lockedPending: ownerOrAdmin,
+    lockedPaid: none,
+    paidUnlocked: none,
+    inProgress: none,
+    completedDue: none,
+    completedPaid: none,
+    inactive: none,
+  },
+  createBreakdown: {
+    fresh: ownerOrAdmin,
+    locked: ownerOrAdmin,
+    lockedPending: ownerOrAdmin,
+    lockedPaid: none,
+    paidUnlocked: none,
+    inProgress: none,
+    completedDue: none,
+    completedPaid: none,
+    inactive: none,
+  },
+  viewBreakdown: {
+    fresh: ["owner", "assignedFreelancer", "otherFreelancer", "admin"],
+    locked: ["owner", "assignedFreelancer", "otherFreelancer", "admin"],
+    lockedPending: ["owner", "assignedFreelancer", "otherFreelancer", "admin"],
+    lockedPaid: ["owner", "assignedFreelancer", "otherFreelancer", "admin"],
+    paidUnlocked: ["owner", "assignedFreelancer", "otherFreelancer", "admin"],
+    inProgress: ["owner", "assignedFreelancer", "otherFreelancer", "admin"],
+    completedDue: ["owner", "assignedFreelancer", "otherFreelancer", "admin"],
+    completedPaid: ["owner", "assignedFreelancer", "otherFreelancer", "admin"],
+    inactive: none,
+  },
+  editTasks: {
+    fresh: ownerOrAdmin,
+    locked: none,
+    lockedPending: none,
+    lockedPaid: none,
+    paidUnlocked: ownerOrAdmin,
+    inProgress: none,
+    completedDue: none,
+    completedPaid: none,
+    inactive: none,
+  },
+  lock: {
+    fresh: ownerOrAdmin,
+    locked: none,
+    lockedPending: none,
+    lockedPaid: none,
+    paidUnlocked: ownerOrAdmin,
+    inProgress: none,
+    completedDue: none,
+    completedPaid: none,
+    inactive: none,
+  },
+  unlock: {
+    fresh: none,
+    locked: ownerOrAdmin,
+    lockedPending: ownerOrAdmin,
+    lockedPaid: ownerOrAdmin,
+    paidUnlocked: none,
+    inProgress: none,
+    completedDue: none,
+    completedPaid: none,
+    inactive: none,
+  },
+  start: {
+    fresh: none,
+    locked: none,
+    lockedPending: none,
+    lockedPaid: ["assignedFreelancer", "otherFreelancer"],
+    paidUnlocked: none,
+    inProgress: none,
+    completedDue: none,
+    completedPaid: none,
+    inactive: none,
+  },
+  complete: {
+    fresh: none,
+    locked: none,
+    lockedPending: none,
+    lockedPaid: none,
+    paidUnlocked: none,
+    inProgress: ["assignedFreelancer", "admin"],
+    completedDue: none,
+    completedPaid: none,
+    inactive: none,
+  },
+  pay: {
+    fresh: none,
+    locked: ownerOrAdmin,
+    lockedPending: ownerOrAdmin,
+    lockedPaid: none,
+    paidUnlocked: none,
+    inProgress: none,
+    completedDue: ownerOrAdmin,
+    completedPaid: none,
+    inactive: none,
+  },
+  requestChange: {
+    fresh: none,
+    locked: ownerOrAdmin,
+    lockedPending: ownerOrAdmin,
+    lockedPaid: ownerOrAdmin,
+    paidUnlocked: none,
+    inProgress: ownerOrAdmin,
+    completedDue: ownerOrAdmin,
+    completedPaid: ownerOrAdmin,
+    inactive: none,
+  },
+  updateTaskStatus: {
+    fresh: none,
+    locked: none,
+    lockedPending: none,
+    lockedPaid: none,
+    paidUnlocked: none,
+    inProgress: ["assignedFreelancer", "admin"],
+    completedDue: ["assignedFreelancer", "admin"],
+    completedPaid: ["assignedFreelancer", "admin"],
+    inactive: none,
+  },
+  commentTask: {
+    fresh: none,
+    locked: none,
+    lockedPending: none,
+    lockedPaid: none,
+    paidUnlocked: none,
+    inProgress: ["owner", "assignedFreelancer", "admin"],
+    completedDue: ["owner", "assignedFreelancer", "admin"],
+    completedPaid: ["owner", "assignedFreelancer", "admin"],
+    inactive: none,
+  },
+  communicate: {
+    fresh: ownerOrAdmin,
+    locked: ownerOrAdmin,
+    lockedPending: ownerOrAdmin,
+    lockedPaid: ownerOrAdmin,
+    paidUnlocked: ownerOrAdmin,
+    inProgress: ["owner", "assignedFreelancer", "admin"],
+    completedDue: ["owner", "assignedFreelancer", "admin"],
+    completedPaid: ["owner", "assignedFreelancer", "admin"],
+    inactive: none,
+  },
+};
+
+const refusalOf = (run: () => void): ErrorCode | null => {
+  try {
+    run();
+    return null;
+  } catch (error) {
+    if (isDomainError(error)) return error.code;
+    throw error;
+  }
+};
+
+describe("job policy table", () => {
+  it("names every action of the expectations", () => {
+    expect([...jobActions].sort()).toEqual(Object.keys(expected).sort());
+  });
+
+  describe.each(jobActions)("%s", (action) => {
+    it.each(stateNames)("when the job is %s", (state) => {
+      const job = states[state];
+      const allowed = expected[action][state];
+      const actual = Object.fromEntries(actorNames.map((name) => [name, can(actors[name], action, job)]));
+      const wanted = Object.fromEntries(actorNames.map((name) => [name, allowed.includes(name)]));
+      expect(actual).toEqual(wanted);
+      // authorize agrees with can: it throws exactly when can says no.
+      for (const name of actorNames) {
+        expect(refusalOf(() => authorize(actors[name], action, job)) === null).toBe(wanted[name]);
+      }
+    });
+  });
+});
+
+describe("authorize", () => {
+  const cases: [ActorName, JobAction, StateName, ErrorCode][] = [
+    ["owner", "start", "lockedPaid", "FREELANCER_ONLY"],
+    ["admin", "start", "lockedPaid", "FREELANCER_ONLY"],
+    ["otherFreelancer", "start", "fresh", "REQUIREMENTS_NOT_FINALIZED"],
+    ["otherFreelancer", "start", "paidUnlocked", "REQUIREMENTS_NOT_FINALIZED"],
+    ["otherFreelancer", "start", "locked", "PAYMENT_REQUIRED"],
+    ["otherFreelancer", "start", "lockedPending", "PAYMENT_REQUIRED"],
+    ["otherFreelancer", "start", "inProgress", "ALREADY_STARTED"],
+    ["owner", "unlock", "inProgress", "CANNOT_UNLOCK"],
+    ["admin", "unlock", "completedPaid", "CANNOT_UNLOCK"],
+    ["owner", "unlock", "fresh", "NOT_LOCKED"],
+    ["otherClient", "unlock", "inProgress", "LOCK_DENIED"],
+    ["assignedFreelancer", "lock", "fresh", "LOCK_DENIED"],
+    ["owner", "lock", "locked", "ALREADY_LOCKED"],
+    ["owner", "delete", "lockedPaid", "JOB_PAID"],
+    ["owner", "delete", "completedDue", "JOB_PAID"],
+    ["admin", "delete", "inProgress", "JOB_PAID"],
+    ["otherClient", "delete", "fresh", "DELETE_JOB_DENIED"],
+    ["otherClient", "delete", "lockedPaid", "DELETE_JOB_DENIED"],
+    ["otherFreelancer", "delete", "fresh", "DELETE_JOB_DENIED"],
+    ["otherClient", "createBreakdown", "fresh", "CREATE_STORIES_DENIED"],
+    ["otherFreelancer", "createBreakdown", "fresh", "CREATE_STORIES_DENIED"],
+    ["owner", "createBreakdown", "lockedPaid", "BREAKDOWN_NOT_ALLOWED"],
+    ["otherClient", "viewBreakdown", "fresh", "VIEW_BREAKDOWN_DENIED"],
+    ["owner", "editTasks", "locked", "LOCKED"],
+    ["admin", "editTasks", "inProgress", "LOCKED"],
+    ["otherClient", "editTasks", "fresh", "EDIT_TASKS_DENIED"],
+    ["owner", "requestChange", "fresh", "CHANGE_NOT_ALLOWED"],
+    ["owner", "requestChange", "paidUnlocked", "CHANGE_NOT_ALLOWED"],
+    ["otherClient", "requestChange", "locked", "CHANGE_REQUEST_DENIED"],
+    ["otherClient", "pay", "locked", "PAYMENT_ACCESS_DENIED"],
+    ["otherFreelancer", "pay", "locked", "PAYMENT_ACCESS_DENIED"],
+    ["owner", "pay", "lockedPaid", "ALREADY_PAID"],
+    ["owner", "pay", "paidUnlocked", "ALREADY_PAID"],
+    ["owner", "pay", "fresh", "PAYMENT_NOT_LOCKED"],
+    ["otherClient", "edit", "fresh", "EDIT_JOB_DENIED"],
+    ["otherClient", "edit", "lockedPaid", "EDIT_JOB_DENIED"],
+    ["otherFreelancer", "edit", "fresh", "EDIT_JOB_DENIED"],
+    ["owner", "edit", "locked", "JOB_NOT_EDITABLE"],
+    ["owner", "edit", "inProgress", "JOB_NOT_EDITABLE"],
+    ["admin", "edit", "paidUnlocked", "JOB_NOT_EDITABLE"],
+    ["owner", "complete", "inProgress", "COMPLETE_DENIED"],
+    ["otherFreelancer", "complete", "inProgress", "COMPLETE_DENIED"],
+    ["admin", "complete", "locked", "NOT_IN_PROGRESS"],
+    ["assignedFreelancer", "complete", "completedPaid", "NOT_IN_PROGRESS"],
+    ["owner", "updateTaskStatus", "inProgress", "TASK_STATUS_DENIED"],
+    ["otherFreelancer", "updateTaskStatus", "inProgress", "TASK_STATUS_DENIED"],
+    ["admin", "updateTaskStatus", "locked", "NOT_STARTED"],
+    ["otherClient", "commentTask", "inProgress", "COMMENT_DENIED"],
+    ["owner", "commentTask", "lockedPaid", "NOT_STARTED"],
+    ["otherClient", "communicate", "inProgress", "COMMUNICATION_DENIED"],
+    ["otherFreelancer", "communicate", "inProgress", "COMMUNICATION_DENIED"],
+    ["admin", "view", "inactive", "JOB_NOT_FOUND"],
+    ["owner", "delete", "inactive", "JOB_NOT_FOUND"],
+  ];
+
+  it.each(cases)("%s may not %s a %s job: %s", (actorName, action, state, code) => {
+    expect(refusalOf(() => authorize(actors[actorName], action, states[state]))).toBe(code);
+  });
+
+  it("throws the catalogue's title and message", () => {
+    let thrown: unknown;
+    try {
+      authorize(actors.owner, "start", states.lockedPaid);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isDomainError(thrown) && [thrown.kind, thrown.title, thrown.message]).toEqual([
+      "forbidden",
+      errorCatalogue.FREELANCER_ONLY.title,
+      "Only freelancers can start a project.",
+    ]);
+  });
+
+  it("a signed-out visitor may do nothing", () => {
+    expect(jobRefusal(null, "view", states.fresh)).toBe("UNAUTHENTICATED");
+    expect(can(undefined, "view", states.fresh)).toBe(false);
+  });
+});
+
+describe("jobAbilities", () => {
+  it("has exactly the keys of API.md's can object", () => {
+    expect(Object.keys(jobAbilities(actors.owner, states.fresh)).sort()).toEqual(
+      [
+        "edit",
+        "delete",
+        "createBreakdown",
+        "viewBreakdown",
+        "editTasks",
+        "lock",
+        "unlock",
+        "start",
+        "complete",
+        "pay",
+        "requestChange",
+      ].sort(),
+    );
+    expect(jobAbilityActions).toHaveLength(11);
+  });
+
+  it("the owner of a locked, unpaid job may unlock, pay, delete, create the breakdown and request changes", () => {
+    expect(jobAbilities(actors.owner, states.locked)).toEqual({
+      edit: false,
+      delete: true,
+      createBreakdown: true,
+      viewBreakdown: true,
+      editTasks: false,
+      lock: false,
+      unlock: true,
+      start: false,
+      complete: false,
+      pay: true,
+      requestChange: true,
+    });
+  });
+
+  it("a freelancer may start a locked, paid job and nothing that changes it", () => {
+    expect(jobAbilities(actors.otherFreelancer, states.lockedPaid)).toEqual({
+      edit: false,
+      delete: false,
+      createBreakdown: false,
+      viewBreakdown: true,
+      editTasks: false,
+      lock: false,
+      unlock: false,
+      start: true,
+      complete: false,
+      pay: false,
+      requestChange: false,
+    });
+  });
+
+  it("a signed-out visitor may do nothing", () => {
+    expect(Object.values(jobAbilities(null, states.fresh)).every((value) => value === false)).toBe(true);
+  });
+});
+
+describe("jobRoleOf", () => {
+  it("user type or role type admin makes an admin", () => {
+    expect(jobRoleOf({ id: "x", userType: "client", roleType: "admin" })).toBe("admin");
+    expect(jobRoleOf({ id: "x", userType: "admin", roleType: "regular" })).toBe("admin");
+  });
+
+  it("freelancers are freelancers and everyone else is a client", () => {
+    expect(jobRoleOf(actors.otherFreelancer)).toBe("freelancer");
+    expect(jobRoleOf({ id: "x", userType: "client", roleType: "regular" })).toBe("client");
+  });
+
+  it("an admin by role type gets the admin's rights over another's job", () => {
+    expect(can({ id: "x", userType: "client", roleType: "admin" }, "edit", states.fresh)).toBe(true);
+  });
+});

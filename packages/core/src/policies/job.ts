@@ -1,0 +1,245 @@
+/**
+ * Who may do what to a job, and in which state: one table of role × action → condition (STYLE §4). The server
+ * guards every endpoint with `authorize` and sends `jobAbilities` as each job's `can`, so the UI never re-derives
+ * a rule.
+ */
+import { domainError, type ErrorCode } from "../errors.js";
+import { isAdmin, type Actor } from "../users.js";
+import { isDeleted, isInProgress, isLocked, isPaid, isStarted, type JobState } from "./job-state.js";
+
+/** The role a job rule sees: admins first (user or role type admin), then freelancers, everyone else a client. */
+export type JobRole = "client" | "freelancer" | "admin";
+
+/**
+ * A condition of the table: a pure function of the actor and the job that answers null when the action is allowed,
+ * or the code of the error that explains the refusal.
+ */
+export type Condition = (actor: Actor, job: JobState) => ErrorCode | null;
+
+type Test = (actor: Actor, job: JobState) => boolean;
+
+/**
+ * Whether the actor posted the job.
+ * @param actor the signed-in person
+ * @param job the job's state
+ * @returns true for the job's owner
+ */
+export function isOwner(actor: Actor, job: JobState): boolean {
+  return job.ownerId === actor.id;
+}
+
+/**
+ * Whether the actor is the freelancer who started the job.
+ * @param actor the signed-in person
+ * @param job the job's state
+ * @returns true for the assigned freelancer
+ */
+export function isAssignedFreelancer(actor: Actor, job: JobState): boolean {
+  return job.freelancerId !== null && job.freelancerId === actor.id;
+}
+
+const allow: Condition = () => null;
+const deny =
+  (code: ErrorCode): Condition =>
+  () =>
+    code;
+/** Allowed when the test passes, else refused with the code. */
+const when =
+  (test: Test, code: ErrorCode): Condition =>
+  (actor, job) =>
+    test(actor, job) ? null : code;
+/** Every condition in turn; the first refusal wins, so ownership is listed before state. */
+const all =
+  (...conditions: Condition[]): Condition =>
+  (actor, job) => {
+    for (const condition of conditions) {
+      const refusal = condition(actor, job);
+      if (refusal !== null) return refusal;
+    }
+    return null;
+  };
+const onJob =
+  (predicate: (job: JobState) => boolean): Test =>
+  (_actor, job) =>
+    predicate(job);
+const not =
+  (test: Test): Test =>
+  (actor, job) =>
+    !test(actor, job);
+
+const owner = (code: ErrorCode) => when(isOwner, code);
+const assigned = (code: ErrorCode) => when(isAssignedFreelancer, code);
+const started = when(onJob(isStarted), "NOT_STARTED");
+
+// State rules shared by the owner (client) and admin rows; the client row puts ownership in front of them.
+const editable = all(
+  when(not(onJob(isLocked)), "JOB_NOT_EDITABLE"),
+  when(not(onJob(isStarted)), "JOB_NOT_EDITABLE"),
+  when(not(onJob(isPaid)), "JOB_NOT_EDITABLE"),
+);
+const deletable = all(when(not(onJob(isPaid)), "JOB_PAID"), when(not(onJob(isStarted)), "JOB_PAID"));
+const breakdownOpen = all(
+  when(not(onJob(isStarted)), "BREAKDOWN_NOT_ALLOWED"),
+  when(not(onJob(isPaid)), "BREAKDOWN_NOT_ALLOWED"),
+);
+const tasksEditable = all(when(not(onJob(isStarted)), "LOCKED"), when(not(onJob(isLocked)), "LOCKED"));
+const lockable = when(not(onJob(isLocked)), "ALREADY_LOCKED");
+// A started project is locked for good; that refusal is checked before "not locked" as the more telling one.
+const unlockable = all(when(not(onJob(isStarted)), "CANNOT_UNLOCK"), when(onJob(isLocked), "NOT_LOCKED"));
+const startable = all(
+  when(not(onJob(isStarted)), "ALREADY_STARTED"),
+  when(onJob(isLocked), "REQUIREMENTS_NOT_FINALIZED"),
+  when(onJob(isPaid), "PAYMENT_REQUIRED"),
+);
+const completable = when(onJob(isInProgress), "NOT_IN_PROGRESS");
+// Paid is checked before locked: a paid job is answered ALREADY_PAID whatever its lock says.
+const payable = all(when(not(onJob(isPaid)), "ALREADY_PAID"), when(onJob(isLocked), "PAYMENT_NOT_LOCKED"));
+const changeable = when((_actor, job) => isLocked(job) || isStarted(job), "CHANGE_NOT_ALLOWED");
+
+/** The job permission table: for each role and action, the condition under which it is allowed. */
+export const jobPolicy = {
+  client: {
+    view: allow,
+    edit: all(owner("EDIT_JOB_DENIED"), editable),
+    delete: all(owner("DELETE_JOB_DENIED"), deletable),
+    createBreakdown: all(owner("CREATE_STORIES_DENIED"), breakdownOpen),
+    viewBreakdown: owner("VIEW_BREAKDOWN_DENIED"),
+    editTasks: all(owner("EDIT_TASKS_DENIED"), tasksEditable),
+    lock: all(owner("LOCK_DENIED"), lockable),
+    unlock: all(owner("LOCK_DENIED"), unlockable),
+    start: deny("FREELANCER_ONLY"),
+    complete: deny("COMPLETE_DENIED"),
+    pay: all(owner("PAYMENT_ACCESS_DENIED"), payable),
+    requestChange: all(owner("CHANGE_REQUEST_DENIED"), changeable),
+    updateTaskStatus: deny("TASK_STATUS_DENIED"),
+    commentTask: all(owner("COMMENT_DENIED"), started),
+    communicate: owner("COMMUNICATION_DENIED"),
+  },
+  freelancer: {
+    view: allow,
+    edit: deny("EDIT_JOB_DENIED"),
+    delete: deny("DELETE_JOB_DENIED"),
+    createBreakdown: deny("CREATE_STORIES_DENIED"),
+    // Any freelancer may read the breakdown before picking the job up.
+    viewBreakdown: allow,
+    editTasks: deny("EDIT_TASKS_DENIED"),
+    lock: deny("LOCK_DENIED"),
+    unlock: deny("LOCK_DENIED"),
+    start: startable,
+    complete: all(assigned("COMPLETE_DENIED"), completable),
+    pay: deny("PAYMENT_ACCESS_DENIED"),
+    requestChange: deny("CHANGE_REQUEST_DENIED"),
+    updateTaskStatus: all(assigned("TASK_STATUS_DENIED"), started),
+    commentTask: all(assigned("COMMENT_DENIED"), started),
+    communicate: assigned("COMMUNICATION_DENIED"),
+  },
+  admin: {
+    view: allow,
+    edit: editable,
+    delete: deletable,
+    createBreakdown: breakdownOpen,
+    viewBreakdown: allow,
+    editTasks: tasksEditable,
+    lock: lockable,
+    unlock: unlockable,
+    // Only freelancers start projects (spec part 1 §5), admins included.
+    start: deny("FREELANCER_ONLY"),
+    complete: completable,
+    pay: payable,
+    requestChange: changeable,
+    updateTaskStatus: started,
+    commentTask: started,
+    communicate: allow,
+  },
+} as const satisfies Record<JobRole, Record<string, Condition>>;
+
+/** An action on a job, as named by the permission table. */
+export type JobAction = keyof (typeof jobPolicy)["client"];
+
+type Equals<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+// Compile-time proof that every role's row names exactly the same actions.
+const _everyRoleHasEveryAction: Equals<keyof (typeof jobPolicy)["freelancer"], JobAction> &
+  Equals<keyof (typeof jobPolicy)["admin"], JobAction> = true;
+
+/** Every job action, in table order. */
+export const jobActions = Object.keys(jobPolicy.client) as JobAction[];
+
+/** The actions sent as a job's `can` object (API.md). */
+export const jobAbilityActions = [
+  "edit",
+  "delete",
+  "createBreakdown",
+  "viewBreakdown",
+  "editTasks",
+  "lock",
+  "unlock",
+  "start",
+  "complete",
+  "pay",
+  "requestChange",
+] as const satisfies readonly JobAction[];
+
+/** The `can` object of a job: one boolean per ability action. */
+export type JobAbilities = Record<(typeof jobAbilityActions)[number], boolean>;
+
+/**
+ * The role a job rule applies to an actor.
+ * @param actor the signed-in person
+ * @returns admin for admins, freelancer for freelancers, client otherwise
+ */
+export function jobRoleOf(actor: Actor): JobRole {
+  if (isAdmin(actor)) return "admin";
+  return actor.userType === "freelancer" ? "freelancer" : "client";
+}
+
+/**
+ * Why an action on a job is refused, or null when it is allowed. A deleted (inactive) job is not found for every
+ * action; a signed-out visitor may do nothing.
+ * @param actor the signed-in person, or null when signed out
+ * @param action the action to check
+ * @param job the job's state
+ * @returns null when allowed, else the error code to answer with
+ */
+export function jobRefusal(actor: Actor | null | undefined, action: JobAction, job: JobState): ErrorCode | null {
+  if (!actor) return "UNAUTHENTICATED";
+  if (isDeleted(job)) return "JOB_NOT_FOUND";
+  const condition: Condition = jobPolicy[jobRoleOf(actor)][action];
+  return condition(actor, job);
+}
+
+/**
+ * Whether the actor may take the action on the job now.
+ * @param actor the signed-in person, or null when signed out
+ * @param action the action to check
+ * @param job the job's state
+ * @returns true when allowed
+ */
+export function can(actor: Actor | null | undefined, action: JobAction, job: JobState): boolean {
+  return jobRefusal(actor, action, job) === null;
+}
+
+/**
+ * Guards an action on a job: returns when allowed, else throws the error that explains the refusal (ownership and
+ * role are checked before the job's state).
+ * @param actor the signed-in person, or null when signed out
+ * @param action the action to check
+ * @param job the job's state
+ * @returns nothing; returning at all means the action is allowed
+ * @throws DomainError with the refusal's code, e.g. FREELANCER_ONLY, REQUIREMENTS_NOT_FINALIZED, PAYMENT_REQUIRED,
+ *   CANNOT_UNLOCK, JOB_PAID, DELETE_JOB_DENIED, LOCKED, PAYMENT_ACCESS_DENIED, ALREADY_PAID, JOB_NOT_FOUND or
+ *   UNAUTHENTICATED
+ */
+export function authorize(actor: Actor | null | undefined, action: JobAction, job: JobState): void {
+  const refusal = jobRefusal(actor, action, job);
+  if (refusal !== null) throw domainError(refusal);
+}
+
+/**
+ * The actions the actor may take on the job now, sent as the job's `can`.
+ * @param actor the signed-in person, or null when signed out
+ * @param job the job's state
+ * @returns one boolean per ability action
+ */
+export function jobAbilities(actor: Actor | null | undefined, job: JobState): JobAbilities {
+  return Object.fromEntries(jobAbilityActions.map((action) => [action, can(actor, action, job)])) as JobAbilities;
+}

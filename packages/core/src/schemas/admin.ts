@@ -1,0 +1,130 @@
+/**
+ * Request and response schemas of the back office (API.md "Back office"): the ra-data-simple-rest list query,
+ * the job views, the dashboard counters and admin e-mail.
+ */
+import { z } from "zod";
+import { errorCatalogue } from "../errors.js";
+import { jobId } from "./common.js";
+
+const FILL_ALL = errorCatalogue.FILL_ALL_FIELDS.message;
+
+/** The back-office resources, as `/api/admin/:resource` names them. */
+export const adminResources = [
+  "jobs",
+  "users",
+  "freelancers",
+  "stories",
+  "tasks",
+  "change-requests",
+  "chat-rooms",
+  "messages",
+  "payments",
+  "emails",
+] as const;
+
+/** One back-office resource. */
+export type AdminResource = (typeof adminResources)[number];
+
+/** The dashboard's job views (its filter select). */
+export const adminJobViews = [
+  "all",
+  "in_progress",
+  "completed",
+  "payment_due",
+  "paid",
+  "with_stories",
+  "with_communication",
+] as const;
+
+/** One job view of the dashboard. */
+export type AdminJobView = (typeof adminJobViews)[number];
+
+/** Parses a JSON query parameter, reporting bad JSON as a field error rather than throwing. */
+const jsonParam = <T extends z.ZodType>(inner: T, message: string) =>
+  z
+    .string()
+    .transform((raw, context) => {
+      try {
+        return JSON.parse(raw) as unknown;
+      } catch {
+        context.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+    })
+    .pipe(inner);
+
+/** The query of a back-office list (ra-data-simple-rest), e.g. `sort=["createdAt","DESC"]&range=[0,24]&filter={"q":"shop"}`. */
+export const adminListQuery = z.object({
+  /** [field, "ASC" | "DESC"]; the field is checked against each resource's sortable columns by the server */
+  sort: jsonParam(
+    z.tuple([z.string().min(1).max(100), z.enum(["ASC", "DESC"])]),
+    'sort must look like ["field","ASC"]',
+  ).default(["createdAt", "DESC"]),
+  /** [first, last] row index, inclusive, at most 1000 rows at once */
+  range: jsonParam(
+    z
+      .tuple([z.number().int().min(0), z.number().int().min(0)])
+      .refine(([first, last]) => last >= first && last - first < 1_000, "range must be [first,last] with at most 1000 rows"),
+    "range must look like [0,24]",
+  ).default([0, 24]),
+  /** search text `q`, a job `view`, `id` lists for getMany, or column values */
+  filter: jsonParam(z.record(z.string(), z.unknown()), 'filter must look like {"q":"text"}').default({}),
+});
+/** What a handler receives once `adminListQuery` has parsed the input. */
+export type AdminListQuery = z.infer<typeof adminListQuery>;
+
+/** The job filter of the back office's job list. */
+export const adminJobFilter = z.object({
+  /** words to look for in the title or the poster's name */
+  q: z.string().trim().max(200).optional(),
+  /** one of the dashboard's views */
+  view: z.enum(adminJobViews, { error: "Unknown view" }).default("all"),
+  /** ids for getMany */
+  id: z.array(jobId).max(1_000).optional(),
+});
+/** The shape `adminJobFilter` describes. */
+export type AdminJobFilter = z.infer<typeof adminJobFilter>;
+
+/** POST /api/admin/emails: blank subject or message is 'Please fill in all fields'. */
+export const adminEmailBody = z.object({
+  /** the job whose poster receives the e-mail */
+  jobId,
+  /** e.g. 'Regarding your project: {title}' */
+  subject: z.string({ error: FILL_ALL }).trim().min(1, FILL_ALL).max(300, "At most 300 characters"),
+  /** the e-mail's text */
+  message: z.string({ error: FILL_ALL }).trim().min(1, FILL_ALL).max(20_000, "At most 20000 characters"),
+});
+/** What a handler receives once `adminEmailBody` has parsed the input. */
+export type AdminEmailBody = z.infer<typeof adminEmailBody>;
+
+/** The body of `GET /api/admin/stats`: the dashboard counters. */
+export const adminStatsSchema = z.object({
+  total: z.number().int(),
+  inProgress: z.number().int(),
+  completed: z.number().int(),
+  paymentDue: z.number().int(),
+  paid: z.number().int(),
+  withStories: z.number().int(),
+  withCommunication: z.number().int(),
+});
+/** The shape `adminStatsSchema` describes. */
+export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+/** The body of `POST /api/admin/emails`. */
+export const adminEmailResultSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  status: z.enum(["queued", "sent", "failed", "logged"]),
+});
+/** The shape `adminEmailResultSchema` describes. */
+export type AdminEmailResult = z.infer<typeof adminEmailResultSchema>;
+
+/**
+ * The default subject of the admin e-mail dialog.
+ * @param jobTitle the job's title
+ * @returns 'Regarding your project: {title}'
+ */
+export function adminEmailSubject(jobTitle: string): string {
+  return `Regarding your project: ${jobTitle}`;
+}

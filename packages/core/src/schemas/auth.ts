@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { errorCatalogue } from "../errors.js";
+
+/** The spec's password rule: at least 6 characters. */
+export const PASSWORD_MIN_LENGTH = 6;
+
+const password = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, errorCatalogue.WEAK_PASSWORD.message)
+  .max(200, "Password must be at most 200 characters");
+const email = z.string().trim().toLowerCase().email("Please enter a valid email address").max(254);
+const name = z.string().trim().min(1, "Required").max(100);
+
+/** POST /api/auth/signup */
+export const signupBody = z.object({
+  /** login name, stored lower-case */
+  email,
+  /** at least 6 characters */
+  password,
+  firstName: name,
+  lastName: name,
+  /** admins are never made through signup */
+  userType: z.enum(["client", "freelancer"]),
+});
+/** What a handler receives once `signupBody` has parsed the input. */
+export type SignupBody = z.infer<typeof signupBody>;
+
+/** POST /api/auth/login */
+export const loginBody = z.object({
+  email: z.string().trim().toLowerCase().min(1, "Required").max(254),
+  password: z.string().min(1, "Required").max(200),
+});
+/** What a handler receives once `loginBody` has parsed the input. */
+export type LoginBody = z.infer<typeof loginBody>;
+
+/** POST /api/auth/recover */
+export const recoverBody = z.object({ email: z.string().trim().toLowerCase().min(1, "Required").max(254) });
+/** What a handler receives once `recoverBody` has parsed the input. */
+export type RecoverBody = z.infer<typeof recoverBody>;
+
+/** POST /api/auth/reset */
+export const resetBody = z.object({
+  /** the token from the emailed link */
+  token: z.string().min(1).max(200),
+  password,
+});
+/** What a handler receives once `resetBody` has parsed the input. */
+export type ResetBody = z.infer<typeof resetBody>;
+
+/** PUT /api/auth/password */
+export const changePasswordBody = z.object({
+  currentPassword: z.string().min(1, "Required").max(200),
+  password,
+});
+/** What a handler receives once `changePasswordBody` has parsed the input. */
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+/** PATCH /api/profile: email cannot be changed. */
+export const updateProfileBody = z.object({ firstName: name, lastName: name }).strict();
+/** What a handler receives once `updateProfileBody` has parsed the input. */
+export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
+
+/** The user as the API returns it. */
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  userType: z.enum(["client", "freelancer", "admin"]),
+  roleType: z.enum(["regular", "job_poster", "freelancer", "admin"]),
+  isAdmin: z.boolean(),
+  freelancerId: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+});
+/** The shape `userSchema` describes. */
+export type User = z.infer<typeof userSchema>;

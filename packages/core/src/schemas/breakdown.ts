@@ -1,0 +1,193 @@
+/**
+ * Request and response schemas of the breakdown, stories, tasks, change requests and task messages (API.md
+ * "Breakdown, stories and tasks").
+ */
+import { z } from "zod";
+import { errorCatalogue } from "../errors.js";
+import { priorities, taskStatuses } from "../breakdown/types.js";
+import { optionalText, uuidId } from "./common.js";
+
+const EMPTY_TITLE = errorCatalogue.EMPTY_TITLE.message;
+
+/** A story or task title: non-empty after trimming ('Title cannot be empty'). */
+export const titleSchema = z.string({ error: EMPTY_TITLE }).trim().min(1, EMPTY_TITLE).max(300, "At most 300 characters");
+
+/** high, medium or low */
+export const prioritySchema = z.enum(priorities, { error: "Priority must be high, medium or low" });
+
+/** todo, in_progress, clarification or done */
+export const taskStatusSchema = z.enum(taskStatuses, {
+  error: "Status must be todo, in_progress, clarification or done",
+});
+
+/** POST /api/jobs/:id/stories */
+export const storyCreateBody = z.object({
+  /** the story's title */
+  title: titleSchema,
+  /** the user story text */
+  description: optionalText().default(""),
+  /** medium unless given */
+  priority: prioritySchema.default("medium"),
+});
+/** What a handler receives once `storyCreateBody` has parsed the input. */
+export type StoryCreateBody = z.infer<typeof storyCreateBody>;
+
+/** PATCH /api/stories/:id: only the fields sent change. */
+export const storyUpdateBody = z.object({
+  /** a new title */
+  title: titleSchema.optional(),
+  /** a new description */
+  description: optionalText().optional(),
+  /** a new priority */
+  priority: prioritySchema.optional(),
+});
+/** What a handler receives once `storyUpdateBody` has parsed the input. */
+export type StoryUpdateBody = z.infer<typeof storyUpdateBody>;
+
+/** POST /api/stories/:id/tasks */
+export const taskCreateBody = z.object({
+  /** the task's title */
+  title: titleSchema,
+  /** what to do */
+  description: optionalText().default(""),
+  /** medium unless given */
+  priority: prioritySchema.default("medium"),
+  /** todo unless given */
+  status: taskStatusSchema.default("todo"),
+});
+/** What a handler receives once `taskCreateBody` has parsed the input. */
+export type TaskCreateBody = z.infer<typeof taskCreateBody>;
+
+/** PATCH /api/tasks/:id: only the fields sent change. */
+export const taskUpdateBody = z.object({
+  /** a new title */
+  title: titleSchema.optional(),
+  /** a new description */
+  description: optionalText().optional(),
+  /** a new priority */
+  priority: prioritySchema.optional(),
+  /** a new status */
+  status: taskStatusSchema.optional(),
+});
+/** What a handler receives once `taskUpdateBody` has parsed the input. */
+export type TaskUpdateBody = z.infer<typeof taskUpdateBody>;
+
+/** PATCH /api/tasks/:id/status: the status (assigned freelancer or admin), optionally with a comment. */
+export const taskStatusBody = z.object({
+  /** the new status */
+  status: taskStatusSchema,
+  /** a comment saved with the status; blank means none */
+  comment: optionalText(5_000).optional(),
+});
+/** What a handler receives once `taskStatusBody` has parsed the input. */
+export type TaskStatusBody = z.infer<typeof taskStatusBody>;
+
+const EMPTY_CHANGE = errorCatalogue.EMPTY_CHANGE_REQUEST.message;
+
+/** POST /api/jobs/:id/change-requests */
+export const changeRequestBody = z.object({
+  /** the change wanted; 'Please describe the requested changes.' when blank */
+  description: z.string({ error: EMPTY_CHANGE }).trim().min(1, EMPTY_CHANGE).max(10_000, "At most 10000 characters"),
+  /** the story the change is about, if any */
+  storyId: uuidId("Invalid story id").nullable().optional(),
+});
+/** What a handler receives once `changeRequestBody` has parsed the input. */
+export type ChangeRequestBody = z.infer<typeof changeRequestBody>;
+
+/**
+ * POST /api/tasks/:id/messages (JSON, or the `content` part of a multipart form). Blank text is allowed here
+ * because files may come with it; `messageContent(content, files.length)` makes the final EMPTY_MESSAGE check.
+ */
+export const taskMessageBody = z.object({
+  /** the message text; may be blank when files are attached */
+  content: optionalText().default(""),
+});
+/** What a handler receives once `taskMessageBody` has parsed the input. */
+export type TaskMessageBody = z.infer<typeof taskMessageBody>;
+
+/** A task as the API returns it. */
+export const taskSchema = z.object({
+  id: z.string(),
+  jobId: z.number().int(),
+  storyId: z.string(),
+  title: z.string(),
+  description: z.string(),
+  priority: prioritySchema,
+  status: taskStatusSchema,
+  locked: z.boolean(),
+  /** the latest status comment */
+  comment: z.string().nullable(),
+  createdAt: z.string(),
+  /** how many task messages exist */
+  messageCount: z.number().int(),
+});
+/** The shape `taskSchema` describes. */
+export type Task = z.infer<typeof taskSchema>;
+
+/** A story with its tasks, as the API returns it. */
+export const storySchema = z.object({
+  id: z.string(),
+  jobId: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  priority: prioritySchema,
+  locked: z.boolean(),
+  createdAt: z.string(),
+  tasks: z.array(taskSchema),
+});
+/** The shape `storySchema` describes. */
+export type Story = z.infer<typeof storySchema>;
+
+/** The body of `POST /api/jobs/:id/breakdown`: who produced the stories, and the stories. */
+export const breakdownResultSchema = z.object({
+  source: z.enum(["ai", "rules", "fallback"]),
+  stories: z.array(storySchema),
+});
+/** The shape `breakdownResultSchema` describes. */
+export type BreakdownResult = z.infer<typeof breakdownResultSchema>;
+
+/** A change request as the API returns it. */
+export const changeRequestSchema = z.object({
+  id: z.string(),
+  jobId: z.number().int(),
+  status: z.string(),
+  description: z.string(),
+  /** the story created for it (or the one it is about) */
+  storyId: z.string().nullable(),
+});
+/** The shape `changeRequestSchema` describes. */
+export type ChangeRequest = z.infer<typeof changeRequestSchema>;
+
+/** The body of `GET /api/jobs/:id/status`. */
+export const projectStatusSchema = z.object({
+  stories: z.array(storySchema),
+  progress: z.object({
+    todo: z.number().int(),
+    inProgress: z.number().int(),
+    clarification: z.number().int(),
+    done: z.number().int(),
+    percent: z.number().int(),
+  }),
+});
+/** The shape `projectStatusSchema` describes. */
+export type ProjectStatus = z.infer<typeof projectStatusSchema>;
+
+/** A file attached to a task or chat message. */
+export const attachmentSchema = z.object({ name: z.string(), url: z.string(), type: z.string(), size: z.number().int() });
+/** The shape `attachmentSchema` describes. */
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+/** A task message as the API returns it. */
+export const taskMessageSchema = z.object({
+  id: z.string(),
+  taskId: z.string(),
+  jobId: z.number().int(),
+  senderId: z.string().nullable(),
+  /** 'Unknown User' when the sender is gone */
+  senderName: z.string(),
+  content: z.string(),
+  attachments: z.array(attachmentSchema),
+  createdAt: z.string(),
+});
+/** The shape `taskMessageSchema` describes. */
+export type TaskMessage = z.infer<typeof taskMessageSchema>;

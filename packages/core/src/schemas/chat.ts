@@ -1,0 +1,75 @@
+/**
+ * Request and response schemas of chat rooms and messages (API.md "Chat").
+ */
+import { z } from "zod";
+import { errorCatalogue } from "../errors.js";
+import { jobId, uuidId } from "./common.js";
+
+const EMPTY_MESSAGE = errorCatalogue.EMPTY_MESSAGE.message;
+
+/** POST /api/chat/rooms (clients only) */
+export const chatRoomCreateBody = z.object({
+  /** the freelancer profile to chat with; 'Invalid freelancer ID format' when malformed */
+  freelancerId: uuidId(errorCatalogue.INVALID_FREELANCER_ID.message),
+  /** the job the chat is about, if any */
+  jobId: jobId.optional(),
+});
+/** What a handler receives once `chatRoomCreateBody` has parsed the input. */
+export type ChatRoomCreateBody = z.infer<typeof chatRoomCreateBody>;
+
+/** POST /api/admin/chat-rooms */
+export const adminChatRoomBody = z.object({
+  /** the job whose poster the admin wants to talk to */
+  jobId,
+});
+/** What a handler receives once `adminChatRoomBody` has parsed the input. */
+export type AdminChatRoomBody = z.infer<typeof adminChatRoomBody>;
+
+/** POST /api/chat/rooms/:roomId/messages: blank messages are not sent. */
+export const chatMessageBody = z.object({
+  /** the message text, non-blank after trimming */
+  content: z.string({ error: EMPTY_MESSAGE }).trim().min(1, EMPTY_MESSAGE).max(10_000, "At most 10000 characters"),
+});
+/** What a handler receives once `chatMessageBody` has parsed the input. */
+export type ChatMessageBody = z.infer<typeof chatMessageBody>;
+
+/** Path parameters of `/api/chat/rooms/:roomId/…`. */
+export const roomIdParams = z.object({
+  /** the room id, e.g. `{clientId}_freelancer_{freelancerId}` */
+  roomId: z.string().trim().min(1, "Invalid room id").max(300, "Invalid room id"),
+});
+/** What a handler receives once `roomIdParams` has parsed the input. */
+export type RoomIdParams = z.infer<typeof roomIdParams>;
+
+/** A chat message as the API returns it. */
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  roomId: z.string(),
+  senderId: z.string().nullable(),
+  receiverId: z.string().nullable(),
+  jobId: z.number().int().nullable(),
+  content: z.string(),
+  createdAt: z.string(),
+});
+/** The shape `chatMessageSchema` describes. */
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** A chat room as `GET /api/chat/rooms` lists it. */
+export const chatRoomSchema = z.object({
+  roomId: z.string(),
+  jobId: z.number().int().nullable(),
+  /** 'Untitled Project' is shown when null */
+  jobTitle: z.string().nullable(),
+  clientId: z.string(),
+  clientName: z.string(),
+  /** a freelancer profile id, or `admin_{userId}` for an admin's room */
+  freelancerId: z.string(),
+  freelancerName: z.string(),
+  /** the name of whoever the viewer talks to */
+  otherPartyName: z.string(),
+  lastMessage: z.object({ content: z.string(), createdAt: z.string() }).nullable(),
+  lastMessageAt: z.string().nullable(),
+  meetLink: z.string().nullable(),
+});
+/** The shape `chatRoomSchema` describes. */
+export type ChatRoom = z.infer<typeof chatRoomSchema>;

@@ -1,0 +1,83 @@
+import { z } from "zod";
+
+/** Page numbers start at 1; a page holds at most 100 rows so that no list is unbounded. */
+export const paginationQuery = z.object({
+  /** 1-based page number */
+  page: z.coerce.number().int().min(1).default(1),
+  /** rows per page */
+  perPage: z.coerce.number().int().min(1).max(100).default(24),
+});
+/** What a handler receives once `paginationQuery` has parsed the input. */
+export type PaginationQuery = z.infer<typeof paginationQuery>;
+
+/** The envelope of every paginated list of the public API. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  perPage: number;
+}
+
+/**
+ * A trimmed string that must not be empty.
+ * @param max the longest allowed length
+ * @returns the schema
+ */
+export const requiredText = (max = 10_000) => z.string().trim().min(1).max(max);
+
+/** The largest job id PostgreSQL's integer column holds; larger input would be a database error, not a 404. */
+export const MAX_JOB_ID = 2_147_483_647;
+
+const INVALID_JOB_ID = "Invalid job ID";
+
+/** A job id: a positive integer, given as a number in bodies or as digits in paths and queries. */
+export const jobId = z.union(
+  [
+    z.number().int(INVALID_JOB_ID).min(1, INVALID_JOB_ID).max(MAX_JOB_ID, INVALID_JOB_ID),
+    z
+      .string()
+      .regex(/^[1-9]\d{0,9}$/, INVALID_JOB_ID)
+      .transform(Number)
+      .pipe(z.number().max(MAX_JOB_ID, INVALID_JOB_ID)),
+  ],
+  { error: INVALID_JOB_ID },
+);
+
+/** Path parameters of `/api/jobs/:id/…`. */
+export const jobIdParams = z.object({
+  /** the job id from the path; anything but a positive integer is 'Invalid job ID' */
+  id: jobId,
+});
+/** What a handler receives once `jobIdParams` has parsed the input. */
+export type JobIdParams = z.infer<typeof jobIdParams>;
+
+/**
+ * An id other than a job id: opaque to clients, a UUID in our database. Checking the form here turns a malformed
+ * id into a 400 instead of a database error.
+ * @param message the field error for a malformed id
+ * @returns the schema of a UUID-shaped string
+ */
+export const uuidId = (message = "Invalid id") => z.guid({ error: message });
+
+/** Path parameters of `/api/stories/:id`, `/api/tasks/:id`, `/api/freelancers/:id` and the like. */
+export const idParams = z.object({
+  /** the record's id from the path */
+  id: uuidId(),
+});
+/** What a handler receives once `idParams` has parsed the input. */
+export type IdParams = z.infer<typeof idParams>;
+
+/**
+ * Free text of a form: trimmed, blank allowed (blank clears the field).
+ * @param max the longest allowed length
+ * @returns the schema
+ */
+export const optionalText = (max = 10_000) => z.string().trim().max(max, `At most ${max} characters`);
+
+/** A free-text search box: trimmed, blank means no search. */
+export const searchQuery = z.object({
+  /** words to look for; blank or absent lists everything */
+  q: z.string().trim().max(200).optional(),
+});
+/** What a handler receives once `searchQuery` has parsed the input. */
+export type SearchQuery = z.infer<typeof searchQuery>;

@@ -1,0 +1,48 @@
+/** The three kinds of account and what each may be called in the spec. */
+export const userTypes = ["client", "freelancer", "admin"] as const;
+/** client, freelancer or admin. */
+export type UserType = (typeof userTypes)[number];
+
+/** The spec's role_type: set at signup (job_poster for clients), admin for back-office accounts. */
+export const roleTypes = ["regular", "job_poster", "freelancer", "admin"] as const;
+/** regular, job_poster, freelancer or admin. */
+export type RoleType = (typeof roleTypes)[number];
+
+/** The signed-in person as every rule sees them. */
+export interface Actor {
+  id: string;
+  userType: UserType;
+  roleType: RoleType;
+}
+
+/**
+ * Whether the actor is an admin: the spec counts user_type admin or role_type admin.
+ * @param actor the signed-in person, or null when signed out
+ * @returns true for admins
+ */
+export function isAdmin(actor: Pick<Actor, "userType" | "roleType"> | null | undefined): boolean {
+  return actor?.userType === "admin" || actor?.roleType === "admin";
+}
+
+/**
+ * The role_type an account gets at signup.
+ * @param userType the type chosen at signup (admins are never made by signup)
+ * @returns job_poster for clients, freelancer for freelancers
+ */
+export function roleTypeForSignup(userType: Exclude<UserType, "admin">): RoleType {
+  return userType === "client" ? "job_poster" : "freelancer";
+}
+
+/**
+ * The letters shown in the nav avatar when there is no image: initials of first and last name, else the
+ * first letter of the email, else U.
+ * @param user names and email, any of which may be missing
+ * @returns one or two upper-case letters
+ */
+export function avatarInitials(user: { firstName?: string | null; lastName?: string | null; email?: string | null }): string {
+  const first = user.firstName?.trim().charAt(0) ?? "";
+  const last = user.lastName?.trim().charAt(0) ?? "";
+  if (first || last) return `${first}${last}`.toUpperCase();
+  const fromEmail = user.email?.trim().charAt(0);
+  return (fromEmail || "U").toUpperCase();
+}

@@ -1,0 +1,96 @@
+import { randomUUID } from "node:crypto";
+import express, { type Express } from "express";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import type { Services } from "@forgehire/services";
+import { csrfProtection } from "./middlewares/csrf.js";
+import { apiNotFound, errorHandler } from "./middlewares/error-handler.js";
+import { sessionMiddlewares } from "./middlewares/session.js";
+import { adminRouter } from "./routes/admin/router.js";
+import { authRouter } from "./routes/auth/router.js";
+import { catalogRouter } from "./routes/catalog/router.js";
+import { filesRouter } from "./routes/files/router.js";
+import { jobsRouter } from "./routes/jobs/router.js";
+import { breakdownRouter } from "./routes/breakdown/router.js";
+import { healthRouter } from "./routes/health/router.js";
+import { freelancersRouter } from "./routes/freelancers/router.js";
+import { chatRouter } from "./routes/chat/router.js";
+import { paymentsRouter, stripeWebhookRouter } from "./routes/payments/router.js";
+import { staticApps } from "./static-apps.js";
+
+export interface AppOptions {
+  /** The session middlewares, when the caller shares them with socket.io. */
+  session?: ReturnType<typeof sessionMiddlewares>;
+  /** 0 turns off the expired-session sweeper (tests). */
+  sessionCleanupIntervalMs?: number;
+  /** Serve the built portal and back office (off in API tests). */
+  serveWebApps?: boolean;
+}
+
+/**
+ * The Express app: middlewares in order (request id and logs, security headers, session, cross-site check, body
+ * parsing), the API routers, then the web apps. No business rule lives here.
+ * @param services the wired use-case dependencies
+ * @param options test switches
+ * @returns the app
+ */
+export function createApp(services: Services, options: AppOptions = {}): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", services.config.publicUrl.startsWith("https://") ? 1 : false);
+
+  app.use(
+    pinoHttp({
+      logger: services.logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers["x-request-id"];
+        const id = typeof incoming === "string" && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          // Stripe's Payment Element loads from js.stripe.com; everything else is our own origin.
+          "script-src": ["'self'", "https://js.stripe.com"],
+          "frame-src": ["'self'", "https://js.stripe.com", "https://hooks.stripe.com"],
+          "img-src": ["'self'", "data:", "blob:", "https:"],
+          "connect-src": ["'self'", "ws:", "wss:", "https://api.stripe.com"],
+          "upgrade-insecure-requests": null,
+        },
+      },
+    }),
+  );
+
+  app.use(healthRouter(services));
+  // Stripe signs the raw bytes and sends no session: its webhook takes the raw body, before sessions and JSON.
+  app.use(stripeWebhookRouter(services));
+
+  const { middlewares: sessionStack, passport } =
+    options.session ?? sessionMiddlewares(services, { cleanupIntervalMs: options.sessionCleanupIntervalMs });
+  app.use(["/api", "/files"], ...sessionStack);
+
+  const api = express.Router();
+  api.use(csrfProtection(services.config.publicUrl));
+  api.use(express.json({ limit: "1mb" }));
+  api.use(authRouter(services, passport));
+  api.use(catalogRouter(services));
+  api.use(jobsRouter(services));
+  api.use(breakdownRouter(services));
+  api.use(paymentsRouter(services));
+  api.use(freelancersRouter(services));
+  // Before the back office: its generic /admin/:resource would otherwise take POST /admin/chat-rooms.
+  api.use(chatRouter(services));
+  api.use("/admin", adminRouter(services));
+  api.use(apiNotFound);
+  app.use("/api", api);
+  app.use(filesRouter(services));
+
+  if (options.serveWebApps ?? true) app.use(staticApps());
+  app.use(errorHandler);
+  return app;
+}

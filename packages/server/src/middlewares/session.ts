@@ -1,0 +1,62 @@
+import type { RequestHandler } from "express";
+import session from "express-session";
+import { ConnectSessionKnexStore } from "connect-session-knex";
+import passport from "passport";
+import { Strategy as LocalStrategy } from "passport-local";
+import { authenticate, usersRepository, type Services } from "@forgehire/services";
+
+export const SESSION_COOKIE = "forgehire.sid";
+
+/** A passport of our own rather than the global singleton, so two apps in one process stay apart. */
+export type PassportInstance = InstanceType<typeof passport.Passport>;
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * express-session stored in the database (table `sessions`, made by our migrations) and passport-local on top.
+ * @param services database and configuration
+ * @param options cleanupIntervalMs 0 turns off the expired-session sweeper (tests: its timer keeps a process alive)
+ * @returns the middlewares, in order, and the passport instance
+ */
+export function sessionMiddlewares(services: Services, options: { cleanupIntervalMs?: number } = {}) {
+  const store = new ConnectSessionKnexStore({
+    knex: services.db,
+    tableName: "sessions",
+    createTable: false,
+    cleanupInterval: options.cleanupIntervalMs ?? 60 * 60 * 1000,
+    onDbCleanupError: (err) => services.logger.warn({ err }, "session cleanup failed"),
+  });
+
+  const auth: PassportInstance = new passport.Passport();
+  auth.use(
+    new LocalStrategy({ usernameField: "email", passwordField: "password" }, (email, password, done) => {
+      authenticate(services, { email: email.trim().toLowerCase(), password }).then(
+        (user) => done(null, user),
+        (error: unknown) => done(error),
+      );
+    }),
+  );
+  auth.serializeUser((user, done) => done(null, user.id));
+  auth.deserializeUser((id: string, done) => {
+    usersRepository.findById(services.db, id).then(
+      // A deleted user's session simply stops being signed in.
+      (user) => done(null, user ?? false),
+      (error: unknown) => done(error),
+    );
+  });
+
+  const secure = services.config.publicUrl.startsWith("https://");
+  const middlewares: RequestHandler[] = [
+    session({
+      name: SESSION_COOKIE,
+      secret: services.config.sessionSecret,
+      store,
+      resave: false,
+      saveUninitialized: false,
+      rolling: true,
+      proxy: secure,
+      cookie: { httpOnly: true, sameSite: "lax", secure, maxAge: WEEK_MS },
+    }),
+    auth.session(),
+  ];
+  return { middlewares, passport: auth, store };
+}

@@ -1,0 +1,52 @@
+import type { ChangeRequest, Story, Task, TaskMessage } from "@forgehire/core";
+import type { ChangeRequestRecord, StoryRecord, TaskMessageRecord, TaskRecord } from "@forgehire/services";
+
+/** A task as API.md gives it. */
+export function presentTask(task: TaskRecord): Task {
+  return {
+    id: task.id,
+    jobId: task.jobId,
+    storyId: task.storyId,
+    title: task.title,
+    description: task.description,
+    priority: task.priority,
+    status: task.status,
+    locked: task.locked,
+    comment: task.comment,
+    createdAt: task.createdAt.toISOString(),
+    messageCount: task.messageCount,
+  };
+}
+
+/** A story with its tasks, as API.md gives it. */
+export function presentStory(story: StoryRecord): Story {
+  return {
+    id: story.id,
+    jobId: story.jobId,
+    title: story.title,
+    description: story.description,
+    priority: story.priority,
+    locked: story.locked,
+    createdAt: story.createdAt.toISOString(),
+    tasks: story.tasks.map(presentTask),
+  };
+}
+
+/** A change request as API.md gives it. */
+export function presentChangeRequest(request: ChangeRequestRecord): ChangeRequest {
+  return { id: request.id, jobId: request.jobId, status: request.status, description: request.description, storyId: request.storyId };
+}
+
+/** A task message; a sender whose account is gone shows as 'Unknown User' (spec part 1 §8). */
+export function presentTaskMessage(message: TaskMessageRecord): TaskMessage {
+  return {
+    id: message.id,
+    taskId: message.taskId,
+    jobId: message.jobId,
+    senderId: message.senderId,
+    senderName: message.senderName || "Unknown User",
+    content: message.content,
+    attachments: message.attachments.map(({ name, url, type, size }) => ({ name, url, type, size })),
+    createdAt: message.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { io as connect, type Socket } from "socket.io-client";
+import { buildClient, buildFreelancer, buildJob, setJobState, type BuiltUser } from "../test/factories.js";
+import { startTestServer, type TestServer } from "../test/test-server.js";
+
+let server: TestServer;
+let alice: BuiltUser;
+let bob: BuiltUser;
+let nova: BuiltUser;
+let taskId: string;
+let roomId: string;
+const sockets: Socket[] = [];
+
+/** A session cookie for the user, as a browser would send it on the socket's handshake. */
+async function cookieOf(user: BuiltUser): Promise<string> {
+  const res = await fetch(`${server.url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: user.user.email, password: user.password }),
+  });
+  return res.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+}
+
+function open(cookie?: string): Promise<Socket> {
+  const socket = connect(server.url, { transports: ["websocket"], extraHeaders: cookie ? { cookie } : {}, reconnection: false, forceNew: true });
+  sockets.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.on("connect", () => resolve(socket));
+    socket.on("connect_error", reject);
+  });
+}
+
+const join = (socket: Socket, body: object) => socket.emitWithAck("join", body) as Promise<{ ok?: true; error?: { code: string } }>;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [alice, bob, nova] = await Promise.all([buildClient(server), buildClient(server), buildFreelancer(server)]);
+  const job = await buildJob(alice);
+  const res = await alice.agent.post(`/api/jobs/${job.id}/breakdown`).expect(201);
+  taskId = res.body.stories[0].tasks[0].id;
+  await alice.agent.post(`/api/jobs/${job.id}/lock`).expect(200);
+  await setJobState(server, job.id, { payment_status: "paid" });
+  await nova.agent.post(`/api/jobs/${job.id}/start`).expect(200);
+  const profile = await nova.agent
+    .post("/api/freelancers")
+    .send({ title: "AI Bot Developer", bio: "Bots", hourlyRate: 50, skills: ["OpenAI GPT"], domains: ["Mobile Apps"] })
+    .expect(201);
+  roomId = (await alice.agent.post("/api/chat/rooms").send({ freelancerId: profile.body.id }).expect(201)).body.roomId;
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.disconnect();
+  await server?.stop();
+});
+
+describe("chat messages in real time", () => {
+  it("reach a member joined to the room as chat:message", async () => {
+    const socket = await open(await cookieOf(nova));
+    expect(await join(socket, { roomId })).toEqual({ ok: true });
+    const received = new Promise<{ id: string; content: string; roomId: string; senderId: string }>((resolve) => socket.once("chat:message", resolve));
+    const sent = await alice.agent.post(`/api/chat/rooms/${roomId}/messages`).send({ content: "Hello in real time" }).expect(201);
+    expect(await received).toEqual(sent.body);
+  });
+
+  it("reach the recipient's other sockets through their user channel, without a join", async () => {
+    const socket = await open(await cookieOf(nova));
+    const received = new Promise<{ content: string }>((resolve) => socket.once("chat:message", resolve));
+    await alice.agent.post(`/api/chat/rooms/${roomId}/messages`).send({ content: "For your inbox" }).expect(201);
+    expect((await received).content).toBe("For your inbox");
+  });
+
+  it("refuse a non-member's join, and nothing leaks to them", async () => {
+    const socket = await open(await cookieOf(bob));
+    expect((await join(socket, { roomId })).error?.code).toBe("NOT_ROOM_MEMBER");
+    expect((await join(socket, { roomId: "no_such_room" })).error?.code).toBe("ROOM_NOT_FOUND");
+    let leaked = false;
+    socket.on("chat:message", () => (leaked = true));
+    await alice.agent.post(`/api/chat/rooms/${roomId}/messages`).send({ content: "Private" }).expect(201);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(leaked).toBe(false);
+  });
+});
+
+describe("task messages in real time", () => {
+  it("reach a member joined to the task as soon as they are posted", async () => {
+    const socket = await open(await cookieOf(nova));
+    expect(await join(socket, { taskId })).toEqual({ ok: true });
+    const received = new Promise<{ content: string; senderName: string; taskId: string }>((resolve) => socket.once("task:message", resolve));
+    await alice.agent.post(`/api/tasks/${taskId}/messages`).send({ content: "Live hello" }).expect(201);
+    const message = await received;
+    expect(message).toMatchObject({ content: "Live hello", taskId, senderName: `${alice.user.firstName} ${alice.user.lastName}` });
+  });
+
+  it("refuse a non-member's join", async () => {
+    const socket = await open(await cookieOf(bob));
+    const answer = await join(socket, { taskId });
+    expect(answer.error?.code).toBe("COMMUNICATION_DENIED");
+    let leaked = false;
+    socket.on("task:message", () => (leaked = true));
+    await alice.agent.post(`/api/tasks/${taskId}/messages`).send({ content: "Private" }).expect(201);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(leaked).toBe(false);
+  });
+
+  it("refuse a handshake without a session", async () => {
+    await expect(open()).rejects.toThrow(/UNAUTHENTICATED/);
+  });
+
+  it("refuse a handshake from another site", async () => {
+    const socket = connect(server.url, { transports: ["websocket"], extraHeaders: { cookie: await cookieOf(alice), origin: "https://evil.example" }, reconnection: false, forceNew: true });
+    sockets.push(socket);
+    await expect(
+      new Promise<void>((resolve, reject) => {
+        socket.on("connect", () => resolve());
+        socket.on("connect_error", reject);
+      }),
+    ).rejects.toThrow();
+  });
+});

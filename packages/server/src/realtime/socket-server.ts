@@ -1,0 +1,120 @@
+import type { IncomingMessage, Server as HttpServer, ServerResponse } from "node:http";
+import type { RequestHandler } from "express";
+import pg from "pg";
+import { Server, type Socket } from "socket.io";
+import { createAdapter } from "@socket.io/postgres-adapter";
+import { z } from "zod";
+import { isDomainError } from "@forgehire/core";
+import {
+  authorizeTaskConversation,
+  getChatRoom,
+  roomChannel,
+  userChannel,
+  taskChannel,
+  type ChatMessageRecord,
+  type Services,
+  type TaskMessageRecord,
+  type UserRecord,
+} from "@forgehire/services";
+import { presentChatMessage } from "../presenters/present-chat.js";
+import { presentTaskMessage } from "../presenters/present-story.js";
+
+/** Events are presented as the HTTP API presents the same records. */
+const presenters: Record<string, (payload: unknown) => unknown> = {
+  "task:message": (payload) => presentTaskMessage(payload as TaskMessageRecord),
+  "chat:message": (payload) => presentChatMessage(payload as ChatMessageRecord),
+};
+
+const joinBody = z.union([z.object({ taskId: z.guid() }), z.object({ roomId: z.string().trim().min(1).max(300) })]);
+
+type Ack = (answer: { ok: true } | { error: { code: string; message: string } }) => void;
+
+/** Session middlewares run only on the handshake request, not on every polling request after it. */
+function onlyForHandshake(middleware: RequestHandler) {
+  return (req: IncomingMessage & { _query?: Record<string, string> }, res: ServerResponse, next: (err?: unknown) => void) => {
+    if (req._query?.sid === undefined) (middleware as unknown as (a: unknown, b: unknown, c: unknown) => void)(req, res, next);
+    else next();
+  };
+}
+
+/**
+ * socket.io on the same origin as the API: the handshake is authenticated by the session cookie, `join` is
+ * refused to non-members, and every event the services publish reaches the sockets joined to its channel — on
+ * every server process, through the Postgres adapter when the database is PostgreSQL.
+ * @param httpServer the HTTP server to attach to
+ * @param services the wired services (their realtime bus is forwarded)
+ * @param session the same session middlewares as the API (express-session, passport)
+ * @returns the socket.io server and how to close it (and the adapter's connections)
+ */
+export function attachRealtime(httpServer: HttpServer, services: Services, session: RequestHandler[]) {
+  const publicOrigin = new URL(services.config.publicUrl).origin;
+  const io = new Server(httpServer, {
+    serveClient: false,
+    allowRequest: (req, callback) => {
+      // The same cross-site rule as the API: a browser on another site may not open a socket with our cookie.
+      const origin = req.headers.origin;
+      callback(null, origin === undefined || origin === publicOrigin || origin === `http://${req.headers.host}` || origin === `https://${req.headers.host}`);
+    },
+  });
+
+  let pool: pg.Pool | undefined;
+  if (services.database.kind === "postgres" && services.config.databaseUrl) {
+    pool = new pg.Pool({ connectionString: services.config.databaseUrl, max: 2 });
+    pool.on("error", (err) => services.logger.warn({ err }, "realtime adapter connection error"));
+    io.adapter(createAdapter(pool, { errorHandler: (err) => services.logger.warn({ err }, "realtime adapter error") }));
+  }
+
+  for (const middleware of session) io.engine.use(onlyForHandshake(middleware));
+  io.use((socket, next) => {
+    const user = (socket.request as IncomingMessage & { user?: UserRecord }).user;
+    next(user ? undefined : new Error("UNAUTHENTICATED"));
+  });
+
+  io.on("connection", (socket: Socket) => {
+    const user = (socket.request as IncomingMessage & { user: UserRecord }).user;
+    const actor = { id: user.id, userType: user.userType, roleType: user.roleType };
+    // Every socket hears of messages addressed to its user, whatever room they are in (unread counts).
+    void socket.join(userChannel(user.id));
+    socket.on("join", async (body: unknown, ack?: Ack) => {
+      const reply: Ack = typeof ack === "function" ? ack : () => undefined;
+      const parsed = joinBody.safeParse(body);
+      if (!parsed.success) return reply({ error: { code: "VALIDATION", message: "join needs a taskId or a roomId" } });
+      try {
+        if ("taskId" in parsed.data) {
+          await authorizeTaskConversation(services.db, actor, parsed.data.taskId);
+          await socket.join(taskChannel(parsed.data.taskId));
+        } else {
+          // Members and admins only, checked by the same rule as GET /api/chat/rooms/:roomId.
+          const room = await getChatRoom(services, actor, parsed.data.roomId);
+          await socket.join(roomChannel(room.roomId));
+        }
+        reply({ ok: true });
+      } catch (error) {
+        if (isDomainError(error)) return reply({ error: { code: error.code, message: error.message } });
+        services.logger.error({ err: error }, "join failed");
+        reply({ error: { code: "INTERNAL", message: "An unexpected error occurred. Please try again." } });
+      }
+    });
+  });
+
+  const unsubscribe = services.realtime.subscribe(({ channel, event, payload }) => {
+    io.to(channel).emit(event, presenters[event]?.(payload) ?? payload);
+  });
+
+  return {
+    io,
+    async close() {
+      unsubscribe();
+      io.disconnectSockets(true);
+      await new Promise<void>((resolve) => {
+        // io.close() also closes the HTTP server, which the caller does itself.
+        io.engine.close();
+        resolve();
+      });
+      // The Postgres adapter holds a LISTEN connection and heartbeat timers until its namespace adapter closes;
+      // without this, pool.end() waits for that connection forever.
+      if (pool) await io.of("/").adapter.close();
+      await pool?.end();
+    },
+  };
+}

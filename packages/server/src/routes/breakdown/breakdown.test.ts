@@ -1,0 +1,323 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildAdmin, buildClient, buildFreelancer, buildJob, setJobState, type BuiltUser } from "../../test/factories.js";
+import { startTestServer, type TestServer } from "../../test/test-server.js";
+
+let server: TestServer;
+let alice: BuiltUser;
+let bob: BuiltUser;
+let nova: BuiltUser;
+let atlas: BuiltUser;
+let admin: BuiltUser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [alice, bob, nova, atlas, admin] = await Promise.all([buildClient(server), buildClient(server), buildFreelancer(server), buildFreelancer(server), buildAdmin(server)]);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const db = () => server.services.db;
+const storyCount = async (jobId: number) => Number((await db()("requirement_tasks").where({ job_id: jobId }).count({ n: "*" }))[0]?.n);
+const activity = async (jobId: number) => ((await db()("job_activity").where({ job_id: jobId }).orderBy("id")) as Array<{ action: string }>).map((a) => a.action);
+
+async function jobWithStories(owner = alice) {
+  const job = await buildJob(owner);
+  const res = await owner.agent.post(`/api/jobs/${job.id}/breakdown`).expect(201);
+  return { job, stories: res.body.stories as Array<{ id: string; title: string; tasks: Array<{ id: string; status: string }> }> };
+}
+
+/** A job that is locked, paid and started by nova. */
+async function startedJob() {
+  const { job, stories } = await jobWithStories();
+  await alice.agent.post(`/api/jobs/${job.id}/lock`).expect(200);
+  await setJobState(server, job.id, { payment_status: "paid" });
+  await nova.agent.post(`/api/jobs/${job.id}/start`).expect(200);
+  return { job, stories, task: stories[0]!.tasks[0]! };
+}
+
+describe("breakdown", () => {
+  it("turns the requirements into stories with tasks with the built-in rules engine", async () => {
+    const job = await buildJob(alice);
+    const res = await alice.agent.post(`/api/jobs/${job.id}/breakdown`).expect(201);
+    expect(res.body.source).toBe("rules");
+    expect(res.body.stories.length).toBeGreaterThan(2);
+    for (const story of res.body.stories) {
+      expect(story.tasks.length).toBeGreaterThanOrEqual(2);
+      expect(story.tasks.length).toBeLessThanOrEqual(5);
+      expect(["high", "medium", "low"]).toContain(story.priority);
+    }
+    const detail = await alice.agent.get(`/api/jobs/${job.id}`).expect(200);
+    expect(detail.body.job.hasStories).toBe(true);
+    expect((await db()("jobs").where({ id: job.id }).first()).breakdown_source).toBe("rules");
+    expect(await activity(job.id)).toContain("breakdown");
+  });
+
+  it("answers STORIES_EXIST the second time and changes nothing", async () => {
+    const { job } = await jobWithStories();
+    const before = await storyCount(job.id);
+    const res = await alice.agent.post(`/api/jobs/${job.id}/breakdown`).expect(409);
+    expect(res.body.error).toMatchObject({ code: "STORIES_EXIST", title: "Stories Already Exist" });
+    expect(await storyCount(job.id)).toBe(before);
+  });
+
+  it("makes exactly one breakdown when several calls race", async () => {
+    const job = await buildJob(alice);
+    const results = await Promise.all([1, 2, 3].map(() => alice.agent.post(`/api/jobs/${job.id}/breakdown`)));
+    const created = results.filter((r) => r.status === 201);
+    expect(created).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(2);
+    const stored = await db()("requirement_tasks").where({ job_id: job.id, type: "story" });
+    expect(stored).toHaveLength(created[0]!.body.stories.length);
+  });
+
+  it("refuses another client and the freelancers, and stores nothing", async () => {
+    const job = await buildJob(alice);
+    const res = await bob.agent.post(`/api/jobs/${job.id}/breakdown`).expect(403);
+    expect(res.body.error).toMatchObject({ code: "CREATE_STORIES_DENIED", message: "Only the job owner or admins can create stories and tasks." });
+    await nova.agent.post(`/api/jobs/${job.id}/breakdown`).expect(403);
+    expect(await storyCount(job.id)).toBe(0);
+  });
+
+  it("refuses a paid job", async () => {
+    const job = await buildJob(alice);
+    await setJobState(server, job.id, { payment_status: "paid", locked: true });
+    const res = await alice.agent.post(`/api/jobs/${job.id}/breakdown`).expect(409);
+    expect(res.body.error.code).toBe("BREAKDOWN_NOT_ALLOWED");
+    expect(await storyCount(job.id)).toBe(0);
+  });
+
+  it("lets an admin break down someone else's job", async () => {
+    const job = await buildJob(alice);
+    await admin.agent.post(`/api/jobs/${job.id}/breakdown`).expect(201);
+  });
+});
+
+describe("stories and tasks", () => {
+  it("are listed in creation order to the owner, freelancers and admins, but not to other clients", async () => {
+    const { job, stories } = await jobWithStories();
+    for (const viewer of [alice, nova, admin]) {
+      const res = await viewer.agent.get(`/api/jobs/${job.id}/stories`).expect(200);
+      expect(res.body.map((s: { id: string }) => s.id)).toEqual(stories.map((s) => s.id));
+    }
+    await bob.agent.get(`/api/jobs/${job.id}/stories`).expect(403);
+  });
+
+  it("can be added, edited and deleted inline by the owner", async () => {
+    const { job } = await jobWithStories();
+    const story = (await alice.agent.post(`/api/jobs/${job.id}/stories`).send({ title: "Wishlist", priority: "low" }).expect(201)).body;
+    expect(story).toMatchObject({ title: "Wishlist", priority: "low", tasks: [] });
+    const task = (await alice.agent.post(`/api/stories/${story.id}/tasks`).send({ title: "Heart button" }).expect(201)).body;
+    expect(task).toMatchObject({ title: "Heart button", priority: "medium", status: "todo", storyId: story.id, messageCount: 0 });
+    const edited = (await alice.agent.patch(`/api/tasks/${task.id}`).send({ title: "Heart icon", priority: "high", status: "in_progress" }).expect(200)).body;
+    expect(edited).toMatchObject({ title: "Heart icon", priority: "high", status: "in_progress" });
+    await alice.agent.patch(`/api/stories/${story.id}`).send({ description: "Save products for later" }).expect(200);
+    await alice.agent.delete(`/api/tasks/${task.id}`).expect(204);
+    await alice.agent.delete(`/api/stories/${story.id}`).expect(204);
+    const list = (await alice.agent.get(`/api/jobs/${job.id}/stories`).expect(200)).body;
+    expect(list.map((s: { id: string }) => s.id)).not.toContain(story.id);
+  });
+
+  it("refuses an empty title with EMPTY_TITLE", async () => {
+    const { job, stories } = await jobWithStories();
+    const res = await alice.agent.post(`/api/jobs/${job.id}/stories`).send({ title: "   " }).expect(400);
+    expect(res.body.error).toMatchObject({ code: "EMPTY_TITLE", message: "Title cannot be empty" });
+    await alice.agent.patch(`/api/tasks/${stories[0]!.tasks[0]!.id}`).send({ title: "" }).expect(400);
+  });
+
+  it("refuses every change while locked or started with LOCKED, and changes nothing", async () => {
+    const { job, stories } = await jobWithStories();
+    await alice.agent.post(`/api/jobs/${job.id}/lock`).expect(200);
+    const task = stories[0]!.tasks[0]!;
+    for (const request of [
+      alice.agent.post(`/api/jobs/${job.id}/stories`).send({ title: "More" }),
+      alice.agent.post(`/api/stories/${stories[0]!.id}/tasks`).send({ title: "More" }),
+      alice.agent.patch(`/api/tasks/${task.id}`).send({ title: "Changed" }),
+      alice.agent.delete(`/api/stories/${stories[0]!.id}`),
+    ]) {
+      const res = await request.expect(409);
+      expect(res.body.error.code).toBe("LOCKED");
+    }
+    const row = await db()("requirement_tasks").where({ id: task.id }).first();
+    expect(row.title).not.toBe("Changed");
+  });
+
+  it("refuses another client with 403 and changes nothing", async () => {
+    const { stories } = await jobWithStories();
+    await bob.agent.patch(`/api/stories/${stories[0]!.id}`).send({ title: "Mine now" }).expect(403);
+    expect((await db()("requirement_tasks").where({ id: stories[0]!.id }).first()).title).toBe(stories[0]!.title);
+  });
+
+  it("answers 404 for unknown ids and 400 for malformed ones", async () => {
+    await alice.agent.patch("/api/tasks/00000000-0000-4000-8000-000000000000").send({ title: "x" }).expect(404);
+    await alice.agent.patch("/api/tasks/nope").send({ title: "x" }).expect(400);
+  });
+});
+
+describe("lock and unlock", () => {
+  it("locks the job and every story and task, and unlocks them again", async () => {
+    const { job } = await jobWithStories();
+    const locked = await alice.agent.post(`/api/jobs/${job.id}/lock`).expect(200);
+    expect(locked.body.job).toMatchObject({ locked: true, can: { lock: false, unlock: true, editTasks: false, pay: true, requestChange: true } });
+    expect(await db()("requirement_tasks").where({ job_id: job.id, locked: false })).toHaveLength(0);
+    await alice.agent.post(`/api/jobs/${job.id}/unlock`).expect(200);
+    expect(await db()("requirement_tasks").where({ job_id: job.id, locked: true })).toHaveLength(0);
+    expect(await activity(job.id)).toEqual(expect.arrayContaining(["lock", "unlock"]));
+  });
+
+  it("is for the owner or an admin only", async () => {
+    const { job } = await jobWithStories();
+    const res = await bob.agent.post(`/api/jobs/${job.id}/lock`).expect(403);
+    expect(res.body.error.code).toBe("LOCK_DENIED");
+    expect((await db()("jobs").where({ id: job.id }).first()).locked).toBe(false);
+    await admin.agent.post(`/api/jobs/${job.id}/lock`).expect(200);
+  });
+
+  it("cannot unlock a started project", async () => {
+    const { job } = await startedJob();
+    const res = await alice.agent.post(`/api/jobs/${job.id}/unlock`).expect(409);
+    expect(res.body.error).toMatchObject({ code: "CANNOT_UNLOCK", message: "This project has been started and cannot be unlocked." });
+    expect((await db()("jobs").where({ id: job.id }).first()).locked).toBe(true);
+  });
+});
+
+describe("start and complete", () => {
+  it("lets a freelancer start a locked, paid job, recording when and who", async () => {
+    const { job } = await jobWithStories();
+    await alice.agent.post(`/api/jobs/${job.id}/lock`).expect(200);
+    await setJobState(server, job.id, { payment_status: "paid" });
+    const res = await nova.agent.post(`/api/jobs/${job.id}/start`).expect(200);
+    expect(res.body.job).toMatchObject({ status: "in_progress", freelancerId: nova.user.id });
+    expect(res.body.job.startedAt).toBeTruthy();
+    const again = await atlas.agent.post(`/api/jobs/${job.id}/start`).expect(409);
+    expect(again.body.error.code).toBe("ALREADY_STARTED");
+    expect((await db()("jobs").where({ id: job.id }).first()).freelancer_id).toBe(nova.user.id);
+    expect(await activity(job.id)).toContain("start");
+  });
+
+  it("refuses non-freelancers, unlocked and unpaid jobs with the spec's messages", async () => {
+    const { job } = await jobWithStories();
+    const client = await alice.agent.post(`/api/jobs/${job.id}/start`).expect(403);
+    expect(client.body.error).toMatchObject({ code: "FREELANCER_ONLY", message: "Only freelancers can start a project." });
+    const unlocked = await nova.agent.post(`/api/jobs/${job.id}/start`).expect(409);
+    expect(unlocked.body.error).toMatchObject({ code: "REQUIREMENTS_NOT_FINALIZED", message: "The project requirements must be locked before starting." });
+    await alice.agent.post(`/api/jobs/${job.id}/lock`).expect(200);
+    const unpaid = await nova.agent.post(`/api/jobs/${job.id}/start`).expect(409);
+    expect(unpaid.body.error).toMatchObject({ code: "PAYMENT_REQUIRED", message: "Payment must be completed before the project can be started." });
+    expect((await db()("jobs").where({ id: job.id }).first()).status).toBe("open");
+  });
+
+  it("lets the assigned freelancer complete, not another one", async () => {
+    const { job } = await startedJob();
+    await atlas.agent.post(`/api/jobs/${job.id}/complete`).expect(403);
+    const res = await nova.agent.post(`/api/jobs/${job.id}/complete`).expect(200);
+    expect(res.body.job.status).toBe("completed");
+    expect(await activity(job.id)).toContain("complete");
+  });
+});
+
+describe("task status", () => {
+  it("is moved by the assigned freelancer, with a comment", async () => {
+    const { task } = await startedJob();
+    const res = await nova.agent.patch(`/api/tasks/${task.id}/status`).send({ status: "clarification", comment: "Which colours?" }).expect(200);
+    expect(res.body).toMatchObject({ status: "clarification", comment: "Which colours?" });
+  });
+
+  it("lets the owner comment but not change the status", async () => {
+    const { task } = await startedJob();
+    await alice.agent.patch(`/api/tasks/${task.id}/status`).send({ status: "todo", comment: "Green and gold" }).expect(200);
+    const denied = await alice.agent.patch(`/api/tasks/${task.id}/status`).send({ status: "done" }).expect(403);
+    expect(denied.body.error.code).toBe("TASK_STATUS_DENIED");
+    const row = await db()("requirement_tasks").where({ id: task.id }).first();
+    expect(row).toMatchObject({ status: "todo", comment: "Green and gold" });
+  });
+
+  it("refuses other freelancers and jobs not started", async () => {
+    const { task } = await startedJob();
+    await atlas.agent.patch(`/api/tasks/${task.id}/status`).send({ status: "done" }).expect(403);
+    const { stories } = await jobWithStories();
+    const res = await admin.agent.patch(`/api/tasks/${stories[0]!.tasks[0]!.id}/status`).send({ status: "done" }).expect(409);
+    expect(res.body.error.code).toBe("NOT_STARTED");
+  });
+
+  it("feeds the project status and its progress", async () => {
+    const { job, stories } = await startedJob();
+    const tasks = stories.flatMap((s) => s.tasks);
+    await nova.agent.patch(`/api/tasks/${tasks[0]!.id}/status`).send({ status: "done" }).expect(200);
+    await nova.agent.patch(`/api/tasks/${tasks[1]!.id}/status`).send({ status: "in_progress" }).expect(200);
+    const res = await alice.agent.get(`/api/jobs/${job.id}/status`).expect(200);
+    expect(res.body.progress).toEqual({
+      todo: tasks.length - 2,
+      inProgress: 1,
+      clarification: 0,
+      done: 1,
+      percent: Math.floor(100 / tasks.length),
+    });
+    await bob.agent.get(`/api/jobs/${job.id}/status`).expect(403);
+  });
+});
+
+describe("change requests", () => {
+  it("are refused until the job is locked or started", async () => {
+    const { job } = await jobWithStories();
+    const res = await alice.agent.post(`/api/jobs/${job.id}/change-requests`).send({ description: "Add gift wrapping" }).expect(409);
+    expect(res.body.error.code).toBe("CHANGE_NOT_ALLOWED");
+    expect(await db()("job_change_requests").where({ job_id: job.id })).toHaveLength(0);
+  });
+
+  it("refuse a blank description with the spec's message", async () => {
+    const { job } = await startedJob();
+    const res = await alice.agent.post(`/api/jobs/${job.id}/change-requests`).send({ description: "  " }).expect(400);
+    expect(res.body.error).toMatchObject({ code: "EMPTY_CHANGE_REQUEST", message: "Please describe the requested changes." });
+  });
+
+  it("add the 'Change Request Implementation' story with its three tasks, linked back", async () => {
+    const { job } = await startedJob();
+    const res = await alice.agent.post(`/api/jobs/${job.id}/change-requests`).send({ description: "Add gift wrapping" }).expect(201);
+    expect(res.body.changeRequest).toMatchObject({ jobId: job.id, status: "pending", description: "Add gift wrapping", storyId: res.body.story.id });
+    expect(res.body.story).toMatchObject({ title: "Change Request Implementation", priority: "high" });
+    expect(res.body.story.tasks.map((t: { priority: string }) => t.priority)).toEqual(["high", "high", "medium"]);
+    const list = await alice.agent.get(`/api/jobs/${job.id}/change-requests`).expect(200);
+    expect(list.body).toHaveLength(1);
+    expect(await activity(job.id)).toContain("change_request");
+    await bob.agent.post(`/api/jobs/${job.id}/change-requests`).send({ description: "Mine" }).expect(403);
+  });
+});
+
+describe("task messages", () => {
+  it("are shared by the owner, the assigned freelancer and admins, with files", async () => {
+    const { job, task } = await startedJob();
+    await alice.agent.post(`/api/tasks/${task.id}/messages`).send({ content: "Is the logo final?" }).expect(201);
+    const withFile = await nova.agent
+      .post(`/api/tasks/${task.id}/messages`)
+      .field("content", "Here is a draft")
+      .attach("files", Buffer.from("%PDF-1.4\n%%EOF\n"), "draft.pdf")
+      .expect(201);
+    expect(withFile.body.attachments).toEqual([{ name: "draft.pdf", url: expect.stringMatching(/^\/files\//), type: "application/pdf", size: 15 }]);
+    const file = await alice.agent.get(withFile.body.attachments[0].url).expect(200);
+    expect(file.headers["content-type"]).toBe("application/pdf");
+    const list = await admin.agent.get(`/api/tasks/${task.id}/messages`).expect(200);
+    expect(list.body.map((m: { content: string; senderName: string }) => [m.senderName, m.content])).toEqual([
+      [`${alice.user.firstName} ${alice.user.lastName}`, "Is the logo final?"],
+      [`${nova.user.firstName} ${nova.user.lastName}`, "Here is a draft"],
+    ]);
+    const status = await alice.agent.get(`/api/jobs/${job.id}/status`).expect(200);
+    const counted = status.body.stories.flatMap((s: { tasks: Array<{ id: string; messageCount: number }> }) => s.tasks).find((t: { id: string }) => t.id === task.id);
+    expect(counted.messageCount).toBe(2);
+  });
+
+  it("refuse outsiders and their files", async () => {
+    const { task } = await startedJob();
+    const msg = await nova.agent.post(`/api/tasks/${task.id}/messages`).field("content", "x").attach("files", Buffer.from("hello\n"), "a.txt").expect(201);
+    await bob.agent.get(`/api/tasks/${task.id}/messages`).expect(403);
+    await bob.agent.post(`/api/tasks/${task.id}/messages`).send({ content: "hi" }).expect(403);
+    await atlas.agent.get(`/api/tasks/${task.id}/messages`).expect(403);
+    await bob.agent.get(msg.body.attachments[0].url).expect(404);
+  });
+
+  it("need text or a file", async () => {
+    const { task } = await startedJob();
+    const res = await alice.agent.post(`/api/tasks/${task.id}/messages`).send({ content: "   " }).expect(400);
+    expect(res.body.error.code).toBe("EMPTY_MESSAGE");
+  });
+});

@@ -1,0 +1,159 @@
+import { Router } from "express";
+import multer from "multer";
+import {
+  changeRequestBody,
+  idParams,
+  jobIdParams,
+  MAX_UPLOAD_BYTES,
+  storyCreateBody,
+  storyUpdateBody,
+  taskCreateBody,
+  taskMessageBody,
+  taskStatusBody,
+  taskUpdateBody,
+} from "@forgehire/core";
+import {
+  addStory,
+  addTask,
+  breakDownJob,
+  completeJob,
+  deleteBacklogItem,
+  editBacklogItem,
+  listChangeRequests,
+  listStories,
+  listTaskMessages,
+  lockJob,
+  postTaskMessage,
+  projectStatus,
+  requestChange,
+  startJob,
+  unlockJob,
+  updateTaskStatus,
+  type Services,
+} from "@forgehire/services";
+import { currentActor, requireUser } from "../../middlewares/require-user.js";
+import { parse } from "../../middlewares/validate.js";
+import { presentJob } from "../../presenters/present-job.js";
+import { presentChangeRequest, presentStory, presentTask, presentTaskMessage } from "../../presenters/present-story.js";
+
+/** Task messages carry up to 5 files of 10 MB each. */
+const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 5 } });
+
+/** Breakdown, stories and tasks, lock and start, change requests, project status, task messages (API.md). */
+export function breakdownRouter(services: Services): Router {
+  const router = Router();
+  router.use(["/jobs", "/stories", "/tasks"], requireUser);
+
+  const storiesOf = async (jobId: number, req: Parameters<typeof currentActor>[0]) =>
+    (await listStories(services, currentActor(req), jobId)).map(presentStory);
+
+  router.post("/jobs/:id/breakdown", async (req, res) => {
+    const { id } = parse(jobIdParams, req.params);
+    const result = await breakDownJob(services, services.engines.default, currentActor(req), id);
+    res.status(201).json({ source: result.source, stories: result.stories.map(presentStory) });
+  });
+
+  router.get("/jobs/:id/stories", async (req, res) => {
+    const { id } = parse(jobIdParams, req.params);
+    res.json(await storiesOf(id, req));
+  });
+
+  router.post("/jobs/:id/stories", async (req, res) => {
+    const { id } = parse(jobIdParams, req.params);
+    const input = parse(storyCreateBody, req.body);
+    const storyId = await addStory(services, currentActor(req), id, input);
+    const story = (await listStories(services, currentActor(req), id)).find((s) => s.id === storyId);
+    res.status(201).json(story && presentStory(story));
+  });
+
+  router.post("/stories/:id/tasks", async (req, res) => {
+    const { id } = parse(idParams, req.params);
+    const input = parse(taskCreateBody, req.body);
+    const created = await addTask(services, currentActor(req), id, input);
+    const task = (await listStories(services, currentActor(req), created.jobId)).flatMap((s) => s.tasks).find((t) => t.id === created.id);
+    res.status(201).json(task && presentTask(task));
+  });
+
+  router.patch("/stories/:id", async (req, res) => {
+    const { id } = parse(idParams, req.params);
+    const input = parse(storyUpdateBody, req.body);
+    const jobId = await editBacklogItem(services, currentActor(req), id, "story", input);
+    const story = (await listStories(services, currentActor(req), jobId)).find((s) => s.id === id);
+    res.json(story && presentStory(story));
+  });
+
+  router.patch("/tasks/:id", async (req, res) => {
+    const { id } = parse(idParams, req.params);
+    const input = parse(taskUpdateBody, req.body);
+    const jobId = await editBacklogItem(services, currentActor(req), id, "task", input);
+    const task = (await listStories(services, currentActor(req), jobId)).flatMap((s) => s.tasks).find((t) => t.id === id);
+    res.json(task && presentTask(task));
+  });
+
+  router.delete("/stories/:id", async (req, res) => {
+    const { id } = parse(idParams, req.params);
+    await deleteBacklogItem(services, currentActor(req), id, "story");
+    res.status(204).end();
+  });
+
+  router.delete("/tasks/:id", async (req, res) => {
+    const { id } = parse(idParams, req.params);
+    await deleteBacklogItem(services, currentActor(req), id, "task");
+    res.status(204).end();
+  });
+
+  for (const [path, action] of [
+    ["lock", lockJob],
+    ["unlock", unlockJob],
+    ["start", startJob],
+    ["complete", completeJob],
+  ] as const) {
+    router.post(`/jobs/:id/${path}`, async (req, res) => {
+      const { id } = parse(jobIdParams, req.params);
+      const actor = currentActor(req);
+      res.json({ job: presentJob(await action(services, actor, id), actor) });
+    });
+  }
+
+  router.patch("/tasks/:id/status", async (req, res) => {
+    const { id } = parse(idParams, req.params);
+    const input = parse(taskStatusBody, req.body);
+    res.json(presentTask(await updateTaskStatus(services, currentActor(req), id, input)));
+  });
+
+  router.post("/jobs/:id/change-requests", async (req, res) => {
+    const { id } = parse(jobIdParams, req.params);
+    const input = parse(changeRequestBody, req.body);
+    const result = await requestChange(services, currentActor(req), id, input);
+    res.status(201).json({ changeRequest: presentChangeRequest(result.changeRequest), story: presentStory(result.story) });
+  });
+
+  router.get("/jobs/:id/change-requests", async (req, res) => {
+    const { id } = parse(jobIdParams, req.params);
+    res.json((await listChangeRequests(services, currentActor(req), id)).map(presentChangeRequest));
+  });
+
+  router.get("/jobs/:id/status", async (req, res) => {
+    const { id } = parse(jobIdParams, req.params);
+    const status = await projectStatus(services, currentActor(req), id);
+    res.json({ stories: status.stories.map(presentStory), progress: status.progress });
+  });
+
+  router.get("/tasks/:id/messages", async (req, res) => {
+    const { id } = parse(idParams, req.params);
+    res.json((await listTaskMessages(services, currentActor(req), id)).map(presentTaskMessage));
+  });
+
+  router.post("/tasks/:id/messages", upload.array("files", 5), async (req, res) => {
+    const { id } = parse(idParams, req.params);
+    const { content } = parse(taskMessageBody, req.body);
+    const files = ((req.files as Express.Multer.File[] | undefined) ?? []).map((file) => ({
+      originalName: Buffer.from(file.originalname, "latin1").toString("utf8"),
+      bytes: file.buffer,
+    }));
+    const message = await postTaskMessage(services, currentActor(req), id, { content, files });
+    res.status(201).json(presentTaskMessage(message));
+  });
+
+  return router;
+}

@@ -1,0 +1,71 @@
+import { Router } from "express";
+import { adminChatRoomBody, chatMessageBody, chatRoomCreateBody, roomIdParams } from "@forgehire/core";
+import {
+  getChatRoom,
+  listChatMessages,
+  listChatRooms,
+  postChatMessage,
+  setMeetLink,
+  startChat,
+  startJobChat,
+  type Services,
+} from "@forgehire/services";
+import { currentActor, requireUser } from "../../middlewares/require-user.js";
+import { parse } from "../../middlewares/validate.js";
+import { presentChatMessage, presentChatRoom } from "../../presenters/present-chat.js";
+import { messagesQuery, roomUpdateBody } from "./schema.js";
+
+/**
+ * Chat rooms and messages (API.md "Chat"), and the admin's job rooms. Mounted before the back office's generic
+ * `/admin/:resource` routes so `POST /api/admin/chat-rooms` reaches its own use case.
+ */
+export function chatRouter(services: Services): Router {
+  const router = Router();
+  router.use(["/chat", "/admin/chat-rooms"], requireUser);
+
+  router.get("/chat/rooms", async (req, res) => {
+    const actor = currentActor(req);
+    res.json((await listChatRooms(services, actor)).map((room) => presentChatRoom(room, actor.id)));
+  });
+
+  router.post("/chat/rooms", async (req, res) => {
+    const input = parse(chatRoomCreateBody, req.body);
+    const actor = currentActor(req);
+    const { room, created } = await startChat(services, actor, input);
+    res.status(created ? 201 : 200).json(presentChatRoom(room, actor.id));
+  });
+
+  router.post("/admin/chat-rooms", async (req, res) => {
+    const { jobId } = parse(adminChatRoomBody, req.body);
+    const actor = currentActor(req);
+    const { room, created } = await startJobChat(services, actor, jobId);
+    res.status(created ? 201 : 200).json(presentChatRoom(room, actor.id));
+  });
+
+  router.get("/chat/rooms/:roomId", async (req, res) => {
+    const { roomId } = parse(roomIdParams, req.params);
+    const actor = currentActor(req);
+    res.json(presentChatRoom(await getChatRoom(services, actor, roomId), actor.id));
+  });
+
+  router.patch("/chat/rooms/:roomId", async (req, res) => {
+    const { roomId } = parse(roomIdParams, req.params);
+    const { meetLink } = parse(roomUpdateBody, req.body);
+    const actor = currentActor(req);
+    res.json(presentChatRoom(await setMeetLink(services, actor, roomId, meetLink), actor.id));
+  });
+
+  router.get("/chat/rooms/:roomId/messages", async (req, res) => {
+    const { roomId } = parse(roomIdParams, req.params);
+    const page = parse(messagesQuery, req.query);
+    res.json((await listChatMessages(services, currentActor(req), roomId, page)).map(presentChatMessage));
+  });
+
+  router.post("/chat/rooms/:roomId/messages", async (req, res) => {
+    const { roomId } = parse(roomIdParams, req.params);
+    const { content } = parse(chatMessageBody, req.body);
+    res.status(201).json(presentChatMessage(await postChatMessage(services, currentActor(req), roomId, { content })));
+  });
+
+  return router;
+}

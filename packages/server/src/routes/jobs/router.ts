@@ -1,0 +1,85 @@
+import { Router } from "express";
+import multer from "multer";
+import { jobCreateBody, jobIdParams, jobUpdateBody, jobsListQuery, MAX_JOB_FILES, MAX_UPLOAD_BYTES, myJobsQuery, type Page, type Job } from "@forgehire/core";
+import {
+  attachJobFiles,
+  deleteJob,
+  getJobDetails,
+  listJobs,
+  listMyJobs,
+  postJob,
+  updateJob,
+  type JobPage,
+  type Services,
+} from "@forgehire/services";
+import { currentActor, requireUser } from "../../middlewares/require-user.js";
+import { parse } from "../../middlewares/validate.js";
+import { presentFile, presentJob, presentJobDetails } from "../../presenters/present-job.js";
+
+/** Uploads stay in memory (10 MB × 5 at most) until their type is checked by content. */
+const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_JOB_FILES, fields: 10 } });
+
+/** /api/jobs: post, list, read, edit, delete and attach files (API.md "Jobs"). */
+export function jobsRouter(services: Services): Router {
+  const router = Router();
+  router.use("/jobs", requireUser);
+
+  const page = (result: JobPage, query: { page: number; perPage: number }, actor: ReturnType<typeof currentActor>): Page<Job> => ({
+    items: result.rows.map((job) => presentJob(job, actor)),
+    total: result.total,
+    page: query.page,
+    perPage: query.perPage,
+  });
+
+  router.get("/jobs", async (req, res) => {
+    const query = parse(jobsListQuery, req.query);
+    const result = await listJobs(services, { q: query.q || undefined, offset: (query.page - 1) * query.perPage, limit: query.perPage });
+    res.json(page(result, query, currentActor(req)));
+  });
+
+  router.get("/jobs/mine", async (req, res) => {
+    const query = parse(myJobsQuery, req.query);
+    const actor = currentActor(req);
+    const result = await listMyJobs(services, actor, { filter: query.filter, offset: (query.page - 1) * query.perPage, limit: query.perPage });
+    res.json(page(result, query, actor));
+  });
+
+  router.post("/jobs", async (req, res) => {
+    const input = parse(jobCreateBody, req.body);
+    const actor = currentActor(req);
+    const details = await postJob(services, actor, input);
+    res.status(201).json(presentJobDetails(details, actor));
+  });
+
+  router.get("/jobs/:id", async (req, res) => {
+    const { id } = parse(jobIdParams, req.params);
+    res.json(presentJobDetails(await getJobDetails(services, id), currentActor(req)));
+  });
+
+  router.put("/jobs/:id", async (req, res) => {
+    const { id } = parse(jobIdParams, req.params);
+    const input = parse(jobUpdateBody, req.body);
+    const actor = currentActor(req);
+    res.json(presentJobDetails(await updateJob(services, actor, id, input), actor));
+  });
+
+  router.delete("/jobs/:id", async (req, res) => {
+    const { id } = parse(jobIdParams, req.params);
+    await deleteJob(services, currentActor(req), id);
+    res.status(204).end();
+  });
+
+  router.post("/jobs/:id/files", upload.array("files", MAX_JOB_FILES), async (req, res) => {
+    const { id } = parse(jobIdParams, req.params);
+    const files = (req.files as Express.Multer.File[] | undefined) ?? [];
+    const stored = await attachJobFiles(
+      services,
+      currentActor(req),
+      id,
+      files.map((file) => ({ originalName: Buffer.from(file.originalname, "latin1").toString("utf8"), bytes: file.buffer })),
+    );
+    res.status(201).json(stored.map(presentFile));
+  });
+
+  return router;
+}

@@ -1,0 +1,126 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** A PaymentIntent as the fake keeps it (Stripe's wire names). */
+export interface FakeIntent {
+  id: string;
+  object: "payment_intent";
+  amount: number;
+  currency: string;
+  description: string | null;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+  last_payment_error: { message: string; type: string } | null;
+  created: number;
+}
+
+export interface FakeStripe {
+  /** Give it to the server as STRIPE_API_URL; the SDK reaches it with host, port and protocol. */
+  url: string;
+  /** Every intent created, by id. */
+  intents: Map<string, FakeIntent>;
+  /** Every create request: its form fields and idempotency key. */
+  creates: Array<{ fields: Record<string, string>; idempotencyKey: string | undefined }>;
+  /** Intent ids canceled through the API. */
+  canceled: string[];
+  /** Makes the next create answer this HTTP error (e.g. 500) once. */
+  failNextCreate(status: number): void;
+  /** Makes the next created intent take this id (e.g. one already used, to break a later step). */
+  reuseIdOnNextCreate(id: string): void;
+  close(): Promise<void>;
+}
+
+const readBody = (req: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let body = "";
+    req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    req.on("end", () => resolve(body));
+  });
+
+/**
+ * A local fake of the Stripe API's PaymentIntents on 127.0.0.1 that the real `stripe` SDK is pointed at. It keeps
+ * Stripe's idempotency rule: a create repeated with the same Idempotency-Key answers the first intent again.
+ */
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const intents = new Map<string, FakeIntent>();
+  const byKey = new Map<string, FakeIntent>();
+  const fake = { intents, creates: [], canceled: [] } as unknown as FakeStripe;
+  let failNext: number | null = null;
+  let nextId: string | null = null;
+  fake.reuseIdOnNextCreate = (id) => {
+    nextId = id;
+  };
+  fake.failNextCreate = (status) => {
+    failNext = status;
+  };
+
+  const send = (res: ServerResponse, status: number, body: unknown) =>
+    res.writeHead(status, { "content-type": "application/json", "request-id": `req_${randomBytes(6).toString("hex")}` }).end(JSON.stringify(body));
+
+  const server: Server = createServer(async (req, res) => {
+    const fields = Object.fromEntries(new URLSearchParams(await readBody(req)));
+    const url = new URL(req.url ?? "/", "http://fake");
+    const auth = req.headers.authorization ?? "";
+    if (!auth.startsWith("Bearer sk_")) return send(res, 401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
+
+    if (req.method === "POST" && url.pathname === "/v1/payment_intents") {
+      const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
+      fake.creates.push({ fields, idempotencyKey });
+      if (failNext !== null) {
+        const status = failNext;
+        failNext = null;
+        return send(res, status, { error: { type: "api_error", message: "Something went wrong" } });
+      }
+      const previous = idempotencyKey ? byKey.get(idempotencyKey) : undefined;
+      if (previous) return send(res, 200, previous);
+      const id = nextId ?? `pi_fake_${randomBytes(8).toString("hex")}`;
+      nextId = null;
+      const metadata: Record<string, string> = {};
+      for (const [key, value] of Object.entries(fields)) {
+        const match = /^metadata\[(.+)\]$/.exec(key);
+        if (match) metadata[match[1]!] = value;
+      }
+      const intent: FakeIntent = {
+        id,
+        object: "payment_intent",
+        amount: Number(fields.amount),
+        currency: fields.currency ?? "usd",
+        description: fields.description ?? null,
+        status: "requires_payment_method",
+        client_secret: `${id}_secret_${randomBytes(8).toString("hex")}`,
+        metadata,
+        last_payment_error: null,
+        created: Math.floor(Date.now() / 1000),
+      };
+      intents.set(id, intent);
+      if (idempotencyKey) byKey.set(idempotencyKey, intent);
+      return send(res, 200, intent);
+    }
+
+    const match = /^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/.exec(url.pathname);
+    const intent = match ? intents.get(match[1]!) : undefined;
+    if (match && !intent) return send(res, 404, { error: { type: "invalid_request_error", code: "resource_missing", message: "No such payment_intent" } });
+    if (intent && req.method === "GET" && !match?.[2]) return send(res, 200, intent);
+    if (intent && req.method === "POST" && match?.[2]) {
+      intent.status = "canceled";
+      fake.canceled.push(intent.id);
+      return send(res, 200, intent);
+    }
+    send(res, 404, { error: { type: "invalid_request_error", message: "Unrecognized request URL" } });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.close = () =>
+    new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return fake;
+}
+
+/** A Stripe event around an intent, as a webhook carries it. */
+export function stripeEvent(type: string, intent: FakeIntent, id = `evt_${randomBytes(8).toString("hex")}`) {
+  return { id, object: "event", api_version: "2025-01-01", created: Math.floor(Date.now() / 1000), type, livemode: false, pending_webhooks: 1, request: null, data: { object: { ...intent } } };
+}

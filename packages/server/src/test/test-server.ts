@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import supertest from "supertest";
+import { createServices, loadConfig, createLogger, type Services } from "@forgehire/services";
+import { startServer } from "../server.js";
+import { openTestDatabase } from "@forgehire/services/testing";
+
+export interface TestServer {
+  url: string;
+  services: Services;
+  /** A client with its own cookie jar: one per simulated browser. */
+  agent(): ReturnType<typeof supertest.agent>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real app over real HTTP on 127.0.0.1, on a fresh database of its own.
+ * @param env extra environment (e.g. AUTH_RATE_LIMIT) for this server's configuration
+ */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "forgehire-data-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    SESSION_SECRET: "test-secret-test-secret-test-secret",
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    AUTH_RATE_LIMIT: "1000",
+    PUBLIC_URL: "http://forgehire.test",
+    ...env,
+  });
+  const database = await openTestDatabase();
+  const services = await createServices(config, createLogger(config.logLevel), database);
+  const running = await startServer(services, { port: 0, host: "127.0.0.1", serveWebApps: false, sessionCleanupIntervalMs: 0 });
+  return {
+    url: running.url,
+    services,
+    agent: () => supertest.agent(running.url),
+    async stop() {
+      await running.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

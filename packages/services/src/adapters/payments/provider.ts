@@ -1,0 +1,93 @@
+import type { PaymentOutcome } from "@forgehire/core";
+
+/** A card provider's payment intent, as the use cases need it. */
+export interface ProviderIntent {
+  id: string;
+  clientSecret: string;
+  amount: number;
+  currency: string;
+  /** The provider's own status word (e.g. requires_payment_method, processing, succeeded). */
+  status: string;
+  /** What that status means for our attempt, or null while the client still has to pay. */
+  outcome: PaymentOutcome | null;
+  /** Whether the client can still confirm this intent (it is neither finished nor processing). */
+  usable: boolean;
+  /** The provider's last error, e.g. 'Your card was declined.'. */
+  lastError: string | null;
+}
+
+/** One provider event, whatever way it arrived: a signed webhook, the test provider, a reconciliation. */
+export interface PaymentEvent {
+  /** The provider's event id: each one acts once. */
+  id: string;
+  type: string;
+  /** The intent the event is about, when it is about one. */
+  intentId: string | null;
+  /** Our payment id from the intent's metadata, when present. */
+  paymentId: string | null;
+  /** What it means for the attempt; null for events we only record. */
+  outcome: PaymentOutcome | null;
+  lastError: string | null;
+  /** The event as received, kept in payment_events. */
+  payload: unknown;
+}
+
+export interface CreateIntentInput {
+  paymentId: string;
+  jobId: number;
+  amount: number;
+  currency: string;
+  description: string;
+  /** Sent as the provider's idempotency key: a retried or doubled request gets the same intent back. */
+  idempotencyKey: string;
+}
+
+/** A card payment provider: Stripe, or the built-in test provider. */
+export interface PaymentProvider {
+  readonly name: "stripe" | "test";
+  /** Handed to the browser's card form; null for the test provider. */
+  readonly publishableKey: string | null;
+  createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
+  /** @returns the intent, or undefined when the provider keeps no such record */
+  retrieveIntent(intentId: string): Promise<ProviderIntent | undefined>;
+  /** The undo of createIntent. */
+  cancelIntent(intentId: string): Promise<void>;
+  /**
+   * Verifies and reads a webhook.
+   * @throws INVALID_SIGNATURE when the signature is missing, wrong or too old
+   */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
+}
+
+/** The outcome a provider intent status means for our attempt. */
+export function outcomeOfIntentStatus(status: string, hasError: boolean): PaymentOutcome | null {
+  switch (status) {
+    case "succeeded":
+      return "succeeded";
+    case "processing":
+      return "processing";
+    case "canceled":
+      return "canceled";
+    case "requires_payment_method":
+      // Back to requires_payment_method after a refused card: the attempt failed (the client may retry on it).
+      return hasError ? "failed" : null;
+    default:
+      return null;
+  }
+}
+
+/** The outcome a provider event type means, for the types we act on. */
+export function outcomeOfEventType(type: string): PaymentOutcome | null {
+  switch (type) {
+    case "payment_intent.succeeded":
+      return "succeeded";
+    case "payment_intent.processing":
+      return "processing";
+    case "payment_intent.payment_failed":
+      return "failed";
+    case "payment_intent.canceled":
+      return "canceled";
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,44 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { domainError } from "@forgehire/core";
+import type { PaymentProvider } from "./provider.js";
+
+/**
+ * The built-in test provider (the embedded default when no Stripe keys are set): intents are made up locally and
+ * the payment is confirmed by `POST /api/payments/test/confirm`, whose outcome goes through the same event path
+ * as a Stripe webhook. It keeps no records of its own (our tables are the truth), so a reconciliation finds nothing new and no webhook
+ * is ever accepted for it.
+ */
+export function createTestProvider(): PaymentProvider {
+  return {
+    name: "test",
+    publishableKey: null,
+    async createIntent(input) {
+      const id = `pi_test_${randomUUID().replace(/-/g, "")}`;
+      return {
+        id,
+        clientSecret: testClientSecret(id),
+        amount: input.amount,
+        currency: input.currency,
+        status: "requires_payment_method",
+        outcome: null,
+        usable: true,
+        lastError: null,
+      };
+    },
+    async retrieveIntent(intentId) {
+      // Still usable until our own tables say otherwise; its outcome only ever arrives through the confirm endpoint.
+      return { id: intentId, clientSecret: testClientSecret(intentId), amount: 0, currency: "usd", status: "requires_payment_method", outcome: null, usable: true, lastError: null };
+    },
+    async cancelIntent() {
+      // Nothing exists outside our own tables.
+    },
+    parseWebhook() {
+      throw domainError("INVALID_SIGNATURE");
+    },
+  };
+}
+
+/** The test provider's client secret: the intent id with a random suffix, shaped like Stripe's. */
+export function testClientSecret(intentId: string): string {
+  return `${intentId}_secret_${randomBytes(12).toString("hex")}`;
+}

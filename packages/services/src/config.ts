@@ -1,0 +1,108 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: optionalText.pipe(z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional()),
+  SESSION_SECRET: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+  AI_BASE_URL: optionalText.pipe(z.string().url().optional()),
+  AI_API_KEY: optionalText,
+  AI_MODEL: optionalText,
+  /** Per attempt; the spec's 90 s. */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1).default(90_000),
+  /** Pause between the two attempts; the spec's 2 s. */
+  AI_RETRY_DELAY_MS: z.coerce.number().int().min(0).default(2_000),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Another Stripe API origin, e.g. a local fake in tests or stripe-mock; default https://api.stripe.com. */
+  STRIPE_API_URL: optionalText.pipe(z.string().url().optional()),
+  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
+  MAIL_FROM: z.string().default("Forgehire <no-reply@forgehire.local>"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Attempts per 15 minutes per IP on login, signup and recover. */
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+});
+
+/** Settings read once at start; every outside dependency is optional and has an embedded default. */
+export interface Config {
+  env: "development" | "production" | "test";
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  sessionSecret: string;
+  ai: { baseUrl: string; apiKey: string; model: string; timeoutMs: number; retryDelayMs: number } | undefined;
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: string;
+  authRateLimit: number;
+}
+
+/** Raised when an environment variable has a bad value; the message names each one. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/**
+ * Validates the environment once and fills in the embedded defaults.
+ * @param env the environment (process.env, or a test's own)
+ * @returns the configuration
+ * @throws ConfigError with one line per bad variable
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const stripeKeys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET];
+  if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  STRIPE_*: set all of STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or none",
+    );
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    sessionSecret: e.SESSION_SECRET ?? persistentSecret(dataDir),
+    ai: e.AI_BASE_URL
+      ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY ?? "none", model: e.AI_MODEL ?? "gpt-4o-mini", timeoutMs: e.AI_TIMEOUT_MS, retryDelayMs: e.AI_RETRY_DELAY_MS }
+      : undefined,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+        : undefined,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+  };
+}
+
+/** A generated secret kept in DATA_DIR, so sessions survive restarts without any setup. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

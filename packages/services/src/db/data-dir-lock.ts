@@ -1,0 +1,50 @@
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+export interface DataDirLock {
+  release(): void;
+}
+
+/** PGlite files may be opened by one process only; a second one would corrupt them. */
+export class DataDirBusyError extends Error {
+  override name = "DataDirBusyError";
+}
+
+/**
+ * Claims DATA_DIR for this process with a pid file, taking over a stale one left by a dead process.
+ * @param dataDir the folder PGlite keeps its files in
+ * @returns the lock, to release on close
+ * @throws DataDirBusyError when a live process holds it
+ */
+export function acquireDataDirLock(dataDir: string): DataDirLock {
+  const file = path.join(dataDir, "forgehire.pid");
+  try {
+    writeFileSync(file, String(process.pid), { flag: "wx" });
+  } catch {
+    const holder = Number(readFileSync(file, "utf8"));
+    if (holder && holder !== process.pid && isAlive(holder)) {
+      throw new DataDirBusyError(
+        `The embedded database in ${dataDir} is in use by process ${holder}. Stop it first, or set DATABASE_URL to use PostgreSQL.`,
+      );
+    }
+    writeFileSync(file, String(process.pid));
+  }
+  return {
+    release: () => {
+      try {
+        if (Number(readFileSync(file, "utf8")) === process.pid) rmSync(file);
+      } catch {
+        // already gone
+      }
+    },
+  };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

@@ -1,0 +1,140 @@
+import type { Knex } from "knex";
+import { toDate, toDateOrNull } from "./rows.js";
+
+/** A chat room with the names and last message a room list shows. */
+export interface ChatRoomRecord {
+  roomId: string;
+  clientId: string;
+  clientName: string;
+  freelancerId: string;
+  freelancerUserId: string | null;
+  freelancerName: string;
+  jobId: number | null;
+  jobTitle: string | null;
+  meetLink: string | null;
+  lastMessage: { content: string; createdAt: Date; senderId: string | null } | null;
+  lastMessageAt: Date | null;
+  createdAt: Date;
+}
+
+interface ChatRoomRow {
+  room_id: string;
+  client_id: string;
+  client_first_name: string | null;
+  client_last_name: string | null;
+  freelancer_id: string;
+  freelancer_user_id: string | null;
+  freelancer_name: string | null;
+  job_id: number | null;
+  job_title: string | null;
+  meet_link: string | null;
+  last_content: string | null;
+  last_created_at: Date | string | null;
+  last_sender_id: string | null;
+  last_message_at: Date | string | null;
+  created_at: Date | string;
+}
+
+const toRecord = (row: ChatRoomRow): ChatRoomRecord => ({
+  roomId: row.room_id,
+  clientId: row.client_id,
+  clientName: `${row.client_first_name ?? ""} ${row.client_last_name ?? ""}`.trim(),
+  freelancerId: row.freelancer_id,
+  freelancerUserId: row.freelancer_user_id,
+  freelancerName: row.freelancer_name?.trim() ?? "",
+  jobId: row.job_id,
+  jobTitle: row.job_title,
+  meetLink: row.meet_link,
+  lastMessage:
+    row.last_content === null || row.last_created_at === null
+      ? null
+      : { content: row.last_content, createdAt: toDate(row.last_created_at), senderId: row.last_sender_id },
+  lastMessageAt: toDateOrNull(row.last_message_at),
+  createdAt: toDate(row.created_at),
+});
+
+function selectRooms(db: Knex) {
+  return db({ r: "chat_rooms" })
+    .join({ c: "users" }, "c.id", "r.client_id")
+    // freelancer_id is text: a profile id or an admin identity, so the profile id is compared as text.
+    .joinRaw("left join freelancers f on f.id::text = r.freelancer_id")
+    .leftJoin({ fu: "users" }, "fu.id", "r.freelancer_user_id")
+    .leftJoin({ j: "jobs" }, "j.id", "r.job_id")
+    // The last message of each room, read backwards on (room_id, id).
+    .joinRaw(
+      `left join lateral (select m.content, m.created_at, m.sender_id from messages m where m.room_id = r.room_id order by m.id desc limit 1) lm on true`,
+    )
+    .select(
+      "r.room_id",
+      "r.client_id",
+      "c.first_name as client_first_name",
+      "c.last_name as client_last_name",
+      "r.freelancer_id",
+      "r.freelancer_user_id",
+      db.raw(`coalesce(f.name, fu.first_name || ' ' || fu.last_name) as freelancer_name`),
+      "r.job_id",
+      "j.title as job_title",
+      "r.meet_link",
+      "lm.content as last_content",
+      "lm.created_at as last_created_at",
+      "lm.sender_id as last_sender_id",
+      "r.last_message_at",
+      "r.created_at",
+    );
+}
+
+/** Chat rooms (spec: chat_rooms). */
+export const chatRoomsRepository = {
+  async findById(db: Knex, roomId: string): Promise<ChatRoomRecord | undefined> {
+    const row = (await selectRooms(db).where("r.room_id", roomId).first()) as ChatRoomRow | undefined;
+    return row && toRecord(row);
+  },
+
+  /** The admin's room with a job's poster, if it was opened before. */
+  async findJobRoom(db: Knex, room: { jobId: number; clientId: string; freelancerId: string }): Promise<ChatRoomRecord | undefined> {
+    const row = (await selectRooms(db)
+      .where("r.job_id", room.jobId)
+      .where("r.client_id", room.clientId)
+      .where("r.freelancer_id", room.freelancerId)
+      .first()) as ChatRoomRow | undefined;
+    return row && toRecord(row);
+  },
+
+  /** Creates the room unless it exists (two first clicks at once make one room). @returns whether it was created */
+  async insertIfAbsent(
+    db: Knex,
+    room: { roomId: string; clientId: string; freelancerId: string; freelancerUserId: string; jobId: number | null },
+  ): Promise<boolean> {
+    const rows = (await db("chat_rooms")
+      .insert({
+        room_id: room.roomId,
+        client_id: room.clientId,
+        freelancer_id: room.freelancerId,
+        freelancer_user_id: room.freelancerUserId,
+        job_id: room.jobId,
+      })
+      .onConflict()
+      .ignore()
+      .returning("room_id")) as Array<{ room_id: string }>;
+    return rows.length === 1;
+  },
+
+  /** The rooms a user is in (admins: all), newest activity first. */
+  async listFor(db: Knex, viewer: { userId: string; all: boolean }): Promise<ChatRoomRecord[]> {
+    const rows = (await selectRooms(db)
+      .modify((builder) => {
+        if (!viewer.all) builder.where((w) => w.where("r.client_id", viewer.userId).orWhere("r.freelancer_user_id", viewer.userId));
+      })
+      .orderByRaw("coalesce(r.last_message_at, r.created_at) desc")
+      .orderBy("r.room_id")) as ChatRoomRow[];
+    return rows.map(toRecord);
+  },
+
+  async touchLastMessage(db: Knex, roomId: string, at: Date): Promise<void> {
+    await db("chat_rooms").where({ room_id: roomId }).update({ last_message_at: at, updated_at: at });
+  },
+
+  async setMeetLink(db: Knex, roomId: string, meetLink: string | null, now: Date): Promise<void> {
+    await db("chat_rooms").where({ room_id: roomId }).update({ meet_link: meetLink, updated_at: now });
+  },
+};

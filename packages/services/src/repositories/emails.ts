@@ -1,0 +1,91 @@
+import type { Knex } from "knex";
+
+export type EmailStatus = "queued" | "sent" | "failed" | "logged";
+
+/** One message of the outbox: every email is recorded here before it is sent. */
+export interface EmailRecord {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  kind: string;
+  status: EmailStatus;
+  error: string | null;
+  jobId: number | null;
+  sentAt: Date | null;
+  createdAt: Date;
+}
+
+interface EmailRow {
+  id: string;
+  to_address: string;
+  subject: string;
+  body_text: string;
+  body_html: string | null;
+  kind: string;
+  status: EmailStatus;
+  error: string | null;
+  job_id: number | null;
+  sent_at: Date | null;
+  created_at: Date;
+}
+
+function toRecord(row: EmailRow): EmailRecord {
+  return {
+    id: row.id,
+    to: row.to_address,
+    subject: row.subject,
+    text: row.body_text,
+    html: row.body_html,
+    kind: row.kind,
+    status: row.status,
+    error: row.error,
+    jobId: row.job_id,
+    sentAt: row.sent_at && new Date(row.sent_at),
+    createdAt: new Date(row.created_at),
+  };
+}
+
+export const emailsRepository = {
+  async insert(
+    db: Knex,
+    email: { to: string; subject: string; text: string; html?: string | undefined; kind: string; jobId?: number | undefined },
+  ): Promise<EmailRecord> {
+    const [row] = (await db("emails")
+      .insert({
+        to_address: email.to,
+        subject: email.subject,
+        body_text: email.text,
+        body_html: email.html ?? null,
+        kind: email.kind,
+        status: "queued",
+        job_id: email.jobId ?? null,
+      })
+      .returning("*")) as EmailRow[];
+    if (!row) throw new Error("email insert returned no row");
+    return toRecord(row);
+  },
+
+  async markOutcome(db: Knex, id: string, outcome: { status: EmailStatus; error?: string; sentAt?: Date }): Promise<void> {
+    await db("emails")
+      .where({ id })
+      .update({ status: outcome.status, error: outcome.error ?? null, sent_at: outcome.sentAt ?? null });
+  },
+
+  async list(db: Knex, query: { to?: string; kind?: string; offset: number; limit: number }): Promise<{ rows: EmailRecord[]; total: number }> {
+    const filtered = db("emails").modify((builder) => {
+      if (query.to) builder.where("to_address", query.to.toLowerCase());
+      if (query.kind) builder.where("kind", query.kind);
+    });
+    const [countRow] = (await filtered.clone().count({ total: "*" })) as Array<{ total: number | string }>;
+    const rows = (await filtered
+      .clone()
+      .select("*")
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .offset(query.offset)
+      .limit(query.limit)) as EmailRow[];
+    return { rows: rows.map(toRecord), total: Number(countRow?.total ?? 0) };
+  },
+};

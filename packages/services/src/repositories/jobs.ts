@@ -1,0 +1,284 @@
+import type { Knex } from "knex";
+import type {
+  AdditionalServices,
+  JobCriteria,
+  JobState,
+  ProjectSpecificFields,
+  Scope,
+  WizardAnswerBody,
+} from "@forgehire/core";
+import { noAdditionalServices } from "@forgehire/core";
+import { affectedRows, likePattern, toCount, toDate, toDateOnly, toDateOrNull } from "./rows.js";
+
+/** A job as the services see it: its state for the rules, plus what the screens show. */
+export interface JobRecord extends JobState {
+  id: number;
+  title: string;
+  description: string;
+  industry: string;
+  scope: Scope;
+  budget: number;
+  ownerName: string;
+  startedAt: Date | null;
+  completedAt: Date | null;
+  expectedDeliveryDate: string | null;
+  breakdownSource: "ai" | "rules" | "fallback" | null;
+  hasStories: boolean;
+  hasCommunication: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** What the client wrote in the wizard, beyond the job's own fields. */
+export interface RequirementsRecord {
+  industry: string;
+  targetAudience: string;
+  keyFeatures: string;
+  userCategories: string[];
+  stakeholders: string;
+  existingSystems: string;
+  complianceRequirements: string;
+  complianceTypes: string[];
+  integrationSystems: string[];
+  additionalServices: AdditionalServices;
+  projectSpecificFields: Partial<ProjectSpecificFields>;
+  answers: WizardAnswerBody[];
+}
+
+interface JobRow {
+  id: number;
+  title: string;
+  description: string;
+  industry: string;
+  scope: number;
+  budget: number | string;
+  owner_id: string;
+  status: JobState["status"];
+  payment_status: JobState["paymentStatus"];
+  locked: boolean;
+  started_at: Date | string | null;
+  completed_at: Date | string | null;
+  freelancer_id: string | null;
+  expected_delivery_date: Date | string | null;
+  breakdown_source: JobRecord["breakdownSource"];
+  created_at: Date | string;
+  updated_at: Date | string;
+  owner_first_name: string;
+  owner_last_name: string;
+  has_stories: boolean;
+  has_communication: boolean;
+}
+
+interface RequirementsRow {
+  industry: string | null;
+  target_audience: string | null;
+  key_features: string | null;
+  user_categories: string[] | string;
+  stakeholders: string | null;
+  existing_systems: string | null;
+  compliance_requirements: string | null;
+  additional_requirements: Record<string, unknown> | string;
+}
+
+/** The stored JSON of additional_requirements (spec part 1 §3), with the follow-up answers as a list. */
+interface AdditionalRequirements {
+  industry?: string;
+  additionalServices?: Partial<AdditionalServices>;
+  projectSpecificFields?: Partial<ProjectSpecificFields>;
+  complianceTypes?: string[];
+  integrationSystems?: string[];
+  answers?: WizardAnswerBody[];
+}
+
+function toRecord(row: JobRow): JobRecord {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    industry: row.industry,
+    scope: row.scope as Scope,
+    budget: Number(row.budget),
+    ownerId: row.owner_id,
+    ownerName: `${row.owner_first_name} ${row.owner_last_name}`.trim(),
+    status: row.status,
+    paymentStatus: row.payment_status,
+    locked: row.locked,
+    startedAt: toDateOrNull(row.started_at),
+    completedAt: toDateOrNull(row.completed_at),
+    freelancerId: row.freelancer_id,
+    expectedDeliveryDate: toDateOnly(row.expected_delivery_date),
+    breakdownSource: row.breakdown_source,
+    hasStories: Boolean(row.has_stories),
+    hasCommunication: Boolean(row.has_communication),
+    createdAt: toDate(row.created_at),
+    updatedAt: toDate(row.updated_at),
+  };
+}
+
+const parseJson = <T>(value: T | string): T => (typeof value === "string" ? (JSON.parse(value) as T) : value);
+
+function toRequirements(row: RequirementsRow | undefined, fallbackIndustry: string): RequirementsRecord {
+  const extra = parseJson<AdditionalRequirements>((row?.additional_requirements ?? {}) as AdditionalRequirements | string);
+  return {
+    industry: row?.industry ?? extra.industry ?? fallbackIndustry,
+    targetAudience: row?.target_audience ?? "",
+    keyFeatures: row?.key_features ?? "",
+    userCategories: row ? parseJson<string[]>(row.user_categories) : [],
+    stakeholders: row?.stakeholders ?? "",
+    existingSystems: row?.existing_systems ?? "",
+    complianceRequirements: row?.compliance_requirements ?? "",
+    complianceTypes: extra.complianceTypes ?? [],
+    integrationSystems: extra.integrationSystems ?? [],
+    additionalServices: { ...noAdditionalServices, ...extra.additionalServices },
+    projectSpecificFields: extra.projectSpecificFields ?? {},
+    answers: extra.answers ?? [],
+  };
+}
+
+function requirementsColumns(jobId: number, requirements: RequirementsRecord) {
+  const extra: AdditionalRequirements = {
+    industry: requirements.industry,
+    additionalServices: requirements.additionalServices,
+    projectSpecificFields: requirements.projectSpecificFields,
+    complianceTypes: requirements.complianceTypes,
+    integrationSystems: requirements.integrationSystems,
+    answers: requirements.answers,
+  };
+  return {
+    job_id: jobId,
+    industry: requirements.industry,
+    target_audience: requirements.targetAudience,
+    key_features: requirements.keyFeatures,
+    user_categories: JSON.stringify(requirements.userCategories),
+    stakeholders: requirements.stakeholders,
+    existing_systems: requirements.existingSystems,
+    compliance_requirements: requirements.complianceRequirements,
+    additional_requirements: JSON.stringify(extra),
+  };
+}
+
+function selectJobs(db: Knex) {
+  return db({ j: "jobs" })
+    .join({ o: "users" }, "o.id", "j.owner_id")
+    .select(
+      "j.*",
+      "o.first_name as owner_first_name",
+      "o.last_name as owner_last_name",
+      db.raw("exists (select 1 from requirement_tasks s where s.job_id = j.id and s.type = 'story') as has_stories"),
+      db.raw("exists (select 1 from messages m where m.job_id = j.id) as has_communication"),
+    );
+}
+
+function applyCriteria(builder: Knex.QueryBuilder, criteria: JobCriteria): void {
+  if (criteria.ownerId !== undefined) builder.where("j.owner_id", criteria.ownerId);
+  if (criteria.freelancerId !== undefined) builder.where("j.freelancer_id", criteria.freelancerId);
+  if (criteria.statuses !== undefined) builder.whereIn("j.status", [...criteria.statuses]);
+  if (criteria.paymentStatus !== undefined) builder.where("j.payment_status", criteria.paymentStatus);
+  if (criteria.notPaymentStatus !== undefined) builder.whereNot("j.payment_status", criteria.notPaymentStatus);
+}
+
+export interface NewJob {
+  title: string;
+  description: string;
+  industry: string;
+  scope: Scope;
+  budget: number;
+  ownerId: string;
+  expectedDeliveryDate: string | null;
+}
+
+export type JobStatePatch = Partial<
+  Pick<JobRecord, "locked" | "status" | "paymentStatus" | "startedAt" | "completedAt" | "freelancerId" | "breakdownSource">
+>;
+
+export type JobPatch = Partial<Pick<NewJob, "title" | "description" | "industry" | "scope" | "budget" | "expectedDeliveryDate">>;
+
+/** Jobs and their requirements; the only place their tables are touched. */
+export const jobsRepository = {
+  async findById(db: Knex, id: number, options: { forUpdate?: boolean } = {}): Promise<JobRecord | undefined> {
+    if (options.forUpdate) await db("jobs").where({ id }).forUpdate().first("id");
+    const row = (await selectJobs(db).where("j.id", id).first()) as JobRow | undefined;
+    return row && toRecord(row);
+  },
+
+  async findRequirements(db: Knex, job: Pick<JobRecord, "id" | "industry">): Promise<RequirementsRecord> {
+    const row = (await db("job_requirements").where({ job_id: job.id }).first()) as RequirementsRow | undefined;
+    return toRequirements(row, job.industry);
+  },
+
+  async insert(db: Knex, job: NewJob, requirements: RequirementsRecord): Promise<number> {
+    const [row] = (await db("jobs")
+      .insert({
+        title: job.title,
+        description: job.description,
+        industry: job.industry,
+        scope: job.scope,
+        budget: job.budget,
+        owner_id: job.ownerId,
+        expected_delivery_date: job.expectedDeliveryDate,
+      })
+      .returning("id")) as Array<{ id: number }>;
+    if (!row) throw new Error("job insert returned no row");
+    await db("job_requirements").insert(requirementsColumns(row.id, requirements));
+    return row.id;
+  },
+
+  async update(db: Knex, id: number, patch: JobPatch, requirements: RequirementsRecord, now: Date): Promise<void> {
+    await db("jobs")
+      .where({ id })
+      .update({
+        ...(patch.title !== undefined && { title: patch.title }),
+        ...(patch.description !== undefined && { description: patch.description }),
+        ...(patch.industry !== undefined && { industry: patch.industry }),
+        ...(patch.scope !== undefined && { scope: patch.scope }),
+        ...(patch.budget !== undefined && { budget: patch.budget }),
+        ...(patch.expectedDeliveryDate !== undefined && { expected_delivery_date: patch.expectedDeliveryDate }),
+        updated_at: now,
+      });
+    await db("job_requirements")
+      .insert({ ...requirementsColumns(id, requirements), updated_at: now })
+      .onConflict("job_id")
+      .merge();
+  },
+
+  /** Changes a job's state fields (lock, start, completion, payment, breakdown source). */
+  async updateState(db: Knex, id: number, state: JobStatePatch, now: Date): Promise<void> {
+    await db("jobs")
+      .where({ id })
+      .update({
+        ...(state.locked !== undefined && { locked: state.locked }),
+        ...(state.status !== undefined && { status: state.status }),
+        ...(state.paymentStatus !== undefined && { payment_status: state.paymentStatus }),
+        ...(state.startedAt !== undefined && { started_at: state.startedAt }),
+        ...(state.completedAt !== undefined && { completed_at: state.completedAt }),
+        ...(state.freelancerId !== undefined && { freelancer_id: state.freelancerId }),
+        ...(state.breakdownSource !== undefined && { breakdown_source: state.breakdownSource }),
+        updated_at: now,
+      });
+  },
+
+  /** Soft delete (spec: status inactive). @returns whether a live job was deleted */
+  async markInactive(db: Knex, id: number, now: Date): Promise<boolean> {
+    const result = await db("jobs").where({ id }).whereNot("status", "inactive").update({ status: "inactive", updated_at: now });
+    return affectedRows(result) === 1;
+  },
+
+  /** One page of live jobs, newest first, optionally searched in title and description. */
+  async listLive(db: Knex, query: { q?: string | undefined; criteria?: JobCriteria; offset: number; limit: number }) {
+    const filtered = db({ j: "jobs" })
+      .whereNot("j.status", "inactive")
+      .modify((builder) => {
+        if (query.criteria) applyCriteria(builder, query.criteria);
+        if (query.q) {
+          const like = likePattern(query.q);
+          builder.where((w) => w.whereILike("j.title", like).orWhereILike("j.description", like));
+        }
+      });
+    const [countRow] = (await filtered.clone().count({ total: "*" })) as Array<{ total: number | string }>;
+    const ids = (await filtered.clone().select("j.id").orderBy("j.created_at", "desc").orderBy("j.id", "desc").offset(query.offset).limit(query.limit)) as Array<{ id: number }>;
+    const rows = ids.length
+      ? ((await selectJobs(db).whereIn("j.id", ids.map((r) => r.id)).orderBy("j.created_at", "desc").orderBy("j.id", "desc")) as JobRow[])
+      : [];
+    return { rows: rows.map(toRecord), total: toCount(countRow?.total) };
+  },
+};

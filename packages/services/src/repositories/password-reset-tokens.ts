@@ -1,0 +1,27 @@
+import type { Knex } from "knex";
+
+/** Reset tokens, stored as SHA-256 hashes so a leaked table cannot be used to reset anything. */
+export const passwordResetTokensRepository = {
+  async insert(db: Knex, token: { userId: string; tokenHash: string; expiresAt: Date }): Promise<void> {
+    await db("password_reset_tokens").insert({
+      user_id: token.userId,
+      token_hash: token.tokenHash,
+      expires_at: token.expiresAt,
+    });
+  },
+
+  /** The unused, unexpired token with this hash, locked for the rest of the transaction. */
+  async findUsable(db: Knex, tokenHash: string, now: Date): Promise<{ id: string; userId: string } | undefined> {
+    const row = (await db("password_reset_tokens")
+      .where({ token_hash: tokenHash })
+      .whereNull("used_at")
+      .where("expires_at", ">", now)
+      .forUpdate()
+      .first("id", "user_id")) as { id: string; user_id: string } | undefined;
+    return row && { id: row.id, userId: row.user_id };
+  },
+
+  async markUsed(db: Knex, id: string, now: Date): Promise<void> {
+    await db("password_reset_tokens").where({ id }).update({ used_at: now });
+  },
+};

@@ -1,0 +1,192 @@
+import type { Knex } from "knex";
+import type { PaymentAttemptStatus } from "@forgehire/core";
+import { toCount, toDate } from "./rows.js";
+
+/** One payment attempt of a job; amounts in whole cents. */
+export interface PaymentRow {
+  id: string;
+  jobId: number;
+  userId: string;
+  provider: "stripe" | "test";
+  providerPaymentId: string | null;
+  amount: number;
+  currency: string;
+  status: PaymentAttemptStatus;
+  attempt: number;
+  idempotencyKey: string | null;
+  lastError: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+interface Row {
+  id: string;
+  job_id: number;
+  user_id: string;
+  provider: PaymentRow["provider"];
+  provider_payment_id: string | null;
+  amount: number;
+  currency: string;
+  status: PaymentAttemptStatus;
+  attempt: number;
+  idempotency_key: string | null;
+  last_error: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+function toRecord(row: Row): PaymentRow {
+  return {
+    id: row.id,
+    jobId: row.job_id,
+    userId: row.user_id,
+    provider: row.provider,
+    providerPaymentId: row.provider_payment_id,
+    amount: Number(row.amount),
+    currency: row.currency,
+    status: row.status,
+    attempt: Number(row.attempt),
+    idempotencyKey: row.idempotency_key,
+    lastError: row.last_error,
+    createdAt: toDate(row.created_at),
+    updatedAt: toDate(row.updated_at),
+  };
+}
+
+/** Sortable fields of the back-office list, with their columns. */
+export const paymentSortColumns = {
+  id: "id",
+  jobId: "job_id",
+  amount: "amount",
+  status: "status",
+  provider: "provider",
+  createdAt: "created_at",
+  updatedAt: "updated_at",
+} as const;
+
+export type PaymentSortField = keyof typeof paymentSortColumns;
+
+/** Payment attempts and provider events; the only place their tables are touched. */
+export const paymentsRepository = {
+  async insert(
+    db: Knex,
+    payment: { jobId: number; userId: string; provider: PaymentRow["provider"]; amount: number; currency: string; attempt: number; idempotencyKey: string },
+  ): Promise<PaymentRow> {
+    const [row] = (await db("payments")
+      .insert({
+        job_id: payment.jobId,
+        user_id: payment.userId,
+        provider: payment.provider,
+        amount: payment.amount,
+        currency: payment.currency,
+        attempt: payment.attempt,
+        idempotency_key: payment.idempotencyKey,
+      })
+      .returning("*")) as Row[];
+    if (!row) throw new Error("payment insert returned no row");
+    return toRecord(row);
+  },
+
+  async findById(db: Knex, id: string, options: { forUpdate?: boolean } = {}): Promise<PaymentRow | undefined> {
+    const query = db("payments").where({ id });
+    if (options.forUpdate) query.forUpdate();
+    const row = (await query.first()) as Row | undefined;
+    return row && toRecord(row);
+  },
+
+  async findByProviderId(db: Knex, providerPaymentId: string): Promise<PaymentRow | undefined> {
+    const row = (await db("payments").where({ provider_payment_id: providerPaymentId }).first()) as Row | undefined;
+    return row && toRecord(row);
+  },
+
+  /** The job's latest attempt (highest attempt number). */
+  async findLatestForJob(db: Knex, jobId: number): Promise<PaymentRow | undefined> {
+    const row = (await db("payments").where({ job_id: jobId }).orderBy("attempt", "desc").orderBy("created_at", "desc").first()) as Row | undefined;
+    return row && toRecord(row);
+  },
+
+  async listForJob(db: Knex, jobId: number): Promise<PaymentRow[]> {
+    const rows = (await db("payments").where({ job_id: jobId }).orderBy("created_at", "asc").orderBy("attempt", "asc")) as Row[];
+    return rows.map(toRecord);
+  },
+
+  /** Records the provider's intent id on an attempt; a doubled request that got the same intent changes nothing. */
+  async attachIntent(db: Knex, id: string, providerPaymentId: string, now: Date): Promise<void> {
+    await db("payments")
+      .where({ id })
+      .where((w) => w.whereNull("provider_payment_id").orWhere("provider_payment_id", providerPaymentId))
+      .update({ provider_payment_id: providerPaymentId, updated_at: now });
+  },
+
+  async updateStatus(db: Knex, id: string, status: PaymentAttemptStatus, lastError: string | null, now: Date): Promise<void> {
+    await db("payments").where({ id }).update({ status, last_error: lastError, updated_at: now });
+  },
+
+  /** Attempts whose outcome the provider may know better than we do (a webhook may have been lost). */
+  async listUnsettled(db: Knex, provider: PaymentRow["provider"], jobId?: number): Promise<PaymentRow[]> {
+    const rows = (await db("payments")
+      .where({ provider })
+      .whereIn("status", ["requires_payment", "processing", "failed"])
+      .whereNotNull("provider_payment_id")
+      .modify((q) => {
+        if (jobId !== undefined) q.where({ job_id: jobId });
+      })
+      .orderBy("created_at", "asc")) as Row[];
+    return rows.map(toRecord);
+  },
+
+  /**
+   * Stores a provider event id once.
+   * @returns true when it is new; false when it was already stored (a replay or a concurrent duplicate, which waits
+   *   on the primary key until the first transaction ends)
+   */
+  async recordEvent(db: Knex, event: { id: string; type: string; paymentId: string | null; payload: unknown }): Promise<boolean> {
+    const rows = (await db("payment_events")
+      .insert({ id: event.id, type: event.type, payment_id: event.paymentId, payload: JSON.stringify(event.payload ?? {}) })
+      .onConflict("id")
+      .ignore()
+      .returning("id")) as Array<{ id: string }>;
+    return rows.length === 1;
+  },
+
+  async countEvents(db: Knex, criteria: { paymentId?: string; id?: string } = {}): Promise<number> {
+    const [row] = (await db("payment_events")
+      .modify((q) => {
+        if (criteria.paymentId !== undefined) q.where({ payment_id: criteria.paymentId });
+        if (criteria.id !== undefined) q.where({ id: criteria.id });
+      })
+      .count({ total: "*" })) as Array<{ total: number | string }>;
+    return toCount(row?.total);
+  },
+
+  /** The back office's list: newest first by default, filtered by job, status, provider or ids. */
+  async list(
+    db: Knex,
+    query: {
+      sort: PaymentSortField;
+      order: "asc" | "desc";
+      offset: number;
+      limit: number;
+      jobId?: number | undefined;
+      status?: PaymentAttemptStatus | undefined;
+      provider?: PaymentRow["provider"] | undefined;
+      ids?: string[] | undefined;
+    },
+  ): Promise<{ rows: PaymentRow[]; total: number }> {
+    const filtered = db("payments").modify((q) => {
+      if (query.jobId !== undefined) q.where({ job_id: query.jobId });
+      if (query.status !== undefined) q.where({ status: query.status });
+      if (query.provider !== undefined) q.where({ provider: query.provider });
+      if (query.ids !== undefined) q.whereIn("id", query.ids);
+    });
+    const [countRow] = (await filtered.clone().count({ total: "*" })) as Array<{ total: number | string }>;
+    const rows = (await filtered
+      .clone()
+      .select("*")
+      .orderBy(paymentSortColumns[query.sort], query.order)
+      .orderBy("id", "asc")
+      .offset(query.offset)
+      .limit(query.limit)) as Row[];
+    return { rows: rows.map(toRecord), total: toCount(countRow?.total) };
+  },
+};

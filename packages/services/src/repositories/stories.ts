@@ -1,0 +1,192 @@
+import type { Knex } from "knex";
+import type { Priority, StoryDraft, TaskStatus } from "@forgehire/core";
+import { affectedRows, toCount, toDate } from "./rows.js";
+
+/** A task under a story (requirement_tasks, type task). */
+export interface TaskRecord {
+  id: string;
+  jobId: number;
+  storyId: string;
+  title: string;
+  description: string;
+  priority: Priority;
+  status: TaskStatus;
+  locked: boolean;
+  comment: string | null;
+  estimateHours: number | null;
+  createdAt: Date;
+  messageCount: number;
+}
+
+/** A story with its tasks (requirement_tasks, type story). */
+export interface StoryRecord {
+  id: string;
+  jobId: number;
+  title: string;
+  description: string;
+  priority: Priority;
+  locked: boolean;
+  createdAt: Date;
+  tasks: TaskRecord[];
+}
+
+/** One row of requirement_tasks, story or task, for the checks before a change. */
+export interface BacklogItem {
+  id: string;
+  jobId: number;
+  storyId: string | null;
+  type: "story" | "task";
+}
+
+interface ItemRow {
+  id: string;
+  job_id: number;
+  story_id: string | null;
+  type: "story" | "task";
+  title: string;
+  description: string;
+  priority: Priority;
+  status: TaskStatus;
+  locked: boolean;
+  comment: string | null;
+  estimate_hours: number | string | null;
+  created_at: Date | string;
+  message_count?: number | string;
+}
+
+function toTask(row: ItemRow): TaskRecord {
+  return {
+    id: row.id,
+    jobId: row.job_id,
+    storyId: row.story_id!,
+    title: row.title,
+    description: row.description,
+    priority: row.priority,
+    status: row.status,
+    locked: row.locked,
+    comment: row.comment,
+    estimateHours: row.estimate_hours === null ? null : Number(row.estimate_hours),
+    createdAt: toDate(row.created_at),
+    messageCount: toCount(row.message_count),
+  };
+}
+
+export interface ItemPatch {
+  title?: string | undefined;
+  description?: string | undefined;
+  priority?: Priority | undefined;
+  status?: TaskStatus | undefined;
+  comment?: string | null | undefined;
+}
+
+/** Stories and tasks; the only place requirement_tasks is touched. */
+export const storiesRepository = {
+  /** A job's stories in creation order, each with its tasks and their message counts. */
+  async listForJob(db: Knex, jobId: number): Promise<StoryRecord[]> {
+    const rows = (await db({ t: "requirement_tasks" })
+      .where("t.job_id", jobId)
+      .select(
+        "t.*",
+        db.raw("(select count(*) from task_communications c where c.task_id = t.id) as message_count"),
+      )
+      .orderBy("t.position")
+      .orderBy("t.created_at")
+      .orderBy("t.id")) as ItemRow[];
+    const stories = rows
+      .filter((row) => row.type === "story")
+      .map<StoryRecord>((row) => ({
+        id: row.id,
+        jobId: row.job_id,
+        title: row.title,
+        description: row.description,
+        priority: row.priority,
+        locked: row.locked,
+        createdAt: toDate(row.created_at),
+        tasks: [],
+      }));
+    const byId = new Map(stories.map((story) => [story.id, story]));
+    for (const row of rows) if (row.type === "task") byId.get(row.story_id!)?.tasks.push(toTask(row));
+    return stories;
+  },
+
+  async hasStories(db: Knex, jobId: number): Promise<boolean> {
+    return Boolean(await db("requirement_tasks").where({ job_id: jobId, type: "story" }).first("id"));
+  },
+
+  async findItem(db: Knex, id: string): Promise<BacklogItem | undefined> {
+    const row = (await db("requirement_tasks").where({ id }).first("id", "job_id", "story_id", "type")) as
+      | Pick<ItemRow, "id" | "job_id" | "story_id" | "type">
+      | undefined;
+    return row && { id: row.id, jobId: row.job_id, storyId: row.story_id, type: row.type };
+  },
+
+  async findTask(db: Knex, id: string): Promise<TaskRecord | undefined> {
+    const row = (await db({ t: "requirement_tasks" })
+      .where({ "t.id": id, "t.type": "task" })
+      .first("t.*", db.raw("(select count(*) from task_communications c where c.task_id = t.id) as message_count"))) as ItemRow | undefined;
+    return row && toTask(row);
+  },
+
+  /** Stores drafts in order (stories first in each group, then their tasks). @returns the new story ids */
+  async insertDrafts(db: Knex, jobId: number, drafts: StoryDraft[], options: { locked: boolean }): Promise<string[]> {
+    const next = await nextPosition(db, jobId);
+    let position = next;
+    const ids: string[] = [];
+    for (const story of drafts) {
+      const [row] = (await db("requirement_tasks")
+        .insert({ job_id: jobId, type: "story", title: story.title, description: story.description, priority: story.priority, locked: options.locked, position: position++ })
+        .returning("id")) as Array<{ id: string }>;
+      ids.push(row!.id);
+      if (story.tasks.length) {
+        await db("requirement_tasks").insert(
+          story.tasks.map((task) => ({
+            job_id: jobId,
+            story_id: row!.id,
+            type: "task",
+            title: task.title,
+            description: task.description,
+            priority: task.priority,
+            status: task.status,
+            estimate_hours: task.estimateHours ?? null,
+            locked: options.locked,
+            position: position++,
+          })),
+        );
+      }
+    }
+    return ids;
+  },
+
+  async insertStory(db: Knex, jobId: number, story: { title: string; description: string; priority: Priority }): Promise<string> {
+    const [row] = (await db("requirement_tasks")
+      .insert({ job_id: jobId, type: "story", ...story, position: await nextPosition(db, jobId) })
+      .returning("id")) as Array<{ id: string }>;
+    return row!.id;
+  },
+
+  async insertTask(db: Knex, jobId: number, storyId: string, task: { title: string; description: string; priority: Priority; status: TaskStatus }): Promise<string> {
+    const [row] = (await db("requirement_tasks")
+      .insert({ job_id: jobId, story_id: storyId, type: "task", ...task, position: await nextPosition(db, jobId) })
+      .returning("id")) as Array<{ id: string }>;
+    return row!.id;
+  },
+
+  async updateItem(db: Knex, id: string, patch: ItemPatch, now: Date): Promise<void> {
+    const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+    await db("requirement_tasks").where({ id }).update({ ...changes, updated_at: now });
+  },
+
+  /** Deletes a story (its tasks go with it, by cascade) or a task. */
+  async deleteItem(db: Knex, id: string): Promise<boolean> {
+    return affectedRows(await db("requirement_tasks").where({ id }).delete()) === 1;
+  },
+
+  async setLockedForJob(db: Knex, jobId: number, locked: boolean, now: Date): Promise<void> {
+    await db("requirement_tasks").where({ job_id: jobId }).update({ locked, updated_at: now });
+  },
+};
+
+async function nextPosition(db: Knex, jobId: number): Promise<number> {
+  const [row] = (await db("requirement_tasks").where({ job_id: jobId }).max({ max: "position" })) as Array<{ max: number | null }>;
+  return (row?.max ?? -1) + 1;
+}

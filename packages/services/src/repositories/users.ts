@@ -1,0 +1,154 @@
+import type { Knex } from "knex";
+import type { RoleType, UserType } from "@forgehire/core";
+import { likePattern } from "./rows.js";
+
+/** A user as the services see it, with the freelancer profile it may have. */
+export interface UserRecord {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  userType: UserType;
+  roleType: RoleType;
+  passwordHash: string;
+  freelancerId: string | null;
+  avatarUrl: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+interface UserRow {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  user_type: UserType;
+  role_type: RoleType;
+  password_hash: string;
+  freelancer_id: string | null;
+  avatar_url: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const columns = [
+  "u.id",
+  "u.email",
+  "u.first_name",
+  "u.last_name",
+  "u.user_type",
+  "u.role_type",
+  "u.password_hash",
+  "u.created_at",
+  "u.updated_at",
+  "f.id as freelancer_id",
+  "f.avatar_url",
+];
+
+function toRecord(row: UserRow): UserRecord {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    userType: row.user_type,
+    roleType: row.role_type,
+    passwordHash: row.password_hash,
+    freelancerId: row.freelancer_id,
+    avatarUrl: row.avatar_url,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+}
+
+function selectUsers(db: Knex) {
+  return db({ u: "users" }).leftJoin({ f: "freelancers" }, "f.user_id", "u.id").select(columns);
+}
+
+/** Sortable columns of the admin list, by their API names. */
+export const userSortColumns = {
+  id: "u.id",
+  email: "u.email",
+  firstName: "u.first_name",
+  lastName: "u.last_name",
+  userType: "u.user_type",
+  roleType: "u.role_type",
+  createdAt: "u.created_at",
+} as const;
+export type UserSortField = keyof typeof userSortColumns;
+
+export interface UserListQuery {
+  q?: string | undefined;
+  ids?: string[] | undefined;
+  userType?: UserType | undefined;
+  sort: UserSortField;
+  order: "asc" | "desc";
+  offset: number;
+  limit: number;
+}
+
+/** Users, read and written; the only place their table is touched. */
+export const usersRepository = {
+  async findById(db: Knex, id: string): Promise<UserRecord | undefined> {
+    const row = (await selectUsers(db).where("u.id", id).first()) as UserRow | undefined;
+    return row && toRecord(row);
+  },
+
+  async findByEmail(db: Knex, email: string): Promise<UserRecord | undefined> {
+    const row = (await selectUsers(db).where("u.email", email.toLowerCase()).first()) as UserRow | undefined;
+    return row && toRecord(row);
+  },
+
+  async insert(
+    db: Knex,
+    user: Pick<UserRecord, "email" | "firstName" | "lastName" | "userType" | "roleType" | "passwordHash">,
+  ): Promise<UserRecord> {
+    const [row] = (await db("users")
+      .insert({
+        email: user.email.toLowerCase(),
+        first_name: user.firstName,
+        last_name: user.lastName,
+        user_type: user.userType,
+        role_type: user.roleType,
+        password_hash: user.passwordHash,
+      })
+      .returning("id")) as Array<{ id: string }>;
+    const created = row && (await usersRepository.findById(db, row.id));
+    if (!created) throw new Error("user insert returned no row");
+    return created;
+  },
+
+  async updateNames(db: Knex, id: string, names: { firstName: string; lastName: string }, now: Date): Promise<void> {
+    await db("users").where({ id }).update({ first_name: names.firstName, last_name: names.lastName, updated_at: now });
+  },
+
+  async updatePasswordHash(db: Knex, id: string, passwordHash: string, now: Date): Promise<void> {
+    await db("users").where({ id }).update({ password_hash: passwordHash, updated_at: now });
+  },
+
+  async list(db: Knex, query: UserListQuery): Promise<{ rows: UserRecord[]; total: number }> {
+    const filtered = db({ u: "users" }).modify((builder) => {
+      if (query.q) {
+        const like = likePattern(query.q);
+        builder.where((w) =>
+          w
+            .whereILike("u.email", like)
+            .orWhereILike("u.first_name", like)
+            .orWhereILike("u.last_name", like),
+        );
+      }
+      if (query.ids) builder.whereIn("u.id", query.ids);
+      if (query.userType) builder.where("u.user_type", query.userType);
+    });
+    const [countRow] = (await filtered.clone().count({ total: "*" })) as Array<{ total: number | string }>;
+    const rows = (await filtered
+      .clone()
+      .leftJoin({ f: "freelancers" }, "f.user_id", "u.id")
+      .select(columns)
+      .orderBy(userSortColumns[query.sort], query.order)
+      .orderBy("u.id", "asc")
+      .offset(query.offset)
+      .limit(query.limit)) as UserRow[];
+    return { rows: rows.map(toRecord), total: Number(countRow?.total ?? 0) };
+  },
+};

@@ -1,0 +1,2 @@
+// Test support shared by the services, server and seed tests: fresh migrated databases per test file.
+export { openTestDatabase } from "./test-database.js";

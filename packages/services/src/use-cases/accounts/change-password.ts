@@ -1,0 +1,30 @@
+import { domainError, type ChangePasswordBody } from "@forgehire/core";
+import { hashPassword, verifyPassword } from "../../auth/passwords.js";
+import type { ServiceDeps } from "../../deps.js";
+import { sessionsRepository } from "../../repositories/sessions.js";
+import { usersRepository } from "../../repositories/users.js";
+
+/**
+ * Changes the signed-in user's password after checking the current one; other devices are signed out.
+ * @param deps database, clock
+ * @param userId the signed-in user
+ * @param input current and new password
+ * @param currentSessionId the session that stays signed in
+ * @throws WRONG_CURRENT_PASSWORD when the current password does not match
+ */
+export async function changePassword(
+  deps: Pick<ServiceDeps, "db" | "now">,
+  userId: string,
+  input: ChangePasswordBody,
+  currentSessionId?: string,
+): Promise<void> {
+  const user = await usersRepository.findById(deps.db, userId);
+  if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw domainError("WRONG_CURRENT_PASSWORD", { fields: { currentPassword: "Your current password is not correct." } });
+  }
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction(async (trx) => {
+    await usersRepository.updatePasswordHash(trx, userId, passwordHash, deps.now());
+    await sessionsRepository.deleteForUser(trx, userId, currentSessionId);
+  });
+}

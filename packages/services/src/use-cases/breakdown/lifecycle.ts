@@ -1,0 +1,67 @@
+import { authorize, type Actor } from "@forgehire/core";
+import type { ServiceDeps } from "../../deps.js";
+import { jobActivityRepository } from "../../repositories/job-activity.js";
+import { jobsRepository, type JobRecord } from "../../repositories/jobs.js";
+import { storiesRepository } from "../../repositories/stories.js";
+import { loadLiveJob } from "../jobs/job-details.js";
+
+type Deps = Pick<ServiceDeps, "db" | "now">;
+
+/**
+ * Locks the requirements: the job and every story and task are frozen, ready for payment.
+ * @throws JOB_NOT_FOUND; LOCK_DENIED; ALREADY_LOCKED
+ */
+export async function lockJob(deps: Deps, actor: Actor, jobId: number): Promise<JobRecord> {
+  await deps.db.transaction(async (trx) => {
+    const job = await loadLiveJob(trx, jobId, { forUpdate: true });
+    authorize(actor, "lock", job);
+    await jobsRepository.updateState(trx, jobId, { locked: true }, deps.now());
+    await storiesRepository.setLockedForJob(trx, jobId, true, deps.now());
+    await jobActivityRepository.record(trx, { jobId, actorId: actor.id, action: "lock" });
+  });
+  return loadLiveJob(deps.db, jobId);
+}
+
+/**
+ * Unlocks the requirements again, until the project starts (then it stays locked for good).
+ * @throws JOB_NOT_FOUND; LOCK_DENIED; CANNOT_UNLOCK after the start; NOT_LOCKED
+ */
+export async function unlockJob(deps: Deps, actor: Actor, jobId: number): Promise<JobRecord> {
+  await deps.db.transaction(async (trx) => {
+    const job = await loadLiveJob(trx, jobId, { forUpdate: true });
+    authorize(actor, "unlock", job);
+    await jobsRepository.updateState(trx, jobId, { locked: false }, deps.now());
+    await storiesRepository.setLockedForJob(trx, jobId, false, deps.now());
+    await jobActivityRepository.record(trx, { jobId, actorId: actor.id, action: "unlock" });
+  });
+  return loadLiveJob(deps.db, jobId);
+}
+
+/**
+ * A freelancer starts the project: in progress, with the start time and the freelancer recorded. The row lock
+ * makes two freelancers starting at once end with one winner.
+ * @throws JOB_NOT_FOUND; FREELANCER_ONLY; ALREADY_STARTED; REQUIREMENTS_NOT_FINALIZED; PAYMENT_REQUIRED
+ */
+export async function startJob(deps: Deps, actor: Actor, jobId: number): Promise<JobRecord> {
+  await deps.db.transaction(async (trx) => {
+    const job = await loadLiveJob(trx, jobId, { forUpdate: true });
+    authorize(actor, "start", job);
+    await jobsRepository.updateState(trx, jobId, { status: "in_progress", startedAt: deps.now(), freelancerId: actor.id }, deps.now());
+    await jobActivityRepository.record(trx, { jobId, actorId: actor.id, action: "start" });
+  });
+  return loadLiveJob(deps.db, jobId);
+}
+
+/**
+ * The assigned freelancer (or an admin) completes the project.
+ * @throws JOB_NOT_FOUND; COMPLETE_DENIED; NOT_IN_PROGRESS
+ */
+export async function completeJob(deps: Deps, actor: Actor, jobId: number): Promise<JobRecord> {
+  await deps.db.transaction(async (trx) => {
+    const job = await loadLiveJob(trx, jobId, { forUpdate: true });
+    authorize(actor, "complete", job);
+    await jobsRepository.updateState(trx, jobId, { status: "completed", completedAt: deps.now() }, deps.now());
+    await jobActivityRepository.record(trx, { jobId, actorId: actor.id, action: "complete" });
+  });
+  return loadLiveJob(deps.db, jobId);
+}

@@ -1,0 +1,101 @@
+import { adminFreelancerIdentity, adminRoomId, authorizeChat, clientFreelancerRoomId, domainError, type Actor, type ChatRoomCreateBody } from "@forgehire/core";
+import type { ServiceDeps } from "../../deps.js";
+import { chatRoomsRepository, type ChatRoomRecord } from "../../repositories/chat-rooms.js";
+import { freelancersRepository } from "../../repositories/freelancers.js";
+import { jobsRepository } from "../../repositories/jobs.js";
+import { isAdmin } from "@forgehire/core";
+
+/**
+ * A room the actor may read.
+ * @throws ROOM_NOT_FOUND; NOT_ROOM_MEMBER
+ */
+export async function loadRoom(db: ServiceDeps["db"], actor: Actor, roomId: string, action: "read" | "post" | "setMeetLink" = "read"): Promise<ChatRoomRecord> {
+  const room = await chatRoomsRepository.findById(db, roomId);
+  if (!room) throw domainError("ROOM_NOT_FOUND");
+  authorizeChat(actor, action, room);
+  return room;
+}
+
+/**
+ * Starts (or reuses) the room between the signed-in client and a freelancer: `{clientId}_freelancer_{freelancerId}`.
+ * @returns the room and whether it was just created
+ * @throws CLIENT_ONLY_CHAT for freelancers and admins; FREELANCER_NOT_FOUND
+ */
+export async function startChat(
+  deps: Pick<ServiceDeps, "db">,
+  actor: Actor,
+  input: ChatRoomCreateBody,
+): Promise<{ room: ChatRoomRecord; created: boolean }> {
+  authorizeChat(actor, "start");
+  const freelancer = await freelancersRepository.findById(deps.db, input.freelancerId);
+  if (!freelancer) throw domainError("FREELANCER_NOT_FOUND");
+  const roomId = clientFreelancerRoomId(actor.id, freelancer.id);
+  const created = await chatRoomsRepository.insertIfAbsent(deps.db, {
+    roomId,
+    clientId: actor.id,
+    freelancerId: freelancer.id,
+    freelancerUserId: freelancer.userId,
+    jobId: input.jobId ?? null,
+  });
+  const room = await chatRoomsRepository.findById(deps.db, roomId);
+  if (!room) throw domainError("ROOM_NOT_FOUND");
+  return { room, created };
+}
+
+/**
+ * Opens the admin's room with a job's poster: one per job, admin and poster, reused afterwards.
+ * @returns the room and whether it was just created
+ * @throws ADMIN_ONLY; JOB_NOT_FOUND
+ */
+export async function startJobChat(
+  deps: Pick<ServiceDeps, "db" | "now">,
+  actor: Actor,
+  jobId: number,
+): Promise<{ room: ChatRoomRecord; created: boolean }> {
+  authorizeChat(actor, "startForJob");
+  const job = await jobsRepository.findById(deps.db, jobId);
+  if (!job || job.status === "inactive") throw domainError("JOB_NOT_FOUND");
+  const key = { jobId, clientId: job.ownerId, freelancerId: adminFreelancerIdentity(actor.id) };
+  const existing = await chatRoomsRepository.findJobRoom(deps.db, key);
+  if (existing) return { room: existing, created: false };
+  // A unique index on (job, client, admin identity) makes a concurrent second click reuse the first room.
+  const created = await chatRoomsRepository.insertIfAbsent(deps.db, {
+    roomId: adminRoomId(actor.id, jobId, deps.now()),
+    ...key,
+    freelancerUserId: actor.id,
+  });
+  const room = await chatRoomsRepository.findJobRoom(deps.db, key);
+  if (!room) throw domainError("ROOM_NOT_FOUND");
+  return { room, created };
+}
+
+/**
+ * The actor's rooms (admins: all), newest activity first.
+ */
+export async function listChatRooms(deps: Pick<ServiceDeps, "db">, actor: Actor): Promise<ChatRoomRecord[]> {
+  return chatRoomsRepository.listFor(deps.db, { userId: actor.id, all: isAdmin(actor) });
+}
+
+/**
+ * One room, for members and admins.
+ * @throws ROOM_NOT_FOUND; NOT_ROOM_MEMBER
+ */
+export async function getChatRoom(deps: Pick<ServiceDeps, "db">, actor: Actor, roomId: string): Promise<ChatRoomRecord> {
+  return loadRoom(deps.db, actor, roomId);
+}
+
+/**
+ * Sets or clears a room's meeting link ('Join Meeting').
+ * @returns the room after the change
+ * @throws ROOM_NOT_FOUND; NOT_ROOM_MEMBER
+ */
+export async function setMeetLink(
+  deps: Pick<ServiceDeps, "db" | "now">,
+  actor: Actor,
+  roomId: string,
+  meetLink: string | null,
+): Promise<ChatRoomRecord> {
+  await loadRoom(deps.db, actor, roomId, "setMeetLink");
+  await chatRoomsRepository.setMeetLink(deps.db, roomId, meetLink, deps.now());
+  return loadRoom(deps.db, actor, roomId);
+}

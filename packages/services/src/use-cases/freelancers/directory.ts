@@ -1,0 +1,46 @@
+import type { Knex } from "knex";
+import type { ServiceDeps } from "../../deps.js";
+import { freelancersRepository, type FreelancerRecord } from "../../repositories/freelancers.js";
+
+/** The spec caches the directory for 5 minutes. */
+export const DIRECTORY_CACHE_MS = 5 * 60 * 1000;
+
+interface CachedPage {
+  stamp: string;
+  expiresAt: number;
+  page: { rows: FreelancerRecord[]; total: number };
+}
+
+// One cache per database handle (per process). Every entry carries the directory's stamp (profile count and
+// latest change), checked with one small query on each read: a change made through any server process — a
+// new profile, an edit, an avatar — refreshes the directory at once, while the search itself is served from
+// memory for up to 5 minutes.
+const caches = new WeakMap<Knex, Map<string, CachedPage>>();
+
+/**
+ * One page of the freelancer directory, searched server-side in name, title, bio, skills and domains.
+ * @param deps database, clock
+ * @param query search text and page
+ * @returns the page and the total number of matches
+ */
+export async function searchFreelancers(
+  deps: Pick<ServiceDeps, "db" | "now">,
+  query: { q?: string | undefined; page: number; perPage: number },
+): Promise<{ rows: FreelancerRecord[]; total: number }> {
+  let cache = caches.get(deps.db);
+  if (!cache) caches.set(deps.db, (cache = new Map()));
+  const key = JSON.stringify([query.q?.trim().toLowerCase() ?? "", query.page, query.perPage]);
+  const stamp = await freelancersRepository.directoryStamp(deps.db);
+  const now = deps.now().getTime();
+  const hit = cache.get(key);
+  if (hit && hit.stamp === stamp && hit.expiresAt > now) return hit.page;
+  const page = await freelancersRepository.search(deps.db, {
+    q: query.q?.trim() || undefined,
+    offset: (query.page - 1) * query.perPage,
+    limit: query.perPage,
+  });
+  // Old stamps are useless: drop them rather than let the map grow.
+  for (const [k, v] of cache) if (v.stamp !== stamp || v.expiresAt <= now) cache.delete(k);
+  cache.set(key, { stamp, expiresAt: now + DIRECTORY_CACHE_MS, page });
+  return page;
+}

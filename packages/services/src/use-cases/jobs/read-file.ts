@@ -1,0 +1,26 @@
+import { can, domainError, type Actor } from "@forgehire/core";
+import type { Readable } from "node:stream";
+import type { ServiceDeps } from "../../deps.js";
+import { filesRepository, type FileRecord } from "../../repositories/files.js";
+import { jobsRepository } from "../../repositories/jobs.js";
+
+/**
+ * An uploaded file, after the same checks as the record it belongs to: job attachments to whoever may view the
+ * job, task attachments to the job's owner, assigned freelancer and admins; avatars and portfolio files to anyone
+ * signed in.
+ * @param deps database, storage
+ * @param actor the signed-in person
+ * @param fileId the file
+ * @returns the record and a stream of its bytes
+ * @throws NOT_FOUND when unknown or not visible to the actor (no hint that it exists)
+ */
+export async function readFile(deps: Pick<ServiceDeps, "db" | "storage">, actor: Actor, fileId: string): Promise<{ file: FileRecord; stream: Readable }> {
+  const file = await filesRepository.findById(deps.db, fileId);
+  if (!file) throw domainError("NOT_FOUND", { message: "File not found" });
+  if (file.jobId !== null) {
+    const job = await jobsRepository.findById(deps.db, file.jobId);
+    const action = file.kind === "task_attachment" ? "communicate" : "view";
+    if (!job || job.status === "inactive" || !can(actor, action, job)) throw domainError("NOT_FOUND", { message: "File not found" });
+  }
+  return { file, stream: deps.storage.read(file.storageKey) };
+}

@@ -1,0 +1,48 @@
+import { authorize, domainError, quote, type Actor, type JobUpdateBody } from "@forgehire/core";
+import { isPgError, pgCodes } from "../../db/errors.js";
+import type { ServiceDeps } from "../../deps.js";
+import { jobActivityRepository } from "../../repositories/job-activity.js";
+import { jobsRepository, type JobPatch } from "../../repositories/jobs.js";
+import { getJobDetails, loadLiveJob, type JobDetails } from "./job-details.js";
+import { mergeRequirements } from "./requirements-input.js";
+import { JOB_TITLE_UNIQUE } from "./post-job.js";
+
+/**
+ * Edits a job's fields and requirements; the owner never changes (an admin's edit keeps it), and the budget is
+ * computed again from scope and extras.
+ * @param deps database, clock
+ * @param actor the owner or an admin
+ * @param jobId the job
+ * @param input the fields to replace
+ * @returns the job with its requirements
+ * @throws JOB_NOT_FOUND; EDIT_JOB_DENIED; JOB_NOT_EDITABLE once locked, started or paid; DUPLICATE_REQUIREMENT
+ */
+export async function updateJob(deps: Pick<ServiceDeps, "db" | "now">, actor: Actor, jobId: number, input: JobUpdateBody): Promise<JobDetails> {
+  try {
+    await deps.db.transaction(async (trx) => {
+      const job = await loadLiveJob(trx, jobId, { forUpdate: true });
+      authorize(actor, "edit", job);
+      const current = await jobsRepository.findRequirements(trx, job);
+      const requirements = mergeRequirements(input, current);
+      const scope = input.scope ?? job.scope;
+      const priced = quote({ scope, additionalServices: requirements.additionalServices }, deps.now());
+      const patch: JobPatch = {
+        title: input.title,
+        description: input.description,
+        industry: input.industry,
+        scope: input.scope,
+        budget: priced.total,
+        expectedDeliveryDate:
+          input.expectedDeliveryDate !== undefined ? input.expectedDeliveryDate : input.scope !== undefined ? priced.expectedDeliveryDate : undefined,
+      };
+      await jobsRepository.update(trx, jobId, patch, requirements, deps.now());
+      await jobActivityRepository.record(trx, { jobId, actorId: actor.id, action: "updated", details: { fields: Object.keys(input) } });
+    });
+  } catch (error) {
+    if (isPgError(error, pgCodes.uniqueViolation, JOB_TITLE_UNIQUE)) {
+      throw domainError("DUPLICATE_REQUIREMENT", { fields: { title: "A requirement with this title already exists" } });
+    }
+    throw error;
+  }
+  return getJobDetails(deps, jobId);
+}

@@ -1,0 +1,105 @@
+import { authorize, domainError, paymentAmount, paymentDescription, PAYMENT_CURRENCY, isReusableAttempt, type Actor } from "@forgehire/core";
+import type { ServiceDeps } from "../../deps.js";
+import { paymentsRepository, type PaymentRow } from "../../repositories/payments.js";
+import { loadLiveJob } from "../jobs/job-details.js";
+import { UndoLog } from "./undo.js";
+
+type Deps = Pick<ServiceDeps, "db" | "now" | "payments" | "logger">;
+
+/** What the card form needs (API.md "Payments"). */
+export interface PaymentIntentResult {
+  paymentId: string;
+  provider: "stripe" | "test";
+  clientSecret: string;
+  publishableKey: string | null;
+  amount: number;
+  currency: "usd";
+}
+
+const messages = {
+  processing: "A payment for this job is already processing.",
+} as const;
+
+/** The idempotency key of a job's attempt: the same attempt always asks the provider for the same intent. */
+const idempotencyKeyOf = (jobId: number, attempt: number) => `forgehire-job-${jobId}-attempt-${attempt}`;
+
+/**
+ * Starts (or resumes) paying a job: one payment attempt and one provider intent per job and attempt, for the
+ * budget in cents. An attempt whose intent is still usable is handed out again, so a reload, a retry or five
+ * concurrent clicks end with one intent: the job row lock picks one attempt, and the attempt's idempotency key makes
+ * the provider answer every doubled create with the same intent.
+ * @param deps database, clock, payment provider, logger
+ * @param actor the signed-in person
+ * @param jobId the job to pay
+ * @returns what the browser's card form needs
+ * @throws JOB_NOT_FOUND; PAYMENT_ACCESS_DENIED (not the owner); ALREADY_PAID (paid, or a payment processing);
+ *   PAYMENT_NOT_LOCKED (requirements not locked); the provider's own failure (upstream) after undoing what was done
+ */
+export async function createPaymentIntent(deps: Deps, actor: Actor, jobId: number): Promise<PaymentIntentResult> {
+  const provider = deps.payments;
+  const { payment, fresh } = await deps.db.transaction(async (trx) => {
+    const job = await loadLiveJob(trx, jobId, { forUpdate: true });
+    authorize(actor, "pay", job);
+    const amount = paymentAmount(job.budget);
+    const latest = await paymentsRepository.findLatestForJob(trx, jobId);
+    if (latest?.status === "processing") throw domainError("ALREADY_PAID", { message: messages.processing });
+    if (latest && latest.provider === provider.name && isReusableAttempt(latest.status) && latest.amount === amount) {
+      return { payment: latest, fresh: false };
+    }
+    const attempt = (latest?.attempt ?? 0) + 1;
+    const inserted = await paymentsRepository.insert(trx, {
+      jobId,
+      userId: actor.id,
+      provider: provider.name,
+      amount,
+      currency: PAYMENT_CURRENCY,
+      attempt,
+      idempotencyKey: idempotencyKeyOf(jobId, attempt),
+    });
+    return { payment: inserted, fresh: true };
+  });
+
+  if (!fresh && payment.providerPaymentId) {
+    const existing = await provider.retrieveIntent(payment.providerPaymentId);
+    if (existing?.usable) return resultOf(deps, payment, existing.clientSecret);
+    // Not usable any more (e.g. canceled at the provider): this attempt is over, start the next one.
+    await deps.db.transaction(async (trx) => {
+      const locked = await paymentsRepository.findById(trx, payment.id, { forUpdate: true });
+      if (locked && isReusableAttempt(locked.status)) await paymentsRepository.updateStatus(trx, payment.id, "canceled", existing?.lastError ?? null, deps.now());
+    });
+    return createPaymentIntent(deps, actor, jobId);
+  }
+
+  const job = await loadLiveJob(deps.db, jobId);
+  const undo = new UndoLog(deps.logger);
+  try {
+    const intent = await provider.createIntent({
+      paymentId: payment.id,
+      jobId,
+      amount: payment.amount,
+      currency: payment.currency,
+      description: paymentDescription(job.title),
+      idempotencyKey: payment.idempotencyKey ?? idempotencyKeyOf(jobId, payment.attempt),
+    });
+    undo.record("create intent", () => provider.cancelIntent(intent.id));
+    await paymentsRepository.attachIntent(deps.db, payment.id, intent.id, deps.now());
+    return resultOf(deps, payment, intent.clientSecret);
+  } catch (error) {
+    await undo.rollback();
+    // A fresh attempt that never got an intent is closed, so the next request starts a clean one.
+    if (fresh) await paymentsRepository.updateStatus(deps.db, payment.id, "canceled", "The payment could not be set up.", deps.now());
+    if (error instanceof Error && error.name === "DomainError") throw error;
+    throw domainError("PAYMENT_SETUP_FAILED", { cause: error });
+  }
+}
+
+function resultOf(deps: Deps, payment: PaymentRow, clientSecret: string): PaymentIntentResult {
+  return {
+    paymentId: payment.id,
+    provider: deps.payments.name,
+    clientSecret,
+    publishableKey: deps.payments.publishableKey,
+    amount: payment.amount,
+    currency: "usd",
+  };
+}

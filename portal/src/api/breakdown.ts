@@ -1,0 +1,190 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import type {
+  BreakdownResult,
+  ChangeRequest,
+  ChangeRequestBody,
+  Job,
+  JobWithRequirements,
+  ProjectStatus,
+  Story,
+  StoryCreateBody,
+  StoryUpdateBody,
+  Task,
+  TaskCreateBody,
+  TaskMessage,
+  TaskStatusBody,
+  TaskUpdateBody,
+} from "@forgehire/core";
+import { apiFetch } from "./client";
+import { jobKeys } from "./jobs";
+
+/**
+ * Query keys of the breakdown module. Every backlog write invalidates `job(id)` (stories and project status
+ * together) and the `jobs` keys, since a job's `hasStories` and `can` follow its backlog.
+ */
+export const breakdownKeys = {
+  job: (jobId: number) => ["breakdown", jobId] as const,
+  stories: (jobId: number) => ["breakdown", jobId, "stories"] as const,
+  status: (jobId: number) => ["breakdown", jobId, "status"] as const,
+  messages: (taskId: string) => ["task-messages", taskId] as const,
+};
+
+async function refreshJob(queryClient: QueryClient, jobId: number) {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: breakdownKeys.job(jobId) }),
+    queryClient.invalidateQueries({ queryKey: jobKeys.all }),
+  ]);
+}
+
+/** GET /api/jobs/:id/stories: the stories in creation order, tasks nested. */
+export function useStories(jobId: number, enabled = true) {
+  return useQuery({
+    queryKey: breakdownKeys.stories(jobId),
+    queryFn: ({ signal }) => apiFetch<Story[]>(`/api/jobs/${jobId}/stories`, { signal }),
+    enabled,
+  });
+}
+
+/** GET /api/jobs/:id/status: stories with status, comment and message counts, plus the progress figures. */
+export function useProjectStatus(jobId: number, enabled = true) {
+  return useQuery({
+    queryKey: breakdownKeys.status(jobId),
+    queryFn: ({ signal }) => apiFetch<ProjectStatus>(`/api/jobs/${jobId}/status`, { signal }),
+    enabled,
+  });
+}
+
+/**
+ * POST /api/jobs/:id/breakdown: 201 with the source and the stories; 409 STORIES_EXIST when there are some.
+ * It does not refresh the job by itself: the job's `can.createBreakdown` turns false with the new stories, which
+ * would unmount the button and its progress dialog before the redirect; the caller refreshes with `useRefreshJob`.
+ */
+export function useCreateBreakdown() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (jobId: number) => apiFetch<BreakdownResult>(`/api/jobs/${jobId}/breakdown`, { method: "POST" }),
+    onSuccess: (data, jobId) => {
+      queryClient.setQueryData(breakdownKeys.stories(jobId), data.stories);
+    },
+  });
+}
+
+/** Refreshes a job's detail, listings and backlog, e.g. once the breakdown dialog has redirected. */
+export function useRefreshJob() {
+  const queryClient = useQueryClient();
+  return (jobId: number) => refreshJob(queryClient, jobId);
+}
+
+/** POST /api/jobs/:id/stories */
+export function useAddStory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ jobId, body }: { jobId: number; body: Partial<StoryCreateBody> & { title: string } }) =>
+      apiFetch<Story>(`/api/jobs/${jobId}/stories`, { method: "POST", body }),
+    onSettled: (_data, _error, { jobId }) => refreshJob(queryClient, jobId),
+  });
+}
+
+/** POST /api/stories/:id/tasks */
+export function useAddTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ storyId, body }: { jobId: number; storyId: string; body: Partial<TaskCreateBody> & { title: string } }) =>
+      apiFetch<Task>(`/api/stories/${storyId}/tasks`, { method: "POST", body }),
+    onSettled: (_data, _error, { jobId }) => refreshJob(queryClient, jobId),
+  });
+}
+
+/** PATCH /api/stories/:id or /api/tasks/:id: only the fields sent change. */
+export function useUpdateBacklogItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { jobId: number; kind: "story"; id: string; body: StoryUpdateBody } | { jobId: number; kind: "task"; id: string; body: TaskUpdateBody }) =>
+      apiFetch<Story | Task>(`/api/${input.kind === "story" ? "stories" : "tasks"}/${input.id}`, { method: "PATCH", body: input.body }),
+    onSettled: (_data, _error, { jobId }) => refreshJob(queryClient, jobId),
+  });
+}
+
+/** DELETE /api/stories/:id or /api/tasks/:id: 409 LOCKED while locked or started. */
+export function useDeleteBacklogItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, id }: { jobId: number; kind: "story" | "task"; id: string }) =>
+      apiFetch<void>(`/api/${kind === "story" ? "stories" : "tasks"}/${id}`, { method: "DELETE" }),
+    onSettled: (_data, _error, { jobId }) => refreshJob(queryClient, jobId),
+  });
+}
+
+/** The job state transitions, each a POST sub-path answering `{job}`. */
+export type JobTransition = "lock" | "unlock" | "start" | "complete";
+
+/** POST /api/jobs/:id/lock|unlock|start|complete: the cached detail takes the new job at once. */
+export function useJobTransition() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ jobId, action }: { jobId: number; action: JobTransition }) =>
+      apiFetch<{ job: Job }>(`/api/jobs/${jobId}/${action}`, { method: "POST" }),
+    onSuccess: async ({ job }) => {
+      queryClient.setQueryData<JobWithRequirements>(jobKeys.detail(job.id), (current) => current && { ...current, job });
+      await refreshJob(queryClient, job.id);
+    },
+  });
+}
+
+/** PATCH /api/tasks/:id/status: the status (assigned freelancer or admin) with an optional comment (also the owner). */
+export function useUpdateTaskStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ taskId, body }: { jobId: number; taskId: string; body: TaskStatusBody }) =>
+      apiFetch<Task>(`/api/tasks/${taskId}/status`, { method: "PATCH", body }),
+    onSuccess: (_data, { jobId }) => refreshJob(queryClient, jobId),
+  });
+}
+
+/** POST /api/jobs/:id/change-requests: 201 with the request and its 'Change Request Implementation' story. */
+export function useCreateChangeRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ jobId, body }: { jobId: number; body: ChangeRequestBody }) =>
+      apiFetch<{ changeRequest: ChangeRequest; story: Story }>(`/api/jobs/${jobId}/change-requests`, { method: "POST", body }),
+    onSuccess: (_data, { jobId }) => refreshJob(queryClient, jobId),
+  });
+}
+
+/** GET /api/tasks/:id/messages: the task's conversation, oldest first; disabled while no task is open. */
+export function useTaskMessages(taskId: string | null) {
+  return useQuery({
+    queryKey: breakdownKeys.messages(taskId ?? ""),
+    queryFn: ({ signal }) => apiFetch<TaskMessage[]>(`/api/tasks/${taskId}/messages`, { signal }),
+    enabled: taskId !== null,
+  });
+}
+
+/**
+ * Adds a message to a task's cached conversation unless it is there already: the POST's answer and the
+ * socket's `task:message` bring the same message, in either order.
+ */
+export function addTaskMessage(queryClient: QueryClient, message: TaskMessage) {
+  queryClient.setQueryData<TaskMessage[]>(breakdownKeys.messages(message.taskId), (current) => {
+    if (!current) return current;
+    return current.some(({ id }) => id === message.id) ? current : [...current, message];
+  });
+}
+
+/** POST /api/tasks/:id/messages: JSON for text only, multipart `content` + `files` with attachments. */
+export function usePostTaskMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ taskId, content, files }: { jobId: number; taskId: string; content: string; files: readonly File[] }) => {
+      if (files.length === 0) return apiFetch<TaskMessage>(`/api/tasks/${taskId}/messages`, { method: "POST", body: { content } });
+      const form = new FormData();
+      form.append("content", content);
+      for (const file of files) form.append("files", file, file.name);
+      return apiFetch<TaskMessage>(`/api/tasks/${taskId}/messages`, { method: "POST", body: form });
+    },
+    onSuccess: async (message, { jobId }) => {
+      addTaskMessage(queryClient, message);
+      await queryClient.invalidateQueries({ queryKey: breakdownKeys.status(jobId) });
+    },
+  });
+}

@@ -1,0 +1,101 @@
+/** The error body every API failure carries (API.md, Conventions). */
+export interface ApiErrorBody {
+  code: string;
+  title: string;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+/** The code of a failure whose answer carried no error body (a proxy page, an empty 502...). */
+const UNEXPECTED_RESPONSE = "UNEXPECTED_RESPONSE";
+
+const messages = {
+  connection: "Connection error. Please check your internet connection and try again.",
+  unexpected: "An unexpected error occurred. Please try again.",
+} as const;
+
+/** A failed API call: the HTTP status plus the server's `{error:{code,title,message,fields}}`. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly title: string;
+  readonly fields: Record<string, string>;
+
+  constructor(status: number, body: ApiErrorBody) {
+    super(body.message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = body.code;
+    this.title = body.title;
+    this.fields = body.fields ?? {};
+  }
+}
+
+/** True when the value is an ApiError, optionally with the given code. */
+export function isApiError(value: unknown, code?: string): value is ApiError {
+  return value instanceof ApiError && (code === undefined || value.code === code);
+}
+
+/**
+ * The message to show for a failure: the server's message when it sent one, the connection message when the
+ * request never reached it, otherwise the fallback.
+ */
+export function errorMessage(error: unknown, fallback: string = messages.unexpected): string {
+  if (error instanceof ApiError && error.code !== UNEXPECTED_RESPONSE) return error.message || fallback;
+  return fallback;
+}
+
+function isErrorBody(value: unknown): value is { error: ApiErrorBody } {
+  if (typeof value !== "object" || value === null || !("error" in value)) return false;
+  const inner = (value as { error: unknown }).error;
+  return typeof inner === "object" && inner !== null && "code" in inner && "message" in inner;
+}
+
+export interface ApiFetchOptions {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** Sent as JSON; a FormData is sent as multipart instead. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls the portal's own API with the session cookie and JSON.
+ * @param path a path under the same origin, e.g. `/api/auth/me`
+ * @returns the parsed JSON body, or undefined for an empty answer (204, 202)
+ * @throws ApiError for every non-2xx answer, and for network failures (status 0, code NETWORK_ERROR)
+ */
+export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  const { method = "GET", body, signal } = options;
+  const headers: Record<string, string> = { Accept: "application/json" };
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, body: payload, credentials: "same-origin", signal });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
+    throw new ApiError(0, { code: "NETWORK_ERROR", title: "Connection error", message: messages.connection });
+  }
+
+  const text = await response.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = undefined;
+    }
+  }
+
+  if (!response.ok) {
+    if (isErrorBody(data)) throw new ApiError(response.status, data.error);
+    throw new ApiError(response.status, { code: UNEXPECTED_RESPONSE, title: "Error", message: messages.unexpected });
+  }
+  return data as T;
+}

@@ -1,0 +1,33 @@
+import { isAdmin } from "@forgehire/core";
+import type { User } from "@forgehire/core";
+import { useMe } from "../api/auth";
+
+export interface CurrentUser {
+  /** The signed-in user, or null when signed out (also while the first check is still loading). */
+  user: User | null;
+  /** True until the first answer of GET /api/auth/me. */
+  isLoading: boolean;
+  /** The failure of the session check, other than being signed out (which is not a failure). */
+  error: Error | null;
+  /** Asks the server again, e.g. after a connection error. */
+  retry: () => void;
+  isAdmin: boolean;
+  isClient: boolean;
+  isFreelancer: boolean;
+}
+
+/** The signed-in user and their role, read from the shared session query. */
+export function useCurrentUser(): CurrentUser {
+  const { data, isPending, error, refetch } = useMe();
+  const user = data ?? null;
+  return {
+    user,
+    isLoading: isPending,
+    error,
+    retry: () => void refetch(),
+    // The server's isAdmin is the final word; the core rule covers user_type or role_type admin.
+    isAdmin: user !== null && (user.isAdmin || isAdmin(user)),
+    isClient: user?.userType === "client",
+    isFreelancer: user?.userType === "freelancer",
+  };
+}

@@ -1,0 +1,131 @@
+import { useState } from "react";
+import type { FormEvent } from "react";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Link from "@mui/material/Link";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { Link as RouterLink, useLocation, useNavigate } from "react-router";
+import { useSnackbar } from "notistack";
+import { isAdmin, loginBody } from "@forgehire/core";
+import { useLogin } from "../../api/auth";
+import { ApiError, errorMessage } from "../../api/client";
+import AuthCard from "../../components/AuthCard";
+import FormError from "../../components/FormError";
+import PasswordField from "../../components/PasswordField";
+import { fieldErrorsFromIssues } from "../../lib/form-errors";
+import ResetPasswordDialog from "./ResetPasswordDialog";
+
+const messages = {
+  success: "Logged in successfully!",
+  failedTitle: "Failed to sign in",
+  fallback: "An error occurred during login",
+} as const;
+
+const labels = { email: "Email", password: "Password" };
+
+/** Navigation state other screens may pass, e.g. "Request New Link" opens the reset dialog. */
+interface LoginLocationState {
+  openReset?: boolean;
+}
+
+function wantsResetDialog(state: unknown): boolean {
+  return typeof state === "object" && state !== null && (state as LoginLocationState).openReset === true;
+}
+
+/** The sign-in screen, with the Reset password dialog. */
+export default function LoginPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const login = useLogin();
+
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [resetOpen, setResetOpen] = useState(() => wantsResetDialog(location.state));
+  const [resetKey, setResetKey] = useState(0);
+  const [seenLocationKey, setSeenLocationKey] = useState(location.key);
+
+  // A navigation to /login while this screen is already shown may also ask for the dialog.
+  if (seenLocationKey !== location.key) {
+    setSeenLocationKey(location.key);
+    if (wantsResetDialog(location.state)) {
+      setResetKey((key) => key + 1);
+      setResetOpen(true);
+    }
+  }
+
+  const handleOpenReset = () => {
+    setResetKey((key) => key + 1);
+    setResetOpen(true);
+  };
+  const handleCloseReset = () => {
+    setResetOpen(false);
+    // Drop the navigation state so a reload does not open the dialog again.
+    if (wantsResetDialog(location.state)) navigate(location.pathname, { replace: true, state: null });
+  };
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = loginBody.safeParse({ email, password });
+    if (!parsed.success) {
+      setFieldErrors(fieldErrorsFromIssues(parsed.error.issues, labels));
+      return;
+    }
+    setFieldErrors({});
+    login.mutate(parsed.data, {
+      onSuccess: (user) => {
+        enqueueSnackbar(messages.success, { variant: "success" });
+        navigate(user.isAdmin || isAdmin(user) ? "/admin-dashboard" : "/", { replace: true });
+      },
+      onError: (error) => {
+        if (error instanceof ApiError) setFieldErrors(error.fields);
+      },
+    });
+  };
+
+  return (
+    <AuthCard title="Welcome Back" subtitle="Sign in to your Forgehire account">
+      <Box component="form" onSubmit={handleSubmit} noValidate>
+        <FormError title={messages.failedTitle} message={login.isError ? errorMessage(login.error, messages.fallback) : null} />
+        <Stack spacing={2.5}>
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            autoFocus
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            error={Boolean(fieldErrors.email)}
+            helperText={fieldErrors.email}
+          />
+          <PasswordField
+            label="Password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={Boolean(fieldErrors.password)}
+            helperText={fieldErrors.password}
+          />
+        </Stack>
+        <Box sx={{ display: "flex", justifyContent: "flex-end", mt: 1, mb: 3 }}>
+          <Link component="button" type="button" variant="body2" onClick={handleOpenReset} underline="hover">
+            Forgot Password?
+          </Link>
+        </Box>
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={login.isPending}>
+          {login.isPending ? "Signing in..." : "Sign In"}
+        </Button>
+        <Typography variant="body2" color="text.secondary" align="center" sx={{ mt: 3 }}>
+          Don&apos;t have an account?{" "}
+          <Link component={RouterLink} to="/signup" underline="hover" fontWeight={600}>
+            Sign up
+          </Link>
+        </Typography>
+      </Box>
+      <ResetPasswordDialog key={resetKey} open={resetOpen} initialEmail={email} onClose={handleCloseReset} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,280 @@
+import { useState, type ChangeEvent, type FormEvent } from "react";
+import Alert from "@mui/material/Alert";
+import Avatar from "@mui/material/Avatar";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Container from "@mui/material/Container";
+import Divider from "@mui/material/Divider";
+import IconButton from "@mui/material/IconButton";
+import Link from "@mui/material/Link";
+import List from "@mui/material/List";
+import ListItem from "@mui/material/ListItem";
+import ListItemText from "@mui/material/ListItemText";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import DeleteOutline from "@mui/icons-material/DeleteOutline";
+import { useSnackbar } from "notistack";
+import { Link as RouterLink, useNavigate } from "react-router";
+import { MAX_AVATAR_BYTES, MAX_PORTFOLIO_DOCUMENTS, portfolioDocumentExtensions, type FreelancerDetail } from "@forgehire/core";
+import { errorMessage, isApiError } from "../../api/client";
+import {
+  useAddPortfolio,
+  useMyFreelancerProfile,
+  useRemoveDocument,
+  useRemovePortfolio,
+  useUpdateFreelancerProfile,
+  useUploadAvatar,
+  useUploadDocument,
+} from "../../api/freelancers";
+import PageLoader from "../../components/PageLoader";
+import ProtectedRoute from "../../components/ProtectedRoute";
+import ToastMessage from "../../components/ToastMessage";
+
+const messages = {
+  tooManyDocuments: "You can only upload up to 3 documents",
+  badDocumentType: "Only .pdf, .doc, .docx files are allowed",
+  uploadFailed: "Failed to upload document",
+  removeFailed: "Failed to remove document",
+  avatarTooLarge: "An avatar may be at most 2 MB.",
+  notFound: "Could not find your freelancer profile",
+  saved: "Your profile has been updated",
+} as const;
+
+const toastError = (message: string) => <ToastMessage title="Error" message={message} />;
+
+function ProfileForm({ profile }: { profile: FreelancerDetail }) {
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const update = useUpdateFreelancerProfile();
+  const uploadAvatar = useUploadAvatar();
+  const uploadDocument = useUploadDocument();
+  const removeDocument = useRemoveDocument();
+  const addPortfolio = useAddPortfolio();
+  const removePortfolio = useRemovePortfolio();
+  const [form, setForm] = useState({
+    title: profile.title,
+    bio: profile.bio,
+    hourlyRate: String(profile.hourlyRate),
+    skills: profile.skills.join(", "),
+    languages: profile.languages.join(", "),
+  });
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [card, setCard] = useState({ title: "", description: "", imageUrl: "", projectUrl: "" });
+  const [cardFields, setCardFields] = useState<Record<string, string>>({});
+
+  const handleField = (name: keyof typeof form) => (event: ChangeEvent<HTMLInputElement>) => setForm({ ...form, [name]: event.target.value });
+
+  const handleSave = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate(
+      {
+        title: form.title,
+        bio: form.bio,
+        hourlyRate: form.hourlyRate === "" ? Number.NaN : Number(form.hourlyRate),
+        skills: form.skills,
+        languages: form.languages,
+      },
+      {
+        onSuccess: () => {
+          enqueueSnackbar(<ToastMessage title="Success" message={messages.saved} />, { variant: "success" });
+          void navigate("/freelancers");
+        },
+        onError: (error) => {
+          if (isApiError(error)) setFields(error.fields);
+          enqueueSnackbar(toastError(errorMessage(error)), { variant: "error" });
+        },
+      },
+    );
+  };
+
+  const handleAvatar = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (!file) return;
+    if (file.size > MAX_AVATAR_BYTES) return void enqueueSnackbar(toastError(messages.avatarTooLarge), { variant: "error" });
+    uploadAvatar.mutate(file, { onError: (error) => enqueueSnackbar(toastError(errorMessage(error)), { variant: "error" }) });
+  };
+
+  const handleDocument = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (!file) return;
+    if (profile.portfolioDocs.length >= MAX_PORTFOLIO_DOCUMENTS) return void enqueueSnackbar(toastError(messages.tooManyDocuments), { variant: "error" });
+    const extension = file.name.slice(file.name.lastIndexOf(".")).toLowerCase();
+    if (!portfolioDocumentExtensions.includes(extension)) return void enqueueSnackbar(toastError(messages.badDocumentType), { variant: "error" });
+    uploadDocument.mutate(file, {
+      onError: (error) =>
+        enqueueSnackbar(toastError(isApiError(error, "BAD_FILE_TYPE") || isApiError(error, "TOO_MANY_DOCUMENTS") ? error.message : messages.uploadFailed), {
+          variant: "error",
+        }),
+    });
+  };
+
+  const handleRemoveDocument = (id: string) => () =>
+    removeDocument.mutate(id, { onError: () => enqueueSnackbar(toastError(messages.removeFailed), { variant: "error" }) });
+
+  const handleAddCard = (event: FormEvent) => {
+    event.preventDefault();
+    addPortfolio.mutate(card, {
+      onSuccess: () => {
+        setCard({ title: "", description: "", imageUrl: "", projectUrl: "" });
+        setCardFields({});
+      },
+      onError: (error) => {
+        if (isApiError(error)) setCardFields(error.fields);
+        enqueueSnackbar(toastError(errorMessage(error)), { variant: "error" });
+      },
+    });
+  };
+
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        Manage Your Profile
+      </Typography>
+
+      <Paper sx={{ p: { xs: 2, md: 4 }, mb: 3 }}>
+        <Stack direction="row" spacing={2} sx={{ alignItems: "center" }}>
+          <Avatar src={profile.avatarUrl ?? undefined} alt={profile.name} sx={{ width: 72, height: 72 }}>
+            {profile.name.charAt(0)}
+          </Avatar>
+          <Button variant="outlined" component="label" disabled={uploadAvatar.isPending}>
+            {uploadAvatar.isPending ? "Uploading..." : "Upload Avatar"}
+            <input hidden type="file" accept="image/png,image/jpeg,image/webp" aria-label="Avatar" onChange={handleAvatar} />
+          </Button>
+          <Typography variant="body2" color="text.secondary">
+            PNG, JPEG or WebP, up to 2 MB
+          </Typography>
+        </Stack>
+      </Paper>
+
+      <Paper component="form" onSubmit={handleSave} noValidate sx={{ p: { xs: 2, md: 4 }, mb: 3 }}>
+        <Stack spacing={3}>
+          <TextField label="Professional Title" required value={form.title} onChange={handleField("title")} error={Boolean(fields.title)} helperText={fields.title} />
+          <TextField label="Bio" required multiline minRows={4} value={form.bio} onChange={handleField("bio")} error={Boolean(fields.bio)} helperText={fields.bio} />
+          <TextField
+            label="Hourly Rate ($)"
+            type="number"
+            required
+            value={form.hourlyRate}
+            onChange={handleField("hourlyRate")}
+            slotProps={{ htmlInput: { min: 0, step: "0.01" } }}
+            error={Boolean(fields.hourlyRate)}
+            helperText={fields.hourlyRate}
+          />
+          <TextField
+            label="Skills"
+            required
+            value={form.skills}
+            onChange={handleField("skills")}
+            error={Boolean(fields.skills ?? Object.keys(fields).find((k) => k.startsWith("skills.")))}
+            helperText={fields.skills ?? Object.entries(fields).find(([k]) => k.startsWith("skills."))?.[1] ?? "Comma separated, up to 3"}
+          />
+          <TextField
+            label="Languages"
+            value={form.languages}
+            onChange={handleField("languages")}
+            error={Boolean(fields.languages)}
+            helperText={fields.languages ?? "Comma separated, e.g. English, Spanish"}
+          />
+          <Button type="submit" variant="contained" disabled={update.isPending}>
+            {update.isPending ? "Saving..." : "Save Profile"}
+          </Button>
+        </Stack>
+      </Paper>
+
+      <Paper sx={{ p: { xs: 2, md: 4 }, mb: 3 }}>
+        <Typography variant="h6" gutterBottom>
+          Portfolio Documents
+        </Typography>
+        <Typography variant="body2" color="text.secondary" gutterBottom>
+          Up to 3 documents: .pdf, .doc, .docx
+        </Typography>
+        <List aria-label="Portfolio documents">
+          {profile.portfolioDocs.map((doc) => (
+            <ListItem
+              key={doc.id}
+              secondaryAction={
+                <IconButton edge="end" aria-label={`Remove ${doc.name}`} onClick={handleRemoveDocument(doc.id)} disabled={removeDocument.isPending}>
+                  <DeleteOutline />
+                </IconButton>
+              }
+            >
+              <ListItemText primary={<Link href={doc.url} target="_blank" rel="noopener">{doc.name}</Link>} />
+            </ListItem>
+          ))}
+        </List>
+        <Button variant="outlined" component="label" disabled={uploadDocument.isPending}>
+          {uploadDocument.isPending ? "Uploading..." : "Upload Document"}
+          <input hidden type="file" accept=".pdf,.doc,.docx" aria-label="Portfolio document" onChange={handleDocument} />
+        </Button>
+      </Paper>
+
+      <Paper sx={{ p: { xs: 2, md: 4 } }}>
+        <Typography variant="h6" gutterBottom>
+          Portfolio Items
+        </Typography>
+        <List aria-label="Portfolio items">
+          {profile.portfolios.map((item) => (
+            <ListItem
+              key={item.id}
+              secondaryAction={
+                <IconButton edge="end" aria-label={`Remove ${item.title}`} onClick={() => removePortfolio.mutate(item.id)}>
+                  <DeleteOutline />
+                </IconButton>
+              }
+            >
+              <ListItemText primary={item.title} secondary={item.description} />
+            </ListItem>
+          ))}
+        </List>
+        <Divider sx={{ my: 2 }} />
+        <Box component="form" onSubmit={handleAddCard} noValidate>
+          <Stack spacing={2}>
+            <TextField label="Item Title" required value={card.title} onChange={(e) => setCard({ ...card, title: e.target.value })} error={Boolean(cardFields.title)} helperText={cardFields.title} />
+            <TextField label="Description" multiline minRows={2} value={card.description} onChange={(e) => setCard({ ...card, description: e.target.value })} />
+            <TextField label="Image URL" value={card.imageUrl} onChange={(e) => setCard({ ...card, imageUrl: e.target.value })} error={Boolean(cardFields.imageUrl)} helperText={cardFields.imageUrl} />
+            <TextField label="Project Link" value={card.projectUrl} onChange={(e) => setCard({ ...card, projectUrl: e.target.value })} error={Boolean(cardFields.projectUrl)} helperText={cardFields.projectUrl} />
+            <Button type="submit" variant="outlined" disabled={addPortfolio.isPending || card.title.trim() === ""}>
+              Add Portfolio Item
+            </Button>
+          </Stack>
+        </Box>
+      </Paper>
+    </Container>
+  );
+}
+
+function ManageProfile() {
+  const { data, error, isPending } = useMyFreelancerProfile();
+  if (isPending) return <PageLoader />;
+  if (error || !data) {
+    return (
+      <Container maxWidth="sm" sx={{ py: 8 }}>
+        <Alert
+          severity={isApiError(error, "PROFILE_NOT_FOUND") ? "info" : "error"}
+          action={
+            <Button component={RouterLink} to="/create-profile" color="inherit" size="small">
+              Create Profile
+            </Button>
+          }
+        >
+          {isApiError(error, "PROFILE_NOT_FOUND") ? messages.notFound : errorMessage(error)}
+        </Alert>
+      </Container>
+    );
+  }
+  // The form keeps what the user typed; uploads and cards below refresh from the latest profile.
+  return <ProfileForm profile={data} />;
+}
+
+/** /manage-profile: the freelancer edits their profile, avatar, documents and portfolio. */
+export default function ManageProfilePage() {
+  return (
+    <ProtectedRoute userTypes={["freelancer"]}>
+      <ManageProfile />
+    </ProtectedRoute>
+  );
+}

@@ -1,0 +1,172 @@
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import CircularProgress from "@mui/material/CircularProgress";
+import Dialog from "@mui/material/Dialog";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import IconButton from "@mui/material/IconButton";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import Close from "@mui/icons-material/Close";
+import Send from "@mui/icons-material/Send";
+import { useSnackbar } from "notistack";
+import type { ChatMessage } from "@forgehire/core";
+import { fetchMessages, markRoomSeen, useChatMessages, useChatRoom, useSendMessage, CHAT_PAGE } from "../../api/chat";
+import ToastMessage from "../../components/ToastMessage";
+import { useChatSocket } from "../../hooks/use-chat-socket";
+import { useCurrentUser } from "../../hooks/use-current-user";
+
+const messages = {
+  loadFailed: "Failed to load messages",
+  sendFailed: "Failed to send message",
+  placeholder: "Type your message...",
+} as const;
+
+/** Merges messages by id and keeps them oldest first (ids grow with insertion). */
+function merge(current: readonly ChatMessage[], incoming: readonly ChatMessage[]): ChatMessage[] {
+  const byId = new Map(current.map((m) => [m.id, m]));
+  for (const message of incoming) byId.set(message.id, message);
+  return [...byId.values()].sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+}
+
+interface ChatDialogProps {
+  roomId: string;
+  onClose: () => void;
+}
+
+/** The chat dialog: header, project badge, 'Join Meeting', the live message list and the input. */
+export default function ChatDialog({ roomId, onClose }: ChatDialogProps) {
+  const { user, isAdmin } = useCurrentUser();
+  const { enqueueSnackbar } = useSnackbar();
+  const room = useChatRoom(roomId);
+  const initial = useChatMessages(roomId);
+  const send = useSendMessage(roomId);
+  const [list, setList] = useState<ChatMessage[]>([]);
+  const [hasOlder, setHasOlder] = useState(false);
+  const [draft, setDraft] = useState("");
+  const bottom = useRef<HTMLDivElement>(null);
+  const lastId = useRef<string | undefined>(undefined);
+
+  useEffect(() => {
+    if (!initial.data) return;
+    setList((current) => merge(current, initial.data));
+    setHasOlder(initial.data.length === CHAT_PAGE);
+  }, [initial.data]);
+
+  useEffect(() => {
+    lastId.current = list.at(-1)?.id;
+    bottom.current?.scrollIntoView({ block: "end" });
+    if (list.length > 0) markRoomSeen(roomId, list.at(-1)!.createdAt);
+  }, [list, roomId]);
+
+  const handleLive = useCallback((message: ChatMessage) => setList((current) => merge(current, [message])), []);
+  // After a reconnect, fetch what was sent while the socket was down, since the last message shown.
+  const handleReconnect = useCallback(() => {
+    void fetchMessages(roomId, lastId.current ? { after: lastId.current } : {}).then((missed) => setList((current) => merge(current, missed)));
+  }, [roomId]);
+  useChatSocket(roomId, handleLive, handleReconnect);
+
+  const handleOlder = () => {
+    const first = list[0];
+    if (!first) return;
+    void fetchMessages(roomId, { before: first.id }).then((older) => {
+      setList((current) => merge(current, older));
+      setHasOlder(older.length === CHAT_PAGE);
+    });
+  };
+
+  const handleSend = () => {
+    const content = draft.trim();
+    if (!content || send.isPending) return;
+    send.mutate(content, {
+      onSuccess: (message) => {
+        setDraft("");
+        setList((current) => merge(current, [message]));
+      },
+      onError: () => enqueueSnackbar(<ToastMessage title="Error" message={messages.sendFailed} />, { variant: "error" }),
+    });
+  };
+
+  const handleKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "Enter" && !event.shiftKey) {
+      event.preventDefault();
+      handleSend();
+    }
+  };
+
+  const details = room.data;
+  const title = isAdmin && details ? `Chat with ${details.clientName}` : "Chat";
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="chat-dialog-title">
+      <DialogTitle id="chat-dialog-title" sx={{ pr: 6 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
+          <span>{title}</span>
+          {details && <Chip size="small" color="primary" variant="outlined" label={details.jobTitle ?? "Untitled Project"} />}
+          {details?.meetLink && (
+            <Button size="small" href={details.meetLink} target="_blank" rel="noopener noreferrer">
+              Join Meeting
+            </Button>
+          )}
+        </Stack>
+        <IconButton aria-label="Close" onClick={onClose} sx={{ position: "absolute", right: 8, top: 8 }}>
+          <Close />
+        </IconButton>
+      </DialogTitle>
+      <DialogContent dividers sx={{ height: 420, display: "flex", flexDirection: "column", gap: 1 }}>
+        {(initial.error || room.error) && <Alert severity="error">{messages.loadFailed}</Alert>}
+        {initial.isPending && !initial.error && <CircularProgress sx={{ alignSelf: "center" }} aria-label="Loading messages" />}
+        {hasOlder && (
+          <Button size="small" onClick={handleOlder} sx={{ alignSelf: "center" }}>
+            Load earlier messages
+          </Button>
+        )}
+        <Box role="log" aria-label="Messages" aria-live="polite" sx={{ display: "flex", flexDirection: "column", gap: 1 }}>
+          {list.map((message) => {
+            const mine = message.senderId === user?.id;
+            return (
+              <Box
+                key={message.id}
+                sx={{
+                  alignSelf: mine ? "flex-end" : "flex-start",
+                  maxWidth: "80%",
+                  px: 1.5,
+                  py: 1,
+                  borderRadius: 2,
+                  bgcolor: mine ? "primary.main" : "grey.100",
+                  color: mine ? "primary.contrastText" : "text.primary",
+                }}
+              >
+                <Typography variant="body2" sx={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}>
+                  {message.content}
+                </Typography>
+                <Typography variant="caption" sx={{ opacity: 0.7 }}>
+                  {new Date(message.createdAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}
+                </Typography>
+              </Box>
+            );
+          })}
+          <div ref={bottom} />
+        </Box>
+      </DialogContent>
+      <Stack direction="row" spacing={1} sx={{ p: 2 }}>
+        <TextField
+          fullWidth
+          size="small"
+          placeholder={messages.placeholder}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={handleKeyDown}
+          slotProps={{ htmlInput: { "aria-label": "Message", maxLength: 10_000 } }}
+        />
+        <IconButton color="primary" aria-label="Send message" onClick={handleSend} disabled={send.isPending || draft.trim() === ""}>
+          <Send />
+        </IconButton>
+      </Stack>
+    </Dialog>
+  );
+}

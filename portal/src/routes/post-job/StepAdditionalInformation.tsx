@@ -1,0 +1,272 @@
+import { useEffect, useRef, useState } from "react";
+import type { ChangeEvent } from "react";
+import Alert from "@mui/material/Alert";
+import AlertTitle from "@mui/material/AlertTitle";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import IconButton from "@mui/material/IconButton";
+import List from "@mui/material/List";
+import ListItem from "@mui/material/ListItem";
+import ListItemIcon from "@mui/material/ListItemIcon";
+import ListItemText from "@mui/material/ListItemText";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import AttachFile from "@mui/icons-material/AttachFile";
+import Close from "@mui/icons-material/Close";
+import InsertDriveFileOutlined from "@mui/icons-material/InsertDriveFileOutlined";
+import { useSnackbar } from "notistack";
+import {
+  MAX_JOB_FILES,
+  MAX_QUESTIONS,
+  MAX_UPLOAD_BYTES,
+  allowedUploadExtensions,
+  QUESTION_SET_SIZE,
+  countAnswered,
+  errorCatalogue,
+  findDuplicateQuestions,
+  isAnalysisComplete,
+  wizardMessages,
+} from "@forgehire/core";
+import type { JobFile } from "@forgehire/core";
+import { useWizardAnalysis } from "../../api/catalog";
+import { formatFileSize } from "../../lib/format";
+import ToastMessage from "../../components/ToastMessage";
+import AnalysisDialog from "./AnalysisDialog";
+import { toWizardForm } from "./use-post-job-form";
+import type { DraftAnswer, PostJobDispatch, PostJobFormState } from "./use-post-job-form";
+
+/** The types the server accepts (it checks the content too). */
+const ACCEPTED_FILES = allowedUploadExtensions.join(",");
+
+const messages = {
+  loadFailed: "Failed to load requirement data. Please try again.",
+  tooMany: errorCatalogue.TOO_MANY_FILES,
+  tooLarge: errorCatalogue.FILE_TOO_LARGE,
+} as const;
+
+interface StepProps {
+  state: PostJobFormState;
+  dispatch: PostJobDispatch;
+  /** Files already attached to the job being edited. */
+  savedFiles: readonly JobFile[];
+}
+
+/** Step 4: follow-up questions in sets of three, the analysis dialog, and file attachments. */
+export default function StepAdditionalInformation({ state, dispatch, savedFiles }: StepProps) {
+  const { draft, files } = state;
+  const { enqueueSnackbar } = useSnackbar();
+  const firstSet = useWizardAnalysis();
+  const analysis = useWizardAnalysis();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [added, setAdded] = useState(0);
+  const requestedFirstSet = useRef(false);
+
+  const loadFirstSet = () => {
+    firstSet.mutate(
+      { form: toWizardForm(draft), answers: [] },
+      { onSuccess: (result) => dispatch({ type: "addQuestions", questions: result.questions }) },
+    );
+  };
+
+  // The first three questions are offered by default, as soon as the step opens.
+  useEffect(() => {
+    if (draft.answers.length > 0 || requestedFirstSet.current) return;
+    requestedFirstSet.current = true;
+    loadFirstSet();
+    // Only on opening the step: later rounds go through the analysis dialog.
+  }, []);
+
+  const runAnalysis = () => {
+    setAdded(0);
+    analysis.mutate(
+      { form: toWizardForm(draft), answers: draft.answers },
+      {
+        onSuccess: (result) => {
+          const known = new Set(draft.answers.map((answer) => answer.questionId));
+          setAdded(result.questions.filter((question) => !known.has(question.id)).length);
+          dispatch({ type: "addQuestions", questions: result.questions });
+        },
+      },
+    );
+  };
+  const handleAnalyze = () => {
+    setDialogOpen(true);
+    runAnalysis();
+  };
+
+  const handleFilesPicked = (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = Array.from(event.target.files ?? []);
+    // Clear the input so picking the same file again after removing it still fires a change.
+    event.target.value = "";
+    const room = MAX_JOB_FILES - savedFiles.length - files.length;
+    const fitting = picked.filter((file) => file.size <= MAX_UPLOAD_BYTES);
+    if (fitting.length < picked.length) {
+      enqueueSnackbar(<ToastMessage title={messages.tooLarge.title} message={messages.tooLarge.message} />, { variant: "warning" });
+    }
+    if (fitting.length > room) {
+      enqueueSnackbar(<ToastMessage title={messages.tooMany.title} message={messages.tooMany.message} />, { variant: "warning" });
+    }
+    const accepted = fitting.slice(0, Math.max(room, 0));
+    if (accepted.length > 0) dispatch({ type: "addFiles", files: accepted });
+  };
+
+  const questions = draft.answers.map((answer) => answer.question);
+  const localDuplicates = findDuplicateQuestions(questions);
+  const dialogDuplicates = [...new Set([...(analysis.data?.duplicates ?? []), ...localDuplicates])];
+  const answered = countAnswered(draft.answers);
+  const complete = isAnalysisComplete(draft.answers);
+  const sets = chunk(draft.answers, QUESTION_SET_SIZE);
+  const canAttach = savedFiles.length + files.length < MAX_JOB_FILES;
+
+  return (
+    <Stack spacing={4}>
+      <Box>
+        <Typography variant="h6" component="h3">
+          Follow-up Questions
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          Answer at least 3 questions so the stories and tasks match what you need. Questions come in sets of three, up to{" "}
+          {MAX_QUESTIONS}.
+        </Typography>
+
+        {localDuplicates.length > 0 && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            <AlertTitle>{wizardMessages.duplicateQuestions}</AlertTitle>
+            {localDuplicates.join(" · ")}
+          </Alert>
+        )}
+
+        {draft.answers.length === 0 && firstSet.isPending && (
+          <Box role="status" sx={{ display: "flex", alignItems: "center", gap: 2, py: 2 }}>
+            <CircularProgress size={22} aria-hidden />
+            <Typography color="text.secondary">Loading questions...</Typography>
+          </Box>
+        )}
+        {draft.answers.length === 0 && firstSet.isError && (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={loadFirstSet}>
+                Try Again
+              </Button>
+            }
+          >
+            {messages.loadFailed}
+          </Alert>
+        )}
+
+        <Stack spacing={3}>
+          {sets.map((set, setIndex) => (
+            <Box key={setIndex} component="fieldset" sx={{ border: 1, borderColor: "divider", borderRadius: 3, p: 2.5, m: 0 }}>
+              <Typography component="legend" variant="overline" color="text.secondary" sx={{ px: 1 }}>
+                Set {setIndex + 1} of {MAX_QUESTIONS / QUESTION_SET_SIZE}
+              </Typography>
+              <Stack spacing={2.5}>
+                {set.map((answer, index) => (
+                  <QuestionField key={answer.questionId} number={setIndex * QUESTION_SET_SIZE + index + 1} answer={answer} dispatch={dispatch} />
+                ))}
+              </Stack>
+            </Box>
+          ))}
+        </Stack>
+
+        <Box sx={{ display: "flex", alignItems: "center", gap: 2, mt: 2.5, flexWrap: "wrap" }}>
+          <Button variant="outlined" onClick={handleAnalyze} disabled={analysis.isPending || draft.answers.length === 0}>
+            {complete ? "Analyze Requirements" : "Get More Questions"}
+          </Button>
+          <Typography variant="body2" color="text.secondary">
+            {answered} answered · {draft.answers.length} of {MAX_QUESTIONS} questions
+          </Typography>
+        </Box>
+      </Box>
+
+      <Box>
+        <Typography variant="h6" component="h3">
+          Attachments
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          Up to {MAX_JOB_FILES} files of 10 MB each: PDF, Word, PNG, JPEG, WebP, text, Markdown, CSV or ZIP.
+        </Typography>
+        <Button component="label" variant="outlined" startIcon={<AttachFile />} disabled={!canAttach}>
+          Attach Files
+          <input hidden type="file" multiple accept={ACCEPTED_FILES} onChange={handleFilesPicked} aria-label="Attach files" />
+        </Button>
+        {(savedFiles.length > 0 || files.length > 0) && (
+          <List dense aria-label="Attachments" sx={{ mt: 1 }}>
+            {savedFiles.map((file) => (
+              <ListItem key={file.id}>
+                <ListItemIcon sx={{ minWidth: 36 }}>
+                  <InsertDriveFileOutlined fontSize="small" />
+                </ListItemIcon>
+                <ListItemText primary={file.name} secondary={`${formatFileSize(file.size)} · already attached`} />
+              </ListItem>
+            ))}
+            {files.map((file, index) => (
+              <ListItem
+                key={`${file.name}-${index}`}
+                secondaryAction={
+                  <IconButton edge="end" aria-label={`Remove ${file.name}`} onClick={() => dispatch({ type: "removeFile", index })}>
+                    <Close />
+                  </IconButton>
+                }
+              >
+                <ListItemIcon sx={{ minWidth: 36 }}>
+                  <InsertDriveFileOutlined fontSize="small" color="primary" />
+                </ListItemIcon>
+                <ListItemText primary={file.name} secondary={formatFileSize(file.size)} />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </Box>
+
+      <AnalysisDialog
+        open={dialogOpen}
+        onClose={() => setDialogOpen(false)}
+        onRetry={runAnalysis}
+        isPending={analysis.isPending}
+        isError={analysis.isError}
+        result={analysis.data}
+        added={added}
+        answered={answered}
+        duplicates={dialogDuplicates}
+      />
+    </Stack>
+  );
+}
+
+function chunk<T>(items: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let index = 0; index < items.length; index += size) chunks.push(items.slice(index, index + size));
+  return chunks;
+}
+
+interface QuestionFieldProps {
+  number: number;
+  answer: DraftAnswer;
+  dispatch: PostJobDispatch;
+}
+
+function QuestionField({ number, answer, dispatch }: QuestionFieldProps) {
+  const labelId = `question-${answer.questionId}`;
+  return (
+    <Box>
+      <Typography variant="caption" color="primary" sx={{ fontWeight: 700 }}>
+        Question #{number}
+      </Typography>
+      <Typography id={labelId} sx={{ fontWeight: 600, mb: 1 }}>
+        {answer.question}
+      </Typography>
+      <TextField
+        multiline
+        minRows={2}
+        placeholder="Your answer"
+        value={answer.answer}
+        onChange={(event) => dispatch({ type: "setAnswer", questionId: answer.questionId, answer: event.target.value })}
+        slotProps={{ htmlInput: { "aria-labelledby": labelId, maxLength: 5000 } }}
+      />
+    </Box>
+  );
+}

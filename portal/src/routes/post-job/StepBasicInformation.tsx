@@ -1,0 +1,236 @@
+import { useEffect, useMemo } from "react";
+import Box from "@mui/material/Box";
+import Card from "@mui/material/Card";
+import CardActionArea from "@mui/material/CardActionArea";
+import Checkbox from "@mui/material/Checkbox";
+import CircularProgress from "@mui/material/CircularProgress";
+import Divider from "@mui/material/Divider";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import FormGroup from "@mui/material/FormGroup";
+import Grid from "@mui/material/Grid";
+import MenuItem from "@mui/material/MenuItem";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import CheckCircle from "@mui/icons-material/CheckCircle";
+import { isIndustry } from "@forgehire/core";
+import type { Catalog, Quote, ScopeDefinition } from "@forgehire/core";
+import { useQuote } from "../../api/catalog";
+import type { QuoteInput } from "../../api/catalog";
+import { useDebouncedValue } from "../../hooks/use-debounced-value";
+import { countWords, formatMoney } from "../../lib/format";
+import type { PostJobDispatch, PostJobFormState } from "./use-post-job-form";
+
+/** The quote is asked for once the choices have rested this long. */
+const QUOTE_DEBOUNCE_MS = 250;
+
+interface StepProps {
+  state: PostJobFormState;
+  dispatch: PostJobDispatch;
+  catalog: Catalog;
+}
+
+/** Step 1: industry, title, description, scope, extras with the live quote, and the delivery date. */
+export default function StepBasicInformation({ state, dispatch, catalog }: StepProps) {
+  const { draft } = state;
+  const words = countWords(draft.description);
+
+  const quoteInput = useMemo<QuoteInput | null>(
+    () => (draft.scope === null ? null : { scope: draft.scope, additionalServices: draft.additionalServices }),
+    [draft.scope, draft.additionalServices],
+  );
+  const debouncedInput = useDebouncedValue(quoteInput, QUOTE_DEBOUNCE_MS);
+  const quote = useQuote(debouncedInput);
+
+  // A new scope brings its own delivery date, unless the client has picked one.
+  const quoteScope = debouncedInput?.scope ?? null;
+  const quotedDate = quote.data && !quote.isPlaceholderData ? quote.data.expectedDeliveryDate : undefined;
+  useEffect(() => {
+    if (quoteScope === null || quotedDate === undefined) return;
+    if (state.deliveryDateTouched || state.deliveryDateScope === quoteScope) return;
+    dispatch({ type: "defaultDeliveryDate", scope: quoteScope, value: quotedDate });
+  }, [quoteScope, quotedDate, state.deliveryDateTouched, state.deliveryDateScope, dispatch]);
+
+  return (
+    <Stack spacing={4}>
+      <Stack spacing={2.5}>
+        <TextField
+          select
+          label="Industry"
+          required
+          value={draft.industry}
+          onChange={(event) => isIndustry(event.target.value) && dispatch({ type: "setIndustry", value: event.target.value })}
+        >
+          {catalog.industries.map((industry) => (
+            <MenuItem key={industry} value={industry}>
+              {industry}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label="Title"
+          required
+          value={draft.title}
+          onChange={(event) => dispatch({ type: "setText", field: "title", value: event.target.value })}
+          helperText="Suggested: 3-5 words"
+          slotProps={{ htmlInput: { maxLength: 200 } }}
+        />
+        <TextField
+          label="Description"
+          required
+          multiline
+          minRows={4}
+          value={draft.description}
+          onChange={(event) => dispatch({ type: "setText", field: "description", value: event.target.value })}
+          helperText={
+            <Box component="span" sx={{ display: "flex", justifyContent: "space-between", gap: 2 }}>
+              <span>Suggested: 10-200 words</span>
+              <span aria-live="polite">
+                {words} {words === 1 ? "word" : "words"}
+              </span>
+            </Box>
+          }
+        />
+      </Stack>
+
+      <Box>
+        <Typography variant="h6" component="h3" gutterBottom>
+          Project Scope &amp; Budget <Box component="span" sx={{ color: "error.main" }} aria-hidden>*</Box>
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          Choose the fixed-price scope that fits your project.
+        </Typography>
+        <Grid container spacing={2} role="radiogroup" aria-label="Project scope">
+          {catalog.scopes.map((scope) => (
+            <Grid key={scope.budget} size={{ xs: 12, sm: 6, md: 4 }}>
+              <ScopeCard scope={scope} selected={draft.scope === scope.budget} onSelect={() => dispatch({ type: "setScope", value: scope.budget })} />
+            </Grid>
+          ))}
+        </Grid>
+      </Box>
+
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Typography variant="h6" component="h3" gutterBottom>
+            Additional Services
+          </Typography>
+          <FormGroup>
+            {catalog.additionalServices.map(({ key, label }) => (
+              <FormControlLabel
+                key={key}
+                label={label}
+                control={
+                  <Checkbox
+                    checked={draft.additionalServices[key]}
+                    onChange={(event) => dispatch({ type: "setService", key, checked: event.target.checked })}
+                  />
+                }
+              />
+            ))}
+          </FormGroup>
+          <TextField
+            type="date"
+            label="Expected Delivery Date"
+            value={draft.expectedDeliveryDate}
+            onChange={(event) => dispatch({ type: "setDeliveryDate", value: event.target.value })}
+            helperText="Set from the chosen scope; you may pick another date."
+            slotProps={{ inputLabel: { shrink: true } }}
+            sx={{ mt: 3 }}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <QuoteSummary quote={quote.data} scopeChosen={draft.scope !== null} loading={quote.isFetching} failed={quote.isError} catalog={catalog} />
+        </Grid>
+      </Grid>
+    </Stack>
+  );
+}
+
+interface ScopeCardProps {
+  scope: ScopeDefinition;
+  selected: boolean;
+  onSelect: () => void;
+}
+
+function ScopeCard({ scope, selected, onSelect }: ScopeCardProps) {
+  return (
+    <Card
+      sx={{
+        height: "100%",
+        borderWidth: 2,
+        borderColor: selected ? "primary.main" : "divider",
+        bgcolor: selected ? "rgba(57, 73, 171, 0.04)" : "background.paper",
+        boxShadow: "none",
+      }}
+    >
+      <CardActionArea role="radio" aria-checked={selected} aria-label={`${scope.label}: ${formatMoney(scope.budget)}`} onClick={onSelect} sx={{ height: "100%", p: 2, alignItems: "flex-start", display: "flex", flexDirection: "column" }}>
+        <Box sx={{ display: "flex", width: "100%", alignItems: "center", justifyContent: "space-between" }}>
+          <Typography variant="h5" component="span" color={selected ? "primary" : "text.primary"}>
+            {formatMoney(scope.budget)}
+          </Typography>
+          {selected && <CheckCircle color="primary" aria-hidden />}
+        </Box>
+        <Typography sx={{ fontWeight: 700, mt: 0.5 }}>{scope.label}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {scope.description}
+        </Typography>
+        {scope.deliveryDays !== null && (
+          <Typography variant="caption" color="text.secondary" sx={{ mt: 1 }}>
+            Delivery in about {scope.deliveryDays} days
+          </Typography>
+        )}
+      </CardActionArea>
+    </Card>
+  );
+}
+
+interface QuoteSummaryProps {
+  quote: Quote | undefined;
+  scopeChosen: boolean;
+  loading: boolean;
+  failed: boolean;
+  catalog: Catalog;
+}
+
+/** The server's live quote: the scope's price, one line per extra, and the total. */
+function QuoteSummary({ quote, scopeChosen, loading, failed, catalog }: QuoteSummaryProps) {
+  const scopeLabel = catalog.scopes.find((scope) => scope.budget === quote?.base)?.label ?? "Scope";
+  return (
+    <Card component="section" aria-label="Quote" sx={{ boxShadow: "none", bgcolor: "background.default", p: 2.5 }}>
+      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", mb: 1.5 }}>
+        <Typography variant="h6" component="h3">
+          Your Quote
+        </Typography>
+        {loading && <CircularProgress size={18} aria-label="Updating quote" />}
+      </Box>
+      {!scopeChosen ? (
+        <Typography color="text.secondary">Choose a scope to see your quote.</Typography>
+      ) : failed && !quote ? (
+        <Typography color="error">The quote could not be loaded. Please try again.</Typography>
+      ) : !quote ? (
+        <Typography color="text.secondary">Calculating...</Typography>
+      ) : (
+        <Stack spacing={1}>
+          <QuoteLine label={scopeLabel} amount={quote.base} />
+          {quote.lines.map((line) => (
+            <QuoteLine key={line.key} label={line.label} amount={line.amount} />
+          ))}
+          <Divider />
+          <Box sx={{ display: "flex", justifyContent: "space-between", fontWeight: 800, fontSize: "1.15rem" }}>
+            <span>Total</span>
+            <span data-testid="quote-total">{formatMoney(quote.total)}</span>
+          </Box>
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+function QuoteLine({ label, amount }: { label: string; amount: number }) {
+  return (
+    <Box sx={{ display: "flex", justifyContent: "space-between", gap: 2 }}>
+      <Typography color="text.secondary">{label}</Typography>
+      <Typography sx={{ fontWeight: 600 }}>{formatMoney(amount)}</Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,56 @@
+import { createTheme } from "@mui/material/styles";
+
+/** The portal's look: an indigo primary, a teal accent, soft surfaces and rounded cards. */
+export const theme = createTheme({
+  palette: {
+    mode: "light",
+    primary: { main: "#3949ab", light: "#6f74dd", dark: "#00227b", contrastText: "#ffffff" },
+    secondary: { main: "#00897b", light: "#4ebaaa", dark: "#005b4f", contrastText: "#ffffff" },
+    background: { default: "#f5f7fb", paper: "#ffffff" },
+    text: { primary: "#1c2333", secondary: "#5b6478" },
+    divider: "#e3e7ef",
+  },
+  shape: { borderRadius: 10 },
+  typography: {
+    fontFamily: '"Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    h1: { fontWeight: 800, letterSpacing: "-0.02em" },
+    h2: { fontWeight: 800, letterSpacing: "-0.02em" },
+    h3: { fontWeight: 700, letterSpacing: "-0.01em" },
+    h4: { fontWeight: 700 },
+    h5: { fontWeight: 700 },
+    h6: { fontWeight: 600 },
+    button: { textTransform: "none", fontWeight: 600 },
+  },
+  components: {
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: { root: { borderRadius: 8 } },
+    },
+    MuiCard: {
+      defaultProps: { elevation: 0 },
+      styleOverrides: {
+        root: {
+          borderRadius: 16,
+          border: "1px solid #e3e7ef",
+          boxShadow: "0 1px 2px rgba(16, 24, 40, 0.04), 0 4px 16px rgba(16, 24, 40, 0.06)",
+        },
+      },
+    },
+    MuiPaper: {
+      styleOverrides: { rounded: { borderRadius: 16 } },
+    },
+    MuiAppBar: {
+      defaultProps: { elevation: 0, color: "inherit" },
+      styleOverrides: { root: { borderBottom: "1px solid #e3e7ef", backgroundColor: "#ffffff" } },
+    },
+    MuiTextField: {
+      defaultProps: { fullWidth: true },
+    },
+    MuiDialog: {
+      styleOverrides: { paper: { borderRadius: 16 } },
+    },
+    MuiTab: {
+      styleOverrides: { root: { textTransform: "none", fontWeight: 600 } },
+    },
+  },
+});

@@ -1,0 +1,159 @@
+import { noAdditionalServices, quote, rulesBreakdown } from "@forgehire/core";
+import { createUser, storiesRepository, type ServiceDeps } from "@forgehire/services";
+import { demoUsers } from "./01-users.js";
+import { demoFreelancers } from "./02-freelancers.js";
+import { demoJobs } from "./03-jobs.js";
+
+export interface SeedResult {
+  seeded: boolean;
+  logins: Array<{ role: string; email: string; password: string }>;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Loads the demo into an empty database, all or nothing: an admin, two clients, three freelancers with profiles,
+ * and a job in every state. A database that already has users is left alone.
+ * @param deps database and clock
+ * @returns whether the demo was loaded, and its logins
+ */
+export async function runSeeds(deps: Pick<ServiceDeps, "db" | "now">): Promise<SeedResult> {
+  const logins = demoUsers.map((u) => ({ role: u.userType, email: u.email, password: u.password }));
+  return deps.db.transaction(async (trx) => {
+    // Serialises concurrent first starts against one PostgreSQL: only one of them loads the demo.
+    await trx.raw("select pg_advisory_xact_lock(4242)");
+    const [{ count }] = (await trx("users").count({ count: "*" })) as [{ count: number | string }];
+    if (Number(count) > 0) return { seeded: false, logins };
+
+    const userIds = new Map<string, string>();
+    for (const demo of demoUsers) {
+      const user = await createUser({ db: trx }, demo);
+      userIds.set(demo.key, user.id);
+    }
+    const idOf = (key: string) => {
+      const id = userIds.get(key);
+      if (!id) throw new Error(`seed refers to unknown demo user ${key}`);
+      return id;
+    };
+
+    for (const profile of demoFreelancers) {
+      const user = demoUsers.find((u) => u.key === profile.user)!;
+      const [row] = (await trx("freelancers")
+        .insert({
+          user_id: idOf(profile.user),
+          name: `${user.firstName} ${user.lastName}`,
+          email: user.email,
+          title: profile.title,
+          bio: profile.bio,
+          hourly_rate: profile.hourlyRate,
+          skills: JSON.stringify(profile.skills),
+          domains: JSON.stringify(profile.domains),
+          languages: JSON.stringify(profile.languages),
+        })
+        .returning("id")) as Array<{ id: string }>;
+      for (const item of profile.portfolio) {
+        await trx("portfolios").insert({
+          freelancer_id: row!.id,
+          title: item.title,
+          description: item.description,
+          project_url: item.projectUrl,
+        });
+      }
+    }
+
+    const now = deps.now();
+    for (const [index, job] of demoJobs.entries()) {
+      // Older jobs first, a day apart, so "newest first" lists read naturally.
+      const createdAt = new Date(now.getTime() - (demoJobs.length - index) * DAY_MS);
+      const priced = quote({ scope: job.scope, additionalServices: job.additionalServices }, createdAt);
+      const locked = job.state !== "open";
+      const started = ["in_progress", "completed_unpaid", "completed_paid"].includes(job.state);
+      const paid = ["paid", "in_progress", "completed_paid"].includes(job.state);
+      const status = job.state.startsWith("completed") ? "completed" : started ? "in_progress" : "open";
+      const [row] = (await trx("jobs")
+        .insert({
+          title: job.title,
+          description: job.description,
+          industry: job.industry,
+          scope: job.scope,
+          budget: priced.total,
+          owner_id: idOf(job.owner),
+          status,
+          payment_status: paid ? "paid" : "unpaid",
+          locked,
+          started_at: started ? new Date(createdAt.getTime() + DAY_MS / 2) : null,
+          completed_at: status === "completed" ? new Date(createdAt.getTime() + DAY_MS * 0.9) : null,
+          freelancer_id: job.freelancer ? idOf(job.freelancer) : null,
+          expected_delivery_date: priced.expectedDeliveryDate,
+          breakdown_source: locked ? "rules" : null,
+          created_at: createdAt,
+          updated_at: createdAt,
+        })
+        .returning("id")) as Array<{ id: number }>;
+      const jobId = row!.id;
+
+      await trx("job_requirements").insert({
+        job_id: jobId,
+        industry: job.industry,
+        target_audience: job.targetAudience,
+        key_features: job.keyFeatures,
+        user_categories: JSON.stringify(["Customers", "Administrators"]),
+        additional_requirements: JSON.stringify({
+          industry: job.industry,
+          additionalServices: priced.lines.reduce<Record<string, boolean>>((acc, line) => ({ ...acc, [line.key]: true }), {}),
+          projectSpecificFields: job.projectSpecificFields,
+          complianceTypes: job.complianceTypes,
+          integrationSystems: job.integrationSystems,
+          answers: job.answers.map((a, i) => ({ questionId: `q${i + 1}`, ...a })),
+          files: [],
+        }),
+      });
+      await trx("job_activity").insert({ job_id: jobId, actor_id: idOf(job.owner), action: "created", created_at: createdAt });
+
+      if (locked) {
+        const stories = rulesBreakdown({
+          title: job.title,
+          description: job.description,
+          scope: job.scope,
+          requirements: {
+            targetAudience: job.targetAudience,
+            keyFeatures: job.keyFeatures,
+            userCategories: ["Customers", "Administrators"],
+            stakeholders: "",
+            existingSystems: "",
+            complianceRequirements: "",
+            complianceTypes: job.complianceTypes,
+            integrationSystems: job.integrationSystems,
+            additionalServices: { ...noAdditionalServices, ...job.additionalServices },
+            projectSpecificFields: job.projectSpecificFields,
+            answers: job.answers.map((a, i) => ({ questionId: `q${i + 1}`, ...a })),
+          },
+        });
+        await storiesRepository.insertDrafts(trx, jobId, stories, { locked });
+        if (started) await markProgress(trx, jobId);
+        await trx("job_activity").insert([
+          { job_id: jobId, actor_id: idOf(job.owner), action: "breakdown", details: JSON.stringify({ source: "rules" }) },
+          { job_id: jobId, actor_id: idOf(job.owner), action: "lock" },
+        ]);
+      }
+      if (paid) await trx("job_activity").insert({ job_id: jobId, actor_id: idOf(job.owner), action: "paid" });
+      if (started && job.freelancer) {
+        await trx("job_activity").insert({ job_id: jobId, actor_id: idOf(job.freelancer), action: "start" });
+      }
+      if (status === "completed" && job.freelancer) {
+        await trx("job_activity").insert({ job_id: jobId, actor_id: idOf(job.freelancer), action: "complete" });
+      }
+    }
+    return { seeded: true, logins };
+  });
+}
+
+/** In a started project the first task of each story is done and the second under way. */
+async function markProgress(trx: ServiceDeps["db"], jobId: number): Promise<void> {
+  const stories = await storiesRepository.listForJob(trx, jobId);
+  for (const story of stories) {
+    const [first, second] = story.tasks;
+    if (first) await trx("requirement_tasks").where({ id: first.id }).update({ status: "done" });
+    if (second) await trx("requirement_tasks").where({ id: second.id }).update({ status: "in_progress" });
+  }
+}

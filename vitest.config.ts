@@ -1,0 +1,44 @@
+import { defineConfig } from "vitest/config";
+
+// CI sets TEST_REPORT_DIR to add up every run's counts into one closing line (scripts/test-summary.mjs);
+// TEST_REPORT_NAME names the run (pglite, postgresql, browser).
+const reportDir = process.env.TEST_REPORT_DIR;
+const reportName = process.env.TEST_REPORT_NAME ?? "run";
+
+export default defineConfig({
+  test: {
+    reporters: reportDir ? ["default", ["json", { outputFile: `${reportDir}/${reportName}.json` }]] : ["default"],
+    projects: [
+      { test: { name: "core", include: ["packages/core/src/**/*.test.ts"] } },
+      {
+        test: {
+          name: "services",
+          include: ["packages/services/src/**/*.test.ts", "migrations/**/*.test.ts", "seeds/**/*.test.ts"],
+          globalSetup: ["packages/services/src/testing/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "server",
+          include: ["packages/server/src/**/*.test.ts"],
+          globalSetup: ["packages/services/src/testing/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      { test: { name: "cli", include: ["packages/cli/src/**/*.test.ts"], testTimeout: 60_000, hookTimeout: 60_000 } },
+      {
+        test: {
+          name: "e2e",
+          include: ["e2e/**/*.spec.ts"],
+          globalSetup: ["e2e/support/global-setup.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
