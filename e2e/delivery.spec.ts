@@ -128,6 +128,10 @@ describe("delivery in the browser", () => {
 
     // The client opens the task's conversation; the freelancer writes with an attachment.
     await client.delivery.openProjectStatus(jobId);
+    // The owner may comment on a task but not move it: both controls follow the job's `can` flags.
+    const clientRow = client.delivery.statusRow(taskTitle);
+    await expect.poll(() => clientRow.getByRole("combobox", { name: `Status of ${taskTitle}` }).getAttribute("aria-disabled")).toBe("true");
+    await expect(clientRow.getByRole("textbox", { name: `Comment on ${taskTitle}` }).isEditable()).resolves.toBe(true);
     const clientDialog = await client.delivery.openCommunication(taskTitle);
     await clientDialog.getByText("No messages yet. Start the conversation about this task.").waitFor();
     await expect(clientDialog.getByRole("button", { name: "Send" }).isDisabled()).resolves.toBe(true);

@@ -332,7 +332,7 @@ describe("authorize", () => {
 });
 
 describe("jobAbilities", () => {
-  it("has exactly the keys of API.md's can object", () => {
+  it("has API.md's can keys plus the task-level abilities", () => {
     expect(Object.keys(jobAbilities(actors.owner, states.fresh)).sort()).toEqual(
       [
         "edit",
@@ -346,9 +346,12 @@ describe("jobAbilities", () => {
         "complete",
         "pay",
         "requestChange",
+        "updateTaskStatus",
+        "commentTask",
+        "communicate",
       ].sort(),
     );
-    expect(jobAbilityActions).toHaveLength(11);
+    expect(jobAbilityActions).toHaveLength(14);
   });
 
   it("the owner of a locked, unpaid job may unlock, pay, delete, create the breakdown and request changes", () => {
@@ -364,6 +367,9 @@ describe("jobAbilities", () => {
       complete: false,
       pay: true,
       requestChange: true,
+      updateTaskStatus: false,
+      commentTask: false,
+      communicate: true,
     });
   });
 
@@ -380,7 +386,22 @@ describe("jobAbilities", () => {
       complete: false,
       pay: false,
       requestChange: false,
+      updateTaskStatus: false,
+      commentTask: false,
+      communicate: false,
     });
+  });
+
+  it("on a started job only the assigned freelancer and admins may set task statuses; the owner may still comment and talk", () => {
+    const taskAbilities = (actor: ActorName) => {
+      const { updateTaskStatus, commentTask, communicate } = jobAbilities(actors[actor], states.inProgress);
+      return { updateTaskStatus, commentTask, communicate };
+    };
+    expect(taskAbilities("assignedFreelancer")).toEqual({ updateTaskStatus: true, commentTask: true, communicate: true });
+    expect(taskAbilities("admin")).toEqual({ updateTaskStatus: true, commentTask: true, communicate: true });
+    expect(taskAbilities("owner")).toEqual({ updateTaskStatus: false, commentTask: true, communicate: true });
+    expect(taskAbilities("otherFreelancer")).toEqual({ updateTaskStatus: false, commentTask: false, communicate: false });
+    expect(taskAbilities("otherClient")).toEqual({ updateTaskStatus: false, commentTask: false, communicate: false });
   });
 
   it("a signed-out visitor may do nothing", () => {

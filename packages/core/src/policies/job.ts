@@ -164,7 +164,10 @@ const _everyRoleHasEveryAction: Equals<keyof (typeof jobPolicy)["freelancer"], J
 /** Every job action, in table order. */
 export const jobActions = Object.keys(jobPolicy.client) as JobAction[];
 
-/** The actions sent as a job's `can` object (API.md). */
+/**
+ * The actions sent as a job's `can` object: API.md's eleven, plus the task-level rules (status, comment,
+ * conversation) so the project status screen reads them too instead of working them out.
+ */
 export const jobAbilityActions = [
   "edit",
   "delete",
@@ -177,6 +180,9 @@ export const jobAbilityActions = [
   "complete",
   "pay",
   "requestChange",
+  "updateTaskStatus",
+  "commentTask",
+  "communicate",
 ] as const satisfies readonly JobAction[];
 
 /** The `can` object of a job: one boolean per ability action. */

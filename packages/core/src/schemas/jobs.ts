@@ -260,7 +260,7 @@ export const wizardAnalysisBody = z.object({
 /** What a handler receives once `wizardAnalysisBody` has parsed the input. */
 export type WizardAnalysisBody = z.infer<typeof wizardAnalysisBody>;
 
-/** The `can` object of every job (API.md). */
+/** The `can` object of every job (API.md, plus the task-level abilities). */
 export const abilitiesSchema = z.object({
   edit: z.boolean(),
   delete: z.boolean(),
@@ -273,6 +273,9 @@ export const abilitiesSchema = z.object({
   complete: z.boolean(),
   pay: z.boolean(),
   requestChange: z.boolean(),
+  updateTaskStatus: z.boolean(),
+  commentTask: z.boolean(),
+  communicate: z.boolean(),
 }) satisfies z.ZodType<JobAbilities>;
 /** The shape `abilitiesSchema` describes. */
 export type Abilities = z.infer<typeof abilitiesSchema>;

@@ -18,6 +18,7 @@ export const reasons = {
   statusNotAssigned: "Only the assigned freelancer or an admin can change the status",
   notStarted: "The project has not started yet",
   communicationMembers: "Only the job owner, the assigned freelancer and admins can see this conversation",
+  commentMembers: "Only the job owner, the assigned freelancer and admins can comment",
 } as const;
 
 /** Why stories and tasks cannot be edited, or null when `can.editTasks`. */
@@ -50,4 +51,21 @@ export function changeReason(job: Job): string | null {
   if (job.can.requestChange) return null;
   if (!job.locked && !job.startedAt) return reasons.changeNeedsLock;
   return reasons.changeOwner;
+}
+
+/** Why a task's status cannot be changed, or null when `can.updateTaskStatus`. */
+export function taskStatusReason(job: Job): string | null {
+  if (job.can.updateTaskStatus) return null;
+  return job.startedAt ? reasons.statusNotAssigned : reasons.notStarted;
+}
+
+/** Why a task cannot be commented on, or null when `can.commentTask`. */
+export function taskCommentReason(job: Job): string | null {
+  if (job.can.commentTask) return null;
+  return job.startedAt ? reasons.commentMembers : reasons.notStarted;
+}
+
+/** Why a task's conversation cannot be opened, or null when `can.communicate`. */
+export function communicationReason(job: Job): string | null {
+  return job.can.communicate ? null : reasons.communicationMembers;
 }

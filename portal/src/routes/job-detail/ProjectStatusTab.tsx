@@ -26,11 +26,10 @@ import { ApiError } from "../../api/client";
 import { useProjectStatus, useUpdateTaskStatus } from "../../api/breakdown";
 import { TaskStatusSelect, taskStatusLabels } from "../../components/breakdown/InlineFields";
 import ReasonTooltip from "../../components/breakdown/ReasonTooltip";
-import { reasons } from "../../components/breakdown/reasons";
+import { communicationReason, taskCommentReason, taskStatusReason } from "../../components/breakdown/reasons";
 import TaskCommunicationDialog from "../../components/breakdown/TaskCommunicationDialog";
 import type { OpenTask } from "../../components/breakdown/TaskCommunicationDialog";
 import ToastMessage from "../../components/ToastMessage";
-import { useCurrentUser } from "../../hooks/use-current-user";
 
 const messages = {
   loadFailed: "Failed to load tasks. Please try again.",
@@ -38,7 +37,6 @@ const messages = {
   emptyHint: "Once the stories and tasks exist, their progress shows here.",
   saved: "Task updated",
   updateFailed: "Failed to update item. Please try again.",
-  commentOwner: "Only the job owner, the assigned freelancer and admins can comment",
 } as const;
 
 const statusColors: Record<TaskStatus, "default" | "info" | "warning" | "success"> = {
@@ -157,7 +155,6 @@ interface TaskStatusRowProps {
 
 /** A task's row: the status and a comment, saved together, and its conversation. */
 function TaskStatusRow({ job, story, task, onOpenCommunication }: TaskStatusRowProps) {
-  const { user, isAdmin } = useCurrentUser();
   const updateStatus = useUpdateTaskStatus();
   const { enqueueSnackbar } = useSnackbar();
   const [status, setStatus] = useState<TaskStatus>(task.status);
@@ -168,12 +165,9 @@ function TaskStatusRow({ job, story, task, onOpenCommunication }: TaskStatusRowP
     setStatus(task.status);
   }
 
-  // Only for enabling the controls; the server decides (status: assigned freelancer or admin; comment: also the owner).
-  const assigned = user !== null && (job.freelancerId === user.id || isAdmin);
-  const member = assigned || (user !== null && job.ownerId === user.id);
-  const started = job.startedAt !== null;
-  const statusReason = !started ? reasons.notStarted : assigned ? null : reasons.statusNotAssigned;
-  const commentReason = !started ? reasons.notStarted : member ? null : messages.commentOwner;
+  const statusReason = taskStatusReason(job);
+  const commentReason = taskCommentReason(job);
+  const conversationReason = communicationReason(job);
   const dirty = status !== task.status || comment.trim() !== "";
 
   const handleSave = () => {
@@ -241,11 +235,11 @@ function TaskStatusRow({ job, story, task, onOpenCommunication }: TaskStatusRowP
         </Box>
       </TableCell>
       <TableCell>
-        <ReasonTooltip reason={member ? null : reasons.communicationMembers}>
+        <ReasonTooltip reason={conversationReason}>
           <Button
             size="small"
             variant="outlined"
-            disabled={!member}
+            disabled={conversationReason !== null}
             onClick={() => onOpenCommunication({ jobId: job.id, taskId: task.id, taskTitle: task.title, storyTitle: story.title })}
             aria-label={`Open communication for ${task.title} (${task.messageCount} messages)`}
             startIcon={<ForumOutlined />}

@@ -47,6 +47,9 @@ describe("posting a job", () => {
       complete: false,
       pay: false,
       requestChange: false,
+      updateTaskStatus: false,
+      commentTask: false,
+      communicate: true,
     });
     expect(res.body.requirements).toMatchObject({
       industry: "E-commerce & Retail",
