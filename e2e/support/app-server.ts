@@ -14,8 +14,9 @@ export interface AppServer {
 /**
  * The production server (API, portal, back office) on a fresh embedded database, as `npm start` runs it,
  * in this test file's process so the test can read the outbox.
+ * @param env extra settings, e.g. an AI endpoint
  */
-export async function startAppServer(): Promise<AppServer> {
+export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "forgehire-e2e-"));
   const config = loadConfig({
@@ -25,6 +26,7 @@ export async function startAppServer(): Promise<AppServer> {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     AUTH_RATE_LIMIT: "1000",
+    ...env,
   });
   const services = await createServices(config, createLogger(config.logLevel));
   await migrateLatest(services.db);

@@ -146,6 +146,20 @@ export const breakdownResultSchema = z.object({
 /** The shape `breakdownResultSchema` describes. */
 export type BreakdownResult = z.infer<typeof breakdownResultSchema>;
 
+/** What live views show while a breakdown runs: each AI attempt, a retry and its reason, a fallback. */
+export const breakdownProgressSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("attempt"), attempt: z.number().int(), of: z.number().int() }),
+  z.object({ kind: z.literal("retrying"), attempt: z.number().int(), of: z.number().int(), reason: z.string() }),
+  z.object({ kind: z.literal("fallback"), reason: z.string() }),
+]);
+/** The shape `breakdownProgressSchema` describes. */
+export type BreakdownProgress = z.infer<typeof breakdownProgressSchema>;
+
+/** `breakdown:progress`, pushed over socket.io to the user who asked for the breakdown. */
+export const breakdownProgressEventSchema = z.intersection(z.object({ jobId: z.number().int() }), breakdownProgressSchema);
+/** The shape `breakdownProgressEventSchema` describes. */
+export type BreakdownProgressEvent = z.infer<typeof breakdownProgressEventSchema>;
+
 /** A change request as the API returns it. */
 export const changeRequestSchema = z.object({
   id: z.string(),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { io as connect, type Socket } from "socket.io-client";
 import { buildClient, buildFreelancer, buildJob, setJobState, type BuiltUser } from "../test/factories.js";
+import { openSocket, sessionCookie } from "../test/sockets.js";
 import { startTestServer, type TestServer } from "../test/test-server.js";
 
 let server: TestServer;
@@ -11,23 +12,12 @@ let taskId: string;
 let roomId: string;
 const sockets: Socket[] = [];
 
-/** A session cookie for the user, as a browser would send it on the socket's handshake. */
-async function cookieOf(user: BuiltUser): Promise<string> {
-  const res = await fetch(`${server.url}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: user.user.email, password: user.password }),
-  });
-  return res.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
-}
+const cookieOf = (user: BuiltUser) => sessionCookie(server.url, user);
 
-function open(cookie?: string): Promise<Socket> {
-  const socket = connect(server.url, { transports: ["websocket"], extraHeaders: cookie ? { cookie } : {}, reconnection: false, forceNew: true });
+async function open(cookie?: string): Promise<Socket> {
+  const socket = await openSocket(server.url, cookie);
   sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.on("connect", () => resolve(socket));
-    socket.on("connect_error", reject);
-  });
+  return socket;
 }
 
 const join = (socket: Socket, body: object) => socket.emitWithAck("join", body) as Promise<{ ok?: true; error?: { code: string } }>;

@@ -17,10 +17,9 @@ import { errorCatalogue } from "@forgehire/core";
 import type { BreakdownResult, Job } from "@forgehire/core";
 import { ApiError, isApiError } from "../../api/client";
 import { useCreateBreakdown, useRefreshJob } from "../../api/breakdown";
+import { useBreakdownProgress } from "../../hooks/use-breakdown-progress";
 import ToastMessage from "../ToastMessage";
 
-/** The server retries the AI itself; past its 90 s window a second attempt is what keeps the request running. */
-const RETRY_NOTICE_AFTER_MS = 95_000;
 /** Spec part 1 §9: the redirect to the breakdown tab 1.5 s after success. */
 const REDIRECT_AFTER_MS = 1_500;
 
@@ -101,12 +100,10 @@ export default function CreateBreakdownButton({ job, size = "medium", variant = 
     run();
   };
 
-  // While the request runs past the AI's first window, say that the second attempt is under way.
-  useEffect(() => {
-    if (!createBreakdown.isPending) return;
-    const timer = window.setTimeout(() => setRetrying(true), RETRY_NOTICE_AFTER_MS);
-    return () => window.clearTimeout(timer);
-  }, [createBreakdown.isPending]);
+  // The server retries the AI itself and says so over the socket: the dialog shows the second attempt as it starts.
+  useBreakdownProgress(job.id, createBreakdown.isPending, (progress) => {
+    if (progress.kind === "retrying") setRetrying(true);
+  });
 
   const succeeded = createBreakdown.isSuccess;
   useEffect(() => {

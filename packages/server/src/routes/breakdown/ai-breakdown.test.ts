@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { fallbackStoryTitles } from "@forgehire/core";
+import { fallbackStoryTitles, type BreakdownProgressEvent } from "@forgehire/core";
 import { startFakeOpenAi, type FakeOpenAi } from "../../test/fakes/openai-server.js";
 import { buildClient, buildJob, type BuiltUser } from "../../test/factories.js";
+import { openSocket, sessionCookie } from "../../test/sockets.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";
 
 let fake: FakeOpenAi;
@@ -96,5 +97,34 @@ describe("AI breakdown through the openai SDK", () => {
     expect(body.source).toBe("fallback");
     const row = await server.services.db("jobs").where({ id: job.id }).first();
     expect(row.breakdown_source).toBe("fallback");
+  });
+
+  it("tells the asking user's sockets of each attempt and the retry, and nobody else", async () => {
+    fake.answers = [
+      { kind: "slow", delayMs: 1500, content: goodAnswer },
+      { kind: "json", content: goodAnswer },
+    ];
+    const bob = await buildClient(server);
+    const [mine, theirs] = await Promise.all([
+      openSocket(server.url, await sessionCookie(server.url, alice)),
+      openSocket(server.url, await sessionCookie(server.url, bob)),
+    ]);
+    const heard: BreakdownProgressEvent[] = [];
+    const overheard: unknown[] = [];
+    mine.on("breakdown:progress", (event: BreakdownProgressEvent) => heard.push(event));
+    theirs.on("breakdown:progress", (event: unknown) => overheard.push(event));
+    try {
+      const { job } = await breakDown();
+      await expect.poll(() => heard.length).toBe(3);
+      expect(heard).toEqual([
+        { jobId: job.id, kind: "attempt", attempt: 1, of: 2 },
+        { jobId: job.id, kind: "retrying", attempt: 2, of: 2, reason: expect.any(String) },
+        { jobId: job.id, kind: "attempt", attempt: 2, of: 2 },
+      ]);
+      expect(overheard).toEqual([]);
+    } finally {
+      mine.disconnect();
+      theirs.disconnect();
+    }
   });
 });

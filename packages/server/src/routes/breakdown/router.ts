@@ -1,6 +1,8 @@
 import { Router } from "express";
 import multer from "multer";
 import {
+  type BreakdownProgress,
+  type BreakdownProgressEvent,
   changeRequestBody,
   idParams,
   jobIdParams,
@@ -13,6 +15,7 @@ import {
   taskUpdateBody,
 } from "@forgehire/core";
 import {
+  userChannel,
   addStory,
   addTask,
   breakDownJob,
@@ -49,7 +52,11 @@ export function breakdownRouter(services: Services): Router {
 
   router.post("/jobs/:id/breakdown", async (req, res) => {
     const { id } = parse(jobIdParams, req.params);
-    const result = await breakDownJob(services, services.engines.default, currentActor(req), id);
+    const actor = currentActor(req);
+    // The AI may take two attempts of 90 s: the asking user's sockets hear each step, so the portal can say so.
+    const announce = (progress: BreakdownProgress) =>
+      services.realtime.publish(userChannel(actor.id), "breakdown:progress", { jobId: id, ...progress } satisfies BreakdownProgressEvent);
+    const result = await breakDownJob(services, services.engines.default, actor, id, announce);
     res.status(201).json({ source: result.source, stories: result.stories.map(presentStory) });
   });
 

@@ -6,17 +6,14 @@ import {
   parseBreakdown,
   rulesBreakdown,
   type BreakdownInput,
+  type BreakdownProgress,
   type StoryDraft,
 } from "@forgehire/core";
 import type { Logger } from "../../logger.js";
 
 export type BreakdownSource = "ai" | "rules" | "fallback";
 
-/** What the live views show while a breakdown runs. */
-export type BreakdownProgress =
-  | { kind: "attempt"; attempt: number; of: number }
-  | { kind: "retrying"; attempt: number; of: number; reason: string }
-  | { kind: "fallback"; reason: string };
+export type { BreakdownProgress };
 
 export interface BreakdownEngine {
   readonly name: "ai" | "rules";

@@ -1,0 +1,67 @@
+import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { createUser } from "@forgehire/services";
+import { startFakeOpenAi, type FakeOpenAi } from "@forgehire/server/test/fakes/openai-server";
+import { openBrowser, screenshot, type Browser } from "./support/browser.js";
+import { startAppServer, type AppServer } from "./support/app-server.js";
+import { PortalPage } from "./pages/portal.js";
+import { DeliveryPages } from "./pages/delivery.js";
+
+const goodAnswer = JSON.stringify({
+  stories: [
+    {
+      title: "Event calendar",
+      description: "As a visitor I see upcoming events. Acceptance criteria: Given events, When I open the calendar, Then I see them.",
+      priority: "high",
+      tasks: [
+        { title: "Calendar page", description: "Month view of events", priority: "high", estimateHours: 6 },
+        { title: "Event detail page", description: "Date, place and tickets", priority: "medium", estimateHours: 4 },
+      ],
+    },
+  ],
+});
+
+let fake: FakeOpenAi;
+let server: AppServer;
+let browser: Browser | undefined;
+
+beforeAll(async () => {
+  fake = await startFakeOpenAi();
+  // A short AI window through configuration: the first answer comes too late, the second in time.
+  server = await startAppServer({ AI_BASE_URL: fake.baseUrl, AI_API_KEY: "test-key", AI_MODEL: "fake-model", AI_TIMEOUT_MS: "2500", AI_RETRY_DELAY_MS: "1500" });
+});
+afterEach(async () => {
+  await browser?.close();
+  browser = undefined;
+});
+afterAll(async () => {
+  await server?.stop();
+  await fake?.close();
+});
+
+it("the breakdown dialog says when the AI's second attempt starts, as the server reports it, then shows the AI's stories", async () => {
+  fake.answers = [
+    { kind: "slow", delayMs: 6000, content: goodAnswer },
+    { kind: "json", content: goodAnswer },
+  ];
+  await createUser(server.services, { email: "iris@example.test", password: "iris-pass", firstName: "Iris", lastName: "Client", userType: "client" });
+  browser = await openBrowser(server.url);
+  const { page } = browser;
+  await new PortalPage(page).logIn("iris@example.test", "iris-pass");
+  await page.waitForURL((url) => url.pathname === "/");
+  const response = await page.request.post("/api/jobs", {
+    data: { title: "Jazz Club Website", description: "A website for a jazz club with an event calendar and ticket links.", industry: "Others", scope: 199 },
+  });
+  expect(response.status()).toBe(201);
+  const jobId = ((await response.json()) as { job: { id: number } }).job.id;
+
+  await page.goto(`/jobs/${jobId}`);
+  await page.getByRole("link", { name: "Create Story & Task" }).first().click();
+  const dialog = new DeliveryPages(page).dialog("Create Story & Task");
+  await dialog.getByText("Attempt 1/2").waitFor();
+  await dialog.getByText("Retrying... (attempt 2/2)").waitFor();
+  await screenshot(page, "breakdown-ai-retrying");
+  await dialog.getByText("Created by the AI").waitFor();
+  expect(fake.requests).toHaveLength(2);
+  await page.waitForURL((url) => url.pathname === `/jobs/${jobId}` && url.searchParams.get("tab") === "requirements-breakdown");
+  await page.getByText("Event calendar").first().waitFor();
+});
