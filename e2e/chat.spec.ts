@@ -66,20 +66,38 @@ describe("chat in the browser", () => {
     // The freelancer's page was loaded before the room existed: the room list refreshes on its own, the nav shows
     // the unread count, and the open dialog receives the next message live.
     await freelancer.page.getByRole("link", { name: "Messages (1 unread)" }).waitFor();
+    // The server keeps the count, so a reload shows it again.
+    await freelancer.page.reload();
+    await freelancer.page.getByRole("link", { name: "Messages (1 unread)" }).waitFor();
     const card = freelancer.chat.roomCard("Carla Poster");
     await card.getByText("Hello Nova, can you build a booking bot?").waitFor();
+    await card.getByLabel("1 unread messages").waitFor();
     await shot(freelancer.page, "messages-rooms");
     await card.getByRole("button", { name: "Open Chat" }).click();
     await freelancer.chat.log.getByText("Hello Nova, can you build a booking bot?").waitFor();
+    // Opening the chat reads it: the badge goes while the dialog is open (which hides the nav from the a11y tree,
+    // hence the attribute rather than the role).
+    const messagesIcon = freelancer.page.locator('header a[href="/messages"]');
+    await expect.poll(() => messagesIcon.getAttribute("aria-label")).toBe("Messages");
 
     await client.chat.send("It should also send reminders.");
     await freelancer.chat.log.getByText("It should also send reminders.").waitFor();
     await freelancer.chat.send("Yes, I can do that.");
     await client.chat.log.getByText("Yes, I can do that.").waitFor();
     await shot(freelancer.page, "chat-dialog");
-    // Read: once the dialog closes the nav shows no unread count (the open dialog hides the page from the a11y tree).
+    // Read: a message that arrived while the dialog was open is read too; once it closes the nav shows no count,
+    // and the same after a reload, once the server has answered 0.
+    await expect.poll(() => messagesIcon.getAttribute("aria-label")).toBe("Messages");
     await freelancer.chat.dialog.getByRole("button", { name: "Close" }).click();
     await freelancer.page.getByRole("link", { name: "Messages", exact: true }).waitFor();
+    await expect.poll(() => card.getByLabel(/unread messages/).count()).toBe(0);
+    const unreadAnswer = freelancer.page.waitForResponse((response) => new URL(response.url()).pathname === "/api/chat/unread" && response.ok());
+    await freelancer.page.reload();
+    expect(await (await unreadAnswer).json()).toEqual({ rooms: 0 });
+    await freelancer.page.getByRole("link", { name: "Messages", exact: true }).waitFor();
+    // The card's text and its unread count come in one answer, so once the text shows the count is settled.
+    await card.getByText("Yes, I can do that.").waitFor();
+    expect(await card.getByLabel(/unread messages/).count()).toBe(0);
   });
 
   it("asks a signed-out visitor to sign in on /messages", async () => {

@@ -1,14 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ChatMessage, ChatRoom } from "@forgehire/core";
+import type { ChatMessage, ChatRoom, ChatRoomListItem, ChatUnread } from "@forgehire/core";
 import { useChatInbox } from "../hooks/use-chat-socket";
 import { apiFetch } from "./client";
-
-/** A room as the list gives it, with the last message's sender (for the unread count). */
-export type ChatRoomItem = ChatRoom & { lastMessageSenderId: string | null };
 
 /** Query keys of the chat module. */
 export const chatKeys = {
   rooms: ["chat", "rooms"] as const,
+  unread: ["chat", "unread"] as const,
   room: (roomId: string) => ["chat", "room", roomId] as const,
   messages: (roomId: string) => ["chat", "messages", roomId] as const,
 };
@@ -16,11 +14,21 @@ export const chatKeys = {
 /** How many messages the dialog loads first. */
 export const CHAT_PAGE = 50;
 
-/** GET /api/chat/rooms: the user's rooms, newest activity first. */
+/** GET /api/chat/rooms: the user's rooms, newest activity first, each with its unread count. */
 export function useChatRooms(enabled = true) {
   return useQuery({
     queryKey: chatKeys.rooms,
-    queryFn: ({ signal }) => apiFetch<ChatRoomItem[]>("/api/chat/rooms", { signal }),
+    queryFn: ({ signal }) => apiFetch<ChatRoomListItem[]>("/api/chat/rooms", { signal }),
+    enabled,
+    refetchInterval: 60_000,
+  });
+}
+
+/** GET /api/chat/unread: how many rooms hold a message the user has not read (the nav's badge). */
+export function useChatUnread(enabled = true) {
+  return useQuery({
+    queryKey: chatKeys.unread,
+    queryFn: ({ signal }) => apiFetch<ChatUnread>("/api/chat/unread", { signal }),
     enabled,
     refetchInterval: 60_000,
   });
@@ -30,7 +38,7 @@ export function useChatRooms(enabled = true) {
 export function useChatRoom(roomId: string | null) {
   return useQuery({
     queryKey: chatKeys.room(roomId ?? ""),
-    queryFn: ({ signal }) => apiFetch<ChatRoomItem>(`/api/chat/rooms/${encodeURIComponent(roomId ?? "")}`, { signal }),
+    queryFn: ({ signal }) => apiFetch<ChatRoom>(`/api/chat/rooms/${encodeURIComponent(roomId ?? "")}`, { signal }),
     enabled: roomId !== null,
     retry: false,
   });
@@ -58,17 +66,20 @@ export function useChatMessages(roomId: string | null) {
   });
 }
 
-/** Refreshes the room list when a message arrives in any of the user's rooms (live unread counts). */
+/** Refreshes the room list and the unread count when a message arrives in any of the user's rooms. */
 export function useRoomsLiveRefresh(enabled: boolean) {
   const queryClient = useQueryClient();
-  useChatInbox(enabled, () => void queryClient.invalidateQueries({ queryKey: chatKeys.rooms }));
+  useChatInbox(enabled, () => {
+    void queryClient.invalidateQueries({ queryKey: chatKeys.rooms });
+    void queryClient.invalidateQueries({ queryKey: chatKeys.unread });
+  });
 }
 
 /** POST /api/chat/rooms: starts or reuses the room with a freelancer (clients only). */
 export function useStartChat() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { freelancerId: string; jobId?: number }) => apiFetch<ChatRoomItem>("/api/chat/rooms", { method: "POST", body }),
+    mutationFn: (body: { freelancerId: string; jobId?: number }) => apiFetch<ChatRoom>("/api/chat/rooms", { method: "POST", body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.rooms }),
   });
 }
@@ -81,35 +92,17 @@ export function useSendMessage(roomId: string) {
   });
 }
 
-const SEEN_KEY = "forgehire.chat.seen";
-
-/** When the user last looked at each room (kept in this browser; the server has no read receipts). */
-export function readSeen(): Record<string, string> {
-  try {
-    return JSON.parse(localStorage.getItem(SEEN_KEY) ?? "{}") as Record<string, string>;
-  } catch {
-    return {};
-  }
-}
-
-/** Marks a room as read up to now. */
-export function markRoomSeen(roomId: string, at: string = new Date().toISOString()): void {
-  const seen = readSeen();
-  seen[roomId] = at;
-  localStorage.setItem(SEEN_KEY, JSON.stringify(seen));
-  window.dispatchEvent(new Event("forgehire:chat-seen"));
-}
-
 /**
- * Rooms with a message from the other party newer than the last look.
- * @param rooms the room list
- * @param userId the viewer
+ * POST /api/chat/rooms/:roomId/read: the room counts as read up to its newest message, in every browser; the nav's
+ * count and the room list refresh.
  */
-export function unreadRoomCount(rooms: readonly ChatRoomItem[], userId: string, seen: Record<string, string> = readSeen()): number {
-  return rooms.filter(
-    (room) =>
-      room.lastMessage !== null &&
-      room.lastMessageSenderId !== userId &&
-      (seen[room.roomId] === undefined || room.lastMessage.createdAt > seen[room.roomId]!),
-  ).length;
+export function useMarkRoomRead(roomId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<undefined>(`/api/chat/rooms/${encodeURIComponent(roomId)}/read`, { method: "POST" }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: chatKeys.unread });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.rooms });
+    },
+  });
 }

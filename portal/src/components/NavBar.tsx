@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import AppBar from "@mui/material/AppBar";
 import Badge from "@mui/material/Badge";
 import Box from "@mui/material/Box";
@@ -17,7 +17,7 @@ import Typography from "@mui/material/Typography";
 import ChatBubbleOutline from "@mui/icons-material/ChatBubbleOutline";
 import MenuIcon from "@mui/icons-material/Menu";
 import { Link as RouterLink, NavLink } from "react-router";
-import { readSeen, unreadRoomCount, useChatRooms, useRoomsLiveRefresh } from "../api/chat";
+import { useChatUnread, useRoomsLiveRefresh } from "../api/chat";
 import { useCurrentUser } from "../hooks/use-current-user";
 import AccountMenu from "./AccountMenu";
 
@@ -73,17 +73,12 @@ function Brand({ onClick }: { onClick?: () => void }) {
   );
 }
 
-/** The freelancer's messages icon with the number of rooms holding a message they have not opened yet. */
-function MessagesIcon({ userId }: { userId: string }) {
-  const rooms = useChatRooms();
+/** The freelancer's messages icon with the number of rooms holding a message they have not read yet. */
+function MessagesIcon() {
+  const unreadQuery = useChatUnread();
+  // The server counts; a new message in any of the user's rooms only tells this badge to ask again.
   useRoomsLiveRefresh(true);
-  const [seen, setSeen] = useState(readSeen);
-  useEffect(() => {
-    const handleSeen = () => setSeen(readSeen());
-    window.addEventListener("forgehire:chat-seen", handleSeen);
-    return () => window.removeEventListener("forgehire:chat-seen", handleSeen);
-  }, []);
-  const unread = rooms.data ? unreadRoomCount(rooms.data, userId, seen) : 0;
+  const unread = unreadQuery.data?.rooms ?? 0;
   return (
     <Tooltip title="Messages">
       <IconButton component={RouterLink} to="/messages" aria-label={unread > 0 ? `Messages (${unread} unread)` : "Messages"} color="primary">
@@ -138,7 +133,7 @@ export default function NavBar() {
                 Post a Requirement
               </Button>
             )}
-            {!isLoading && isFreelancer && user && <MessagesIcon userId={user.id} />}
+            {!isLoading && isFreelancer && user && <MessagesIcon />}
             {!isLoading && !user && (
               <>
                 <Button component={RouterLink} to="/login" sx={{ display: { xs: "none", sm: "inline-flex" }, whiteSpace: "nowrap" }}>

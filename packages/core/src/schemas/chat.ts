@@ -73,3 +73,19 @@ export const chatRoomSchema = z.object({
 });
 /** The shape `chatRoomSchema` describes. */
 export type ChatRoom = z.infer<typeof chatRoomSchema>;
+
+/** A room as `GET /api/chat/rooms` lists it: the room plus how many of its messages the viewer has not read. */
+export const chatRoomListItemSchema = chatRoomSchema.extend({
+  /** messages someone else sent after the viewer's last read; 0 in rooms the viewer is not a member of */
+  unreadCount: z.number().int().nonnegative(),
+});
+/** The shape `chatRoomListItemSchema` describes. */
+export type ChatRoomListItem = z.infer<typeof chatRoomListItemSchema>;
+
+/** `GET /api/chat/unread`: the nav's messages badge. */
+export const chatUnreadSchema = z.object({
+  /** rooms the viewer is a member of holding at least one unread message (admins: their own rooms only) */
+  rooms: z.number().int().nonnegative(),
+});
+/** The shape `chatUnreadSchema` describes. */
+export type ChatUnread = z.infer<typeof chatUnreadSchema>;

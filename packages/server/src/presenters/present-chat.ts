@@ -1,5 +1,5 @@
-import type { ChatMessage, ChatRoom } from "@forgehire/core";
-import type { ChatMessageRecord, ChatRoomRecord } from "@forgehire/services";
+import type { ChatMessage, ChatRoom, ChatRoomListItem } from "@forgehire/core";
+import type { ChatMessageRecord, ChatRoomListRecord, ChatRoomRecord } from "@forgehire/services";
 
 /**
  * A chat message, as the API and the `chat:message` event give it.
@@ -22,9 +22,9 @@ export function presentChatMessage(message: ChatMessageRecord): ChatMessage {
  * A room as the room list shows it to the viewer; `otherPartyName` is whoever the viewer talks to.
  * @param room the record
  * @param viewerId the signed-in user
- * @returns the wire shape, plus the last message's sender so the portal can count unread rooms
+ * @returns the wire shape
  */
-export function presentChatRoom(room: ChatRoomRecord, viewerId: string): ChatRoom & { lastMessageSenderId: string | null } {
+export function presentChatRoom(room: ChatRoomRecord, viewerId: string): ChatRoom {
   return {
     roomId: room.roomId,
     jobId: room.jobId,
@@ -37,6 +37,15 @@ export function presentChatRoom(room: ChatRoomRecord, viewerId: string): ChatRoo
     lastMessage: room.lastMessage && { content: room.lastMessage.content, createdAt: room.lastMessage.createdAt.toISOString() },
     lastMessageAt: room.lastMessageAt?.toISOString() ?? null,
     meetLink: room.meetLink,
-    lastMessageSenderId: room.lastMessage?.senderId ?? null,
   };
+}
+
+/**
+ * A room as `GET /api/chat/rooms` lists it: the room plus the viewer's unread count.
+ * @param room the record, with its unread count
+ * @param viewerId the signed-in user
+ * @returns the wire shape
+ */
+export function presentChatRoomListItem(room: ChatRoomListRecord, viewerId: string): ChatRoomListItem {
+  return { ...presentChatRoom(room, viewerId), unreadCount: room.unreadCount };
 }

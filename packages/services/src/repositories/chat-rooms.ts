@@ -1,4 +1,5 @@
 import type { Knex } from "knex";
+import { ROOM_MEMBER_SQL, UNREAD_MESSAGES_SQL } from "./chat-room-reads.js";
 import { toDate, toDateOrNull } from "./rows.js";
 
 /** A chat room with the names and last message a room list shows. */
@@ -12,9 +13,14 @@ export interface ChatRoomRecord {
   jobId: number | null;
   jobTitle: string | null;
   meetLink: string | null;
-  lastMessage: { content: string; createdAt: Date; senderId: string | null } | null;
+  lastMessage: { content: string; createdAt: Date } | null;
   lastMessageAt: Date | null;
   createdAt: Date;
+}
+
+/** A room in the viewer's room list: the room plus how many of its messages the viewer has not read. */
+export interface ChatRoomListRecord extends ChatRoomRecord {
+  unreadCount: number;
 }
 
 interface ChatRoomRow {
@@ -30,7 +36,6 @@ interface ChatRoomRow {
   meet_link: string | null;
   last_content: string | null;
   last_created_at: Date | string | null;
-  last_sender_id: string | null;
   last_message_at: Date | string | null;
   created_at: Date | string;
 }
@@ -48,7 +53,7 @@ const toRecord = (row: ChatRoomRow): ChatRoomRecord => ({
   lastMessage:
     row.last_content === null || row.last_created_at === null
       ? null
-      : { content: row.last_content, createdAt: toDate(row.last_created_at), senderId: row.last_sender_id },
+      : { content: row.last_content, createdAt: toDate(row.last_created_at) },
   lastMessageAt: toDateOrNull(row.last_message_at),
   createdAt: toDate(row.created_at),
 });
@@ -62,7 +67,7 @@ function selectRooms(db: Knex) {
     .leftJoin({ j: "jobs" }, "j.id", "r.job_id")
     // The last message of each room, read backwards on (room_id, id).
     .joinRaw(
-      `left join lateral (select m.content, m.created_at, m.sender_id from messages m where m.room_id = r.room_id order by m.id desc limit 1) lm on true`,
+      `left join lateral (select m.content, m.created_at from messages m where m.room_id = r.room_id order by m.id desc limit 1) lm on true`,
     )
     .select(
       "r.room_id",
@@ -77,7 +82,6 @@ function selectRooms(db: Knex) {
       "r.meet_link",
       "lm.content as last_content",
       "lm.created_at as last_created_at",
-      "lm.sender_id as last_sender_id",
       "r.last_message_at",
       "r.created_at",
     );
@@ -119,15 +123,22 @@ export const chatRoomsRepository = {
     return rows.length === 1;
   },
 
-  /** The rooms a user is in (admins: all), newest activity first. */
-  async listFor(db: Knex, viewer: { userId: string; all: boolean }): Promise<ChatRoomRecord[]> {
+  /**
+   * The rooms a user is in (admins: all), newest activity first, each with its count of messages unread for the
+   * user; rooms the user is not a member of (an admin's view of others' rooms) count 0.
+   */
+  async listFor(db: Knex, viewer: { userId: string; all: boolean }): Promise<ChatRoomListRecord[]> {
+    const id = viewer.userId;
     const rows = (await selectRooms(db)
+      // The membership test only reads the outer row, so a non-member room costs no message scan.
+      .joinRaw(`left join lateral (select count(*)::int as n ${UNREAD_MESSAGES_SQL} and ${ROOM_MEMBER_SQL}) unread on true`, [id, id, id, id])
+      .select("unread.n as unread_count")
       .modify((builder) => {
-        if (!viewer.all) builder.where((w) => w.where("r.client_id", viewer.userId).orWhere("r.freelancer_user_id", viewer.userId));
+        if (!viewer.all) builder.whereRaw(ROOM_MEMBER_SQL, [id, id]);
       })
       .orderByRaw("coalesce(r.last_message_at, r.created_at) desc")
-      .orderBy("r.room_id")) as ChatRoomRow[];
-    return rows.map(toRecord);
+      .orderBy("r.room_id")) as Array<ChatRoomRow & { unread_count: number }>;
+    return rows.map((row) => ({ ...toRecord(row), unreadCount: row.unread_count }));
   },
 
   async touchLastMessage(db: Knex, roomId: string, at: Date): Promise<void> {

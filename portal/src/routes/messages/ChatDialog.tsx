@@ -14,8 +14,8 @@ import Typography from "@mui/material/Typography";
 import Close from "@mui/icons-material/Close";
 import Send from "@mui/icons-material/Send";
 import { useSnackbar } from "notistack";
-import type { ChatMessage } from "@forgehire/core";
-import { fetchMessages, markRoomSeen, useChatMessages, useChatRoom, useSendMessage, CHAT_PAGE } from "../../api/chat";
+import { isUnreadMessage, nextReadMark, type ChatMessage } from "@forgehire/core";
+import { fetchMessages, useChatMessages, useChatRoom, useMarkRoomRead, useSendMessage, CHAT_PAGE } from "../../api/chat";
 import ToastMessage from "../../components/ToastMessage";
 import { useChatSocket } from "../../hooks/use-chat-socket";
 import { useCurrentUser } from "../../hooks/use-current-user";
@@ -45,11 +45,14 @@ export default function ChatDialog({ roomId, onClose }: ChatDialogProps) {
   const room = useChatRoom(roomId);
   const initial = useChatMessages(roomId);
   const send = useSendMessage(roomId);
+  const { mutate: markRead } = useMarkRoomRead(roomId);
   const [list, setList] = useState<ChatMessage[]>([]);
   const [hasOlder, setHasOlder] = useState(false);
   const [draft, setDraft] = useState("");
   const bottom = useRef<HTMLDivElement>(null);
   const lastId = useRef<string | undefined>(undefined);
+  // The newest message this dialog has told the server it read; null until the first read.
+  const readMark = useRef<string | null>(null);
 
   useEffect(() => {
     if (!initial.data) return;
@@ -60,8 +63,22 @@ export default function ChatDialog({ roomId, onClose }: ChatDialogProps) {
   useEffect(() => {
     lastId.current = list.at(-1)?.id;
     bottom.current?.scrollIntoView({ block: "end" });
-    if (list.length > 0) markRoomSeen(roomId, list.at(-1)!.createdAt);
-  }, [list, roomId]);
+  }, [list]);
+
+  // An open dialog is read: on opening, and whenever the other party's message arrives while it is open. Own
+  // messages need no call (sending marks the room read on the server).
+  useEffect(() => {
+    const newest = list.at(-1);
+    if (!user || !newest) return;
+    const previous = readMark.current;
+    if (!list.some((message) => isUnreadMessage(user.id, message, previous))) return;
+    readMark.current = nextReadMark(previous, newest.id);
+    markRead(undefined, {
+      onError: () => {
+        readMark.current = previous;
+      },
+    });
+  }, [list, user, markRead]);
 
   const handleLive = useCallback((message: ChatMessage) => setList((current) => merge(current, [message])), []);
   // After a reconnect, fetch what was sent while the socket was down, since the last message shown.

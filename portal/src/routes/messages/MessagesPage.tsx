@@ -3,11 +3,13 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
+import Chip from "@mui/material/Chip";
 import Container from "@mui/material/Container";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useNavigate, useParams } from "react-router";
-import { useChatRooms, useRoomsLiveRefresh, type ChatRoomItem } from "../../api/chat";
+import type { ChatRoomListItem } from "@forgehire/core";
+import { useChatRooms, useRoomsLiveRefresh } from "../../api/chat";
 import PageLoader from "../../components/PageLoader";
 import { useCurrentUser } from "../../hooks/use-current-user";
 import ChatDialog from "./ChatDialog";
@@ -22,15 +24,20 @@ const messages = {
   adminEmpty: { title: "No messages", message: "You haven't started any conversations with job posters yet." },
 } as const;
 
-function RoomCard({ room, onOpen }: { room: ChatRoomItem; onOpen: () => void }) {
+function RoomCard({ room, onOpen }: { room: ChatRoomListItem; onOpen: () => void }) {
   return (
     <Card variant="outlined" data-testid="chat-room-card">
       <CardContent>
         <Stack direction="row" spacing={2} sx={{ alignItems: "center" }}>
           <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
-              {room.jobTitle ?? "Untitled Project"}
-            </Typography>
+            <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+              <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
+                {room.jobTitle ?? "Untitled Project"}
+              </Typography>
+              {room.unreadCount > 0 && (
+                <Chip size="small" color="error" label={`${room.unreadCount} new`} aria-label={`${room.unreadCount} unread messages`} />
+              )}
+            </Stack>
             <Typography variant="body2" color="text.secondary">
               {room.otherPartyName}
             </Typography>

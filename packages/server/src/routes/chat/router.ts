@@ -1,9 +1,11 @@
 import { Router } from "express";
-import { adminChatRoomBody, chatMessageBody, chatRoomCreateBody, roomIdParams } from "@forgehire/core";
+import { adminChatRoomBody, chatMessageBody, chatRoomCreateBody, roomIdParams, type ChatUnread } from "@forgehire/core";
 import {
+  countUnreadChatRooms,
   getChatRoom,
   listChatMessages,
   listChatRooms,
+  markChatRoomRead,
   postChatMessage,
   setMeetLink,
   startChat,
@@ -12,7 +14,7 @@ import {
 } from "@forgehire/services";
 import { currentActor, requireUser } from "../../middlewares/require-user.js";
 import { parse } from "../../middlewares/validate.js";
-import { presentChatMessage, presentChatRoom } from "../../presenters/present-chat.js";
+import { presentChatMessage, presentChatRoom, presentChatRoomListItem } from "../../presenters/present-chat.js";
 import { messagesQuery, roomUpdateBody } from "./schema.js";
 
 /**
@@ -25,7 +27,13 @@ export function chatRouter(services: Services): Router {
 
   router.get("/chat/rooms", async (req, res) => {
     const actor = currentActor(req);
-    res.json((await listChatRooms(services, actor)).map((room) => presentChatRoom(room, actor.id)));
+    res.json((await listChatRooms(services, actor)).map((room) => presentChatRoomListItem(room, actor.id)));
+  });
+
+  // The nav's messages badge: a count of rooms, kept on the server so every browser and session agrees.
+  router.get("/chat/unread", async (req, res) => {
+    const body: ChatUnread = { rooms: await countUnreadChatRooms(services, currentActor(req)) };
+    res.json(body);
   });
 
   router.post("/chat/rooms", async (req, res) => {
@@ -65,6 +73,13 @@ export function chatRouter(services: Services): Router {
     const { roomId } = parse(roomIdParams, req.params);
     const { content } = parse(chatMessageBody, req.body);
     res.status(201).json(presentChatMessage(await postChatMessage(services, currentActor(req), roomId, { content })));
+  });
+
+  // A state change, so a POST sub-path; the server reads up to the room's newest message, the client sends nothing.
+  router.post("/chat/rooms/:roomId/read", async (req, res) => {
+    const { roomId } = parse(roomIdParams, req.params);
+    await markChatRoomRead(services, currentActor(req), roomId);
+    res.status(204).end();
   });
 
   return router;

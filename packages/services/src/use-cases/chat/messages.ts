@@ -2,6 +2,7 @@ import { domainError, messageContent, messageRecipient, type Actor } from "@forg
 import { withTimeout } from "../../background.js";
 import type { ServiceDeps } from "../../deps.js";
 import { chatMessagesRepository, type ChatMessageRecord, type MessagePage } from "../../repositories/chat-messages.js";
+import { chatRoomReadsRepository } from "../../repositories/chat-room-reads.js";
 import { chatRoomsRepository, type ChatRoomRecord } from "../../repositories/chat-rooms.js";
 import { usersRepository } from "../../repositories/users.js";
 import { loadRoom } from "./rooms.js";
@@ -39,7 +40,8 @@ export async function listChatMessages(
 
 /**
  * Sends a message: stored, then pushed as `chat:message` to everyone joined to the room (on every server process),
- * and the recipient is e-mailed at most once per room per 10 minutes; a mail failure is only logged.
+ * and the recipient is e-mailed at most once per room per 10 minutes; a mail failure is only logged. The room
+ * counts as read for the sender up to their message.
  * @returns the stored message
  * @throws EMPTY_MESSAGE; ROOM_NOT_FOUND; NOT_ROOM_MEMBER; NO_RECIPIENT
  */
@@ -56,6 +58,8 @@ export async function postChatMessage(
   const message = await deps.db.transaction(async (trx) => {
     const stored = await chatMessagesRepository.insert(trx, { roomId, senderId: actor.id, receiverId, jobId: room.jobId, content });
     await chatRoomsRepository.touchLastMessage(trx, roomId, stored.createdAt);
+    // Up to the sender's own message, not the room's newest: a reply the other party sends meanwhile stays unread.
+    await chatRoomReadsRepository.markRead(trx, { roomId, userId: actor.id, at: deps.now(), upToMessageId: stored.id });
     return stored;
   });
   // After the commit: a socket that hears of the message can already fetch it.

@@ -1,6 +1,7 @@
 import { adminFreelancerIdentity, adminRoomId, authorizeChat, clientFreelancerRoomId, domainError, type Actor, type ChatRoomCreateBody } from "@forgehire/core";
 import type { ServiceDeps } from "../../deps.js";
-import { chatRoomsRepository, type ChatRoomRecord } from "../../repositories/chat-rooms.js";
+import { chatRoomReadsRepository } from "../../repositories/chat-room-reads.js";
+import { chatRoomsRepository, type ChatRoomListRecord, type ChatRoomRecord } from "../../repositories/chat-rooms.js";
 import { freelancersRepository } from "../../repositories/freelancers.js";
 import { jobsRepository } from "../../repositories/jobs.js";
 import { isAdmin } from "@forgehire/core";
@@ -70,9 +71,10 @@ export async function startJobChat(
 }
 
 /**
- * The actor's rooms (admins: all), newest activity first.
+ * The actor's rooms (admins: all), newest activity first, each with its count of messages unread for the actor.
+ * @returns the rooms; rooms the actor is not a member of (an admin's view of others' chats) count 0 unread
  */
-export async function listChatRooms(deps: Pick<ServiceDeps, "db">, actor: Actor): Promise<ChatRoomRecord[]> {
+export async function listChatRooms(deps: Pick<ServiceDeps, "db">, actor: Actor): Promise<ChatRoomListRecord[]> {
   return chatRoomsRepository.listFor(deps.db, { userId: actor.id, all: isAdmin(actor) });
 }
 
@@ -98,4 +100,22 @@ export async function setMeetLink(
   await loadRoom(deps.db, actor, roomId, "setMeetLink");
   await chatRoomsRepository.setMeetLink(deps.db, roomId, meetLink, deps.now());
   return loadRoom(deps.db, actor, roomId);
+}
+
+/**
+ * Marks a room read for the actor up to its newest message; the mark never moves backwards.
+ * @throws ROOM_NOT_FOUND; NOT_ROOM_MEMBER
+ */
+export async function markChatRoomRead(deps: Pick<ServiceDeps, "db" | "now">, actor: Actor, roomId: string): Promise<void> {
+  await loadRoom(deps.db, actor, roomId, "read");
+  await chatRoomReadsRepository.markRead(deps.db, { roomId, userId: actor.id, at: deps.now() });
+}
+
+/**
+ * The nav's unread count: rooms the actor is a member of holding a message someone else sent after the actor's
+ * last read. Admins count only their own rooms too: every other room would otherwise be unread forever.
+ * @returns the number of rooms
+ */
+export async function countUnreadChatRooms(deps: Pick<ServiceDeps, "db">, actor: Actor): Promise<number> {
+  return chatRoomReadsRepository.unreadRoomCount(deps.db, actor.id);
 }
