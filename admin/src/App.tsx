@@ -5,6 +5,7 @@ import { Dashboard } from "./dashboard";
 import { AdminAccessRequired } from "./layout/AdminAccessRequired";
 import { AdminLayout } from "./layout/AdminLayout";
 import { LoginPage } from "./layout/LoginPage";
+import jobs from "./jobs";
 import payments from "./payments";
 import users from "./users";
 
@@ -24,6 +25,7 @@ export const App = () => (
     accessDenied={AdminAccessRequired}
     disableTelemetry
   >
+    <Resource name="jobs" {...jobs} />
     <Resource name="users" {...users} />
     <Resource name="payments" {...payments} />
   </Admin>

@@ -31,10 +31,12 @@ export * from "./breakdown/progress.js";
 
 export * from "./chat/room-ids.js";
 export * from "./chat/message-content.js";
+export * from "./chat/unread.js";
 
 export * from "./policies/job-state.js";
 export * from "./policies/job.js";
 export * from "./policies/my-jobs.js";
+export * from "./policies/admin-jobs.js";
 export * from "./policies/posting.js";
 
 export * from "./schemas/validation.js";

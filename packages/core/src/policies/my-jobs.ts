@@ -18,9 +18,18 @@ export interface JobCriteria {
   statuses?: readonly JobStatus[];
   paymentStatus?: PaymentStatus;
   notPaymentStatus?: PaymentStatus;
+  /** true: the job has at least one story in its breakdown; false: none */
+  hasStories?: boolean;
+  /** true: at least one chat message was sent about the job; false: none */
+  hasCommunication?: boolean;
 }
 
-const liveStatuses: readonly JobStatus[] = ["open", "in_progress", "completed"];
+/** What `matchesJobCriteria` reads of a job; a missing hasStories or hasCommunication counts as false. */
+export type CriteriaJob = Pick<JobState, "status" | "paymentStatus"> &
+  Partial<Pick<JobState, "ownerId" | "freelancerId">> & { hasStories?: boolean; hasCommunication?: boolean };
+
+/** The statuses of a job that is not deleted. */
+export const liveJobStatuses: readonly JobStatus[] = ["open", "in_progress", "completed"];
 
 const filterCriteria: Record<MyJobsFilter, JobCriteria> = {
   all: {},
@@ -47,7 +56,7 @@ export function myJobsCriteria(actor: Actor, filter: MyJobsFilter = "all"): JobC
   if (actor.userType === "freelancer" && !isAdmin(actor)) return { freelancerId: actor.id, statuses: ["in_progress"] };
   const chosen = filterCriteria[filter];
   const base: JobCriteria = isAdmin(actor) ? {} : { ownerId: actor.id };
-  return { ...base, ...chosen, statuses: intersect(liveStatuses, chosen.statuses) };
+  return { ...base, ...chosen, statuses: intersect(liveJobStatuses, chosen.statuses) };
 }
 
 /**
@@ -56,16 +65,15 @@ export function myJobsCriteria(actor: Actor, filter: MyJobsFilter = "all"): JobC
  * @param criteria what it must match
  * @returns true when every given criterion holds
  */
-export function matchesJobCriteria(
-  job: Pick<JobState, "status" | "paymentStatus"> & Partial<Pick<JobState, "ownerId" | "freelancerId">>,
-  criteria: JobCriteria,
-): boolean {
+export function matchesJobCriteria(job: CriteriaJob, criteria: JobCriteria): boolean {
   return (
     (criteria.ownerId === undefined || job.ownerId === criteria.ownerId) &&
     (criteria.freelancerId === undefined || job.freelancerId === criteria.freelancerId) &&
     (criteria.statuses === undefined || criteria.statuses.includes(job.status)) &&
     (criteria.paymentStatus === undefined || job.paymentStatus === criteria.paymentStatus) &&
-    (criteria.notPaymentStatus === undefined || job.paymentStatus !== criteria.notPaymentStatus)
+    (criteria.notPaymentStatus === undefined || job.paymentStatus !== criteria.notPaymentStatus) &&
+    (criteria.hasStories === undefined || (job.hasStories ?? false) === criteria.hasStories) &&
+    (criteria.hasCommunication === undefined || (job.hasCommunication ?? false) === criteria.hasCommunication)
   );
 }
 

@@ -175,6 +175,47 @@ function applyCriteria(builder: Knex.QueryBuilder, criteria: JobCriteria): void 
   if (criteria.statuses !== undefined) builder.whereIn("j.status", [...criteria.statuses]);
   if (criteria.paymentStatus !== undefined) builder.where("j.payment_status", criteria.paymentStatus);
   if (criteria.notPaymentStatus !== undefined) builder.whereNot("j.payment_status", criteria.notPaymentStatus);
+  // Both subqueries are index lookups: requirement_tasks (job_id, type, …) and messages (job_id).
+  if (criteria.hasStories !== undefined) {
+    const stories = (sub: Knex.QueryBuilder) => sub.select(1).from({ s: "requirement_tasks" }).whereRaw("s.job_id = j.id").where("s.type", "story");
+    if (criteria.hasStories) builder.whereExists(stories);
+    else builder.whereNotExists(stories);
+  }
+  if (criteria.hasCommunication !== undefined) {
+    const messages = (sub: Knex.QueryBuilder) => sub.select(1).from({ m: "messages" }).whereRaw("m.job_id = j.id");
+    if (criteria.hasCommunication) builder.whereExists(messages);
+    else builder.whereNotExists(messages);
+  }
+}
+
+/** The columns a job list may be sorted on, by API field name; nothing else reaches ORDER BY. */
+export const jobSortColumns = {
+  id: "j.id",
+  title: "j.title",
+  budget: "j.budget",
+  status: "j.status",
+  paymentStatus: "j.payment_status",
+  createdAt: "j.created_at",
+} as const;
+
+/** A field a job list may be sorted on. */
+export type JobSortField = keyof typeof jobSortColumns;
+
+/** What `listLive` reads: every field is optional but the page. */
+export interface JobListQuery {
+  /** words looked for in the title and description (and the poster's name with searchOwnerName) */
+  q?: string | undefined;
+  /** also look for q in the poster's first and last name (the back office) */
+  searchOwnerName?: boolean;
+  criteria?: JobCriteria;
+  /** only these job ids (react-admin's getMany) */
+  ids?: readonly number[] | undefined;
+  /** createdAt by default */
+  sort?: JobSortField;
+  /** desc by default */
+  order?: "asc" | "desc";
+  offset: number;
+  limit: number;
 }
 
 export interface NewJob {
@@ -263,21 +304,47 @@ export const jobsRepository = {
     return affectedRows(result) === 1;
   },
 
-  /** One page of live jobs, newest first, optionally searched in title and description. */
-  async listLive(db: Knex, query: { q?: string | undefined; criteria?: JobCriteria; offset: number; limit: number }) {
+  /**
+   * One page of live jobs, newest first unless a sort is given (ties broken by id in the same direction), optionally
+   * narrowed by criteria and ids and searched in title and description.
+   */
+  async listLive(db: Knex, query: JobListQuery) {
     const filtered = db({ j: "jobs" })
       .whereNot("j.status", "inactive")
       .modify((builder) => {
         if (query.criteria) applyCriteria(builder, query.criteria);
+        if (query.ids) builder.whereIn("j.id", [...query.ids]);
         if (query.q) {
           const like = likePattern(query.q);
-          builder.where((w) => w.whereILike("j.title", like).orWhereILike("j.description", like));
+          builder.where((w) => {
+            w.whereILike("j.title", like).orWhereILike("j.description", like);
+            if (query.searchOwnerName) {
+              w.orWhereExists((sub) =>
+                sub
+                  .select(1)
+                  .from({ o: "users" })
+                  .whereRaw("o.id = j.owner_id")
+                  .whereRaw("(o.first_name || ' ' || o.last_name) ilike ?", [like]),
+              );
+            }
+          });
         }
       });
+    const column = jobSortColumns[query.sort ?? "createdAt"];
+    const order = query.order ?? "desc";
+    const sorted = (builder: Knex.QueryBuilder) => {
+      builder.orderBy(column, order);
+      if (column !== "j.id") builder.orderBy("j.id", order);
+    };
     const [countRow] = (await filtered.clone().count({ total: "*" })) as Array<{ total: number | string }>;
-    const ids = (await filtered.clone().select("j.id").orderBy("j.created_at", "desc").orderBy("j.id", "desc").offset(query.offset).limit(query.limit)) as Array<{ id: number }>;
+    const ids = (await filtered.clone().select("j.id").modify(sorted).offset(query.offset).limit(query.limit)) as Array<{ id: number }>;
     const rows = ids.length
-      ? ((await selectJobs(db).whereIn("j.id", ids.map((r) => r.id)).orderBy("j.created_at", "desc").orderBy("j.id", "desc")) as JobRow[])
+      ? ((await selectJobs(db)
+          .whereIn(
+            "j.id",
+            ids.map((r) => r.id),
+          )
+          .modify(sorted)) as JobRow[])
       : [];
     return { rows: rows.map(toRecord), total: toCount(countRow?.total) };
   },

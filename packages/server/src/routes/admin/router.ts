@@ -5,6 +5,7 @@ import { listUsers, userSortColumns, usersRepository, type Services, type UserSo
 import { requireAdmin } from "../../middlewares/require-user.js";
 import { presentUser } from "../../presenters/present-user.js";
 import { parseListParams, sendList } from "./list-params.js";
+import { adminJobsRouter } from "./jobs.js";
 import { adminPaymentsRouter } from "./payments.js";
 
 const userFilter = z.object({
@@ -35,6 +36,7 @@ export function adminRouter(services: Services): Router {
     res.json(presentAdminUser(user));
   });
 
+  router.use(adminJobsRouter(services));
   router.use(adminPaymentsRouter(services));
 
   return router;

@@ -1,6 +1,6 @@
-import { myJobsCriteria, type Actor, type MyJobsFilter } from "@forgehire/core";
+import { adminJobViewCriteria, myJobsCriteria, type Actor, type AdminJobView, type MyJobsFilter } from "@forgehire/core";
 import type { ServiceDeps } from "../../deps.js";
-import { jobsRepository, type JobRecord } from "../../repositories/jobs.js";
+import { jobsRepository, type JobRecord, type JobSortField } from "../../repositories/jobs.js";
 
 export interface JobPage {
   rows: JobRecord[];
@@ -25,4 +25,38 @@ export function listJobs(deps: Pick<ServiceDeps, "db">, query: { q?: string | un
  */
 export function listMyJobs(deps: Pick<ServiceDeps, "db">, actor: Actor, query: { filter: MyJobsFilter; offset: number; limit: number }): Promise<JobPage> {
   return jobsRepository.listLive(deps.db, { criteria: myJobsCriteria(actor, query.filter), offset: query.offset, limit: query.limit });
+}
+
+/** What the back office's job list asks for (ra-data-simple-rest's sort, range and filter, already parsed). */
+export interface AdminJobsQuery {
+  /** one of the dashboard's views; all when absent */
+  view?: AdminJobView | undefined;
+  /** words looked for in the title, the description and the poster's name */
+  q?: string | undefined;
+  /** only these jobs (getMany) */
+  ids?: readonly number[] | undefined;
+  sort: JobSortField;
+  order: "asc" | "desc";
+  offset: number;
+  limit: number;
+}
+
+/**
+ * The back office's jobs resource: every live job under one of the dashboard's views, searched, sorted and paged.
+ * The caller checks that the actor is an admin (the admin router does, for every back-office resource).
+ * @param deps database
+ * @param query the view, search words, ids, sort and page
+ * @returns the page of jobs and the total under the view and search
+ */
+export function listAdminJobs(deps: Pick<ServiceDeps, "db">, query: AdminJobsQuery): Promise<JobPage> {
+  return jobsRepository.listLive(deps.db, {
+    criteria: adminJobViewCriteria(query.view ?? "all"),
+    q: query.q,
+    searchOwnerName: true,
+    ids: query.ids,
+    sort: query.sort,
+    order: query.order,
+    offset: query.offset,
+    limit: query.limit,
+  });
 }
