@@ -19,6 +19,8 @@ import * as createPaymentEvents from "./20261122091600_create-payment-events.js"
 import * as createEmails from "./20261122091700_create-emails.js";
 import * as createJobActivity from "./20261122091800_create-job-activity.js";
 import * as createSocketIoAttachments from "./20261122091900_create-socket-io-attachments.js";
+import * as createChatRoomReads from "./20261122092000_create-chat-room-reads.js";
+import * as createRateLimitHits from "./20261122092100_create-rate-limit-hits.js";
 
 /** One schema change: its name (recorded in knex_migrations, so never rename one that has shipped) and steps. */
 export interface Migration {
@@ -50,6 +52,8 @@ const migrations: readonly Migration[] = [
   { name: "20261122091700_create-emails", ...createEmails },
   { name: "20261122091800_create-job-activity", ...createJobActivity },
   { name: "20261122091900_create-socket-io-attachments", ...createSocketIoAttachments },
+  { name: "20261122092000_create-chat-room-reads", ...createChatRoomReads },
+  { name: "20261122092100_create-rate-limit-hits", ...createRateLimitHits },
 ];
 
 /** The schema's migrations for `knex.migrate.*({ migrationSource })`, in the order they apply. */

@@ -41,7 +41,7 @@ function logOut(req: Request): Promise<void> {
 /** /api/auth and /api/profile: accounts as API.md says. */
 export function authRouter(services: Services, passport: PassportInstance): Router {
   const router = Router();
-  const limiter = authRateLimit(services.config.authRateLimit);
+  const limiter = authRateLimit(services, services.config.authRateLimit);
 
   router.post("/auth/signup", limiter, async (req, res) => {
     const input = parse(signupBody, req.body);
