@@ -101,6 +101,42 @@ describe("freelancer profiles in the browser", () => {
     await client.page.getByText("Freelancer not found").waitFor();
   });
 
+  it("a freelancer adds a portfolio item, edits it and removes it; the profile page shows the edited card", async () => {
+    const { page } = await signedIn("freelancer", "Orla", "Byte");
+    const created = await page.request.post("/api/freelancers", {
+      data: { title: "Voice Agent", bio: "I build voice agents.", hourlyRate: 40, skills: ["Whisper"], domains: ["Voice & Speech"] },
+    });
+    expect(created.status()).toBe(201);
+    const profileId = ((await created.json()) as { id: string }).id;
+    await page.goto("/manage-profile");
+    const items = page.getByRole("list", { name: "Portfolio items" });
+
+    await page.getByLabel("Item Title").fill("Clinic receptionist");
+    await page.getByLabel("Project Link").fill("https://example.com/clinic");
+    await page.getByRole("button", { name: "Add Portfolio Item" }).click();
+    await items.getByText("Clinic receptionist").waitFor();
+    await expect.poll(() => page.getByLabel("Item Title").inputValue()).toBe("");
+
+    await page.getByRole("button", { name: "Edit Clinic receptionist" }).click();
+    await expect.poll(() => page.getByLabel("Project Link").inputValue()).toBe("https://example.com/clinic");
+    await page.getByLabel("Item Title").fill("Dental clinic receptionist");
+    await page.getByLabel("Description").fill("Answers calls and books appointments.");
+    await shot(page, "portfolio-item-edit");
+    await page.getByRole("button", { name: "Save Portfolio Item" }).click();
+    await items.getByText("Dental clinic receptionist").waitFor();
+    await expect(items.getByRole("listitem").count()).resolves.toBe(1);
+    await expect(page.getByRole("button", { name: "Add Portfolio Item" }).isVisible()).resolves.toBe(true);
+
+    await page.goto(`/freelancers/${profileId}`);
+    await page.getByText("Dental clinic receptionist").waitFor();
+    await page.getByText("Answers calls and books appointments.").waitFor();
+    await expect(page.getByRole("link", { name: "View Project" }).getAttribute("href")).resolves.toBe("https://example.com/clinic");
+
+    await page.goto("/manage-profile");
+    await page.getByRole("button", { name: "Remove Dental clinic receptionist" }).click();
+    await items.getByText("Dental clinic receptionist").waitFor({ state: "detached" });
+  });
+
   it("sends a client away from /create-profile", async () => {
     const { page } = await signedIn("client", "Cleo");
     await page.goto("/create-profile");

@@ -92,6 +92,12 @@ export const useRemoveDocument = () =>
 export const useAddPortfolio = () =>
   useProfileWrite((body: PortfolioBody | Record<string, unknown>) => apiFetch<Portfolio>("/api/freelancers/me/portfolios", { method: "POST", body }));
 
+/** PATCH /api/freelancers/me/portfolios/:id. */
+export const useUpdatePortfolio = () =>
+  useProfileWrite(({ id, body }: { id: string; body: PortfolioBody | Record<string, unknown> }) =>
+    apiFetch<Portfolio>(`/api/freelancers/me/portfolios/${id}`, { method: "PATCH", body }),
+  );
+
 /** DELETE /api/freelancers/me/portfolios/:id. */
 export const useRemovePortfolio = () =>
   useProfileWrite((id: string) => apiFetch<void>(`/api/freelancers/me/portfolios/${id}`, { method: "DELETE" }));

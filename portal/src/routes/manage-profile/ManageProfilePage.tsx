@@ -1,10 +1,8 @@
 import { useState, type ChangeEvent, type FormEvent } from "react";
 import Alert from "@mui/material/Alert";
 import Avatar from "@mui/material/Avatar";
-import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
-import Divider from "@mui/material/Divider";
 import IconButton from "@mui/material/IconButton";
 import Link from "@mui/material/Link";
 import List from "@mui/material/List";
@@ -20,10 +18,8 @@ import { Link as RouterLink, useNavigate } from "react-router";
 import { MAX_AVATAR_BYTES, MAX_PORTFOLIO_DOCUMENTS, portfolioDocumentExtensions, type FreelancerDetail } from "@forgehire/core";
 import { errorMessage, isApiError } from "../../api/client";
 import {
-  useAddPortfolio,
   useMyFreelancerProfile,
   useRemoveDocument,
-  useRemovePortfolio,
   useUpdateFreelancerProfile,
   useUploadAvatar,
   useUploadDocument,
@@ -31,6 +27,7 @@ import {
 import PageLoader from "../../components/PageLoader";
 import ProtectedRoute from "../../components/ProtectedRoute";
 import ToastMessage from "../../components/ToastMessage";
+import PortfolioItems from "./PortfolioItems";
 
 const messages = {
   tooManyDocuments: "You can only upload up to 3 documents",
@@ -51,8 +48,6 @@ function ProfileForm({ profile }: { profile: FreelancerDetail }) {
   const uploadAvatar = useUploadAvatar();
   const uploadDocument = useUploadDocument();
   const removeDocument = useRemoveDocument();
-  const addPortfolio = useAddPortfolio();
-  const removePortfolio = useRemovePortfolio();
   const [form, setForm] = useState({
     title: profile.title,
     bio: profile.bio,
@@ -61,8 +56,6 @@ function ProfileForm({ profile }: { profile: FreelancerDetail }) {
     languages: profile.languages.join(", "),
   });
   const [fields, setFields] = useState<Record<string, string>>({});
-  const [card, setCard] = useState({ title: "", description: "", imageUrl: "", projectUrl: "" });
-  const [cardFields, setCardFields] = useState<Record<string, string>>({});
 
   const handleField = (name: keyof typeof form) => (event: ChangeEvent<HTMLInputElement>) => setForm({ ...form, [name]: event.target.value });
 
@@ -114,20 +107,6 @@ function ProfileForm({ profile }: { profile: FreelancerDetail }) {
 
   const handleRemoveDocument = (id: string) => () =>
     removeDocument.mutate(id, { onError: () => enqueueSnackbar(toastError(messages.removeFailed), { variant: "error" }) });
-
-  const handleAddCard = (event: FormEvent) => {
-    event.preventDefault();
-    addPortfolio.mutate(card, {
-      onSuccess: () => {
-        setCard({ title: "", description: "", imageUrl: "", projectUrl: "" });
-        setCardFields({});
-      },
-      onError: (error) => {
-        if (isApiError(error)) setCardFields(error.fields);
-        enqueueSnackbar(toastError(errorMessage(error)), { variant: "error" });
-      },
-    });
-  };
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
@@ -212,37 +191,7 @@ function ProfileForm({ profile }: { profile: FreelancerDetail }) {
         </Button>
       </Paper>
 
-      <Paper sx={{ p: { xs: 2, md: 4 } }}>
-        <Typography variant="h6" gutterBottom>
-          Portfolio Items
-        </Typography>
-        <List aria-label="Portfolio items">
-          {profile.portfolios.map((item) => (
-            <ListItem
-              key={item.id}
-              secondaryAction={
-                <IconButton edge="end" aria-label={`Remove ${item.title}`} onClick={() => removePortfolio.mutate(item.id)}>
-                  <DeleteOutline />
-                </IconButton>
-              }
-            >
-              <ListItemText primary={item.title} secondary={item.description} />
-            </ListItem>
-          ))}
-        </List>
-        <Divider sx={{ my: 2 }} />
-        <Box component="form" onSubmit={handleAddCard} noValidate>
-          <Stack spacing={2}>
-            <TextField label="Item Title" required value={card.title} onChange={(e) => setCard({ ...card, title: e.target.value })} error={Boolean(cardFields.title)} helperText={cardFields.title} />
-            <TextField label="Description" multiline minRows={2} value={card.description} onChange={(e) => setCard({ ...card, description: e.target.value })} />
-            <TextField label="Image URL" value={card.imageUrl} onChange={(e) => setCard({ ...card, imageUrl: e.target.value })} error={Boolean(cardFields.imageUrl)} helperText={cardFields.imageUrl} />
-            <TextField label="Project Link" value={card.projectUrl} onChange={(e) => setCard({ ...card, projectUrl: e.target.value })} error={Boolean(cardFields.projectUrl)} helperText={cardFields.projectUrl} />
-            <Button type="submit" variant="outlined" disabled={addPortfolio.isPending || card.title.trim() === ""}>
-              Add Portfolio Item
-            </Button>
-          </Stack>
-        </Box>
-      </Paper>
+      <PortfolioItems items={profile.portfolios} />
     </Container>
   );
 }
