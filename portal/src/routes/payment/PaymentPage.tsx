@@ -14,7 +14,7 @@ import Typography from "@mui/material/Typography";
 import ArrowBack from "@mui/icons-material/ArrowBack";
 import { useSnackbar } from "notistack";
 import { Link as RouterLink, useNavigate, useParams } from "react-router";
-import { errorCatalogue, type Job, type PaymentIntent } from "@forgehire/core";
+import { canViewPayments, errorCatalogue, type Job, type PaymentIntent } from "@forgehire/core";
 import { errorMessage, isApiError } from "../../api/client";
 import { useJob } from "../../api/jobs";
 import { useCreatePaymentIntent, useReconcilePayments, useRefreshJobs } from "../../api/payments";
@@ -44,7 +44,7 @@ function Frame({ children }: { children: React.ReactNode }) {
 export default function PaymentPage() {
   const params = useParams();
   const id = parseJobId(params.jobId);
-  const { user, isLoading, isAdmin } = useCurrentUser();
+  const { user, isLoading } = useCurrentUser();
   const jobQuery = useJob(user ? id : null);
 
   if (isLoading) return <PageLoader />;
@@ -85,7 +85,8 @@ export default function PaymentPage() {
   }
   const job = jobQuery.data?.job;
   if (!job) return <PageLoader />;
-  const mayPay = job.ownerId === user.id || isAdmin;
+  // The spec's access rule for this page is the payment records' rule: the owner and admins.
+  const mayPay = canViewPayments(user, job);
   if (!mayPay && job.paymentStatus !== "paid") {
     return (
       <Frame>
