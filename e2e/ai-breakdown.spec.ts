@@ -63,5 +63,7 @@ it("the breakdown dialog says when the AI's second attempt starts, as the server
   await dialog.getByText("Created by the AI").waitFor();
   expect(fake.requests).toHaveLength(2);
   await page.waitForURL((url) => url.pathname === `/jobs/${jobId}` && url.searchParams.get("tab") === "requirements-breakdown");
-  await page.getByText("Event calendar").first().waitFor();
+  // The job is not locked, so the stories show as editable fields holding the AI's titles.
+  const storyTitles = page.getByRole("textbox", { name: "Story title", exact: true });
+  await expect.poll(async () => Promise.all((await storyTitles.all()).map((title) => title.inputValue()))).toEqual(["Event calendar"]);
 });
