@@ -10,10 +10,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { PGlite } from "@electric-sql/pglite";
 import {
   breakDownJob,
   createFreelancerProfile,
+  createPGlite,
   createLogger,
   createServices,
   createUser,
@@ -68,7 +68,7 @@ const settledHeap = () => {
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "forgehire-bench-"));
 const config = loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, LOG_LEVEL: "silent", AUTH_RATE_LIMIT: "100000" });
-const pglite = new PGlite();
+const pglite = createPGlite();
 const database = await openDatabase({ pglite });
 const services = await createServices(config, createLogger("silent"), database);
 await migrateLatest(services.db);

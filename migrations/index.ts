@@ -21,6 +21,7 @@ import * as createJobActivity from "./20261122091800_create-job-activity.js";
 import * as createSocketIoAttachments from "./20261122091900_create-socket-io-attachments.js";
 import * as createChatRoomReads from "./20261122092000_create-chat-room-reads.js";
 import * as createRateLimitHits from "./20261122092100_create-rate-limit-hits.js";
+import * as addSearchTrigramIndexes from "./20261122092200_add-search-trigram-indexes.js";
 
 /** One schema change: its name (recorded in knex_migrations, so never rename one that has shipped) and steps. */
 export interface Migration {
@@ -54,6 +55,7 @@ const migrations: readonly Migration[] = [
   { name: "20261122091900_create-socket-io-attachments", ...createSocketIoAttachments },
   { name: "20261122092000_create-chat-room-reads", ...createChatRoomReads },
   { name: "20261122092100_create-rate-limit-hits", ...createRateLimitHits },
+  { name: "20261122092200_add-search-trigram-indexes", ...addSearchTrigramIndexes },
 ];
 
 /** The schema's migrations for `knex.migrate.*({ migrationSource })`, in the order they apply. */

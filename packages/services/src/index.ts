@@ -66,3 +66,4 @@ export * from "./use-cases/payments/confirm-test-payment.js";
 export * from "./use-cases/payments/reconcile-payments.js";
 export * from "./use-cases/payments/list-payments.js";
 export * from "./repositories/rate-limit-hits.js";
+export * from "./db/pglite.js";

@@ -1,10 +1,11 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import knexFactory, { type Knex } from "knex";
 import ClientPgLite from "knex-pglite";
 import pg from "pg";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.js";
+import { createPGlite } from "./pglite.js";
 
 export type DatabaseKind = "pglite" | "postgres";
 
@@ -54,7 +55,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const dataDir = path.resolve(options.dataDir ?? "./data");
     mkdirSync(dataDir, { recursive: true });
     lock = acquireDataDirLock(dataDir);
-    pglite = new PGlite(path.join(dataDir, "pgdata"));
+    pglite = createPGlite(path.join(dataDir, "pgdata"));
   }
   const instance = pglite;
   await instance.waitReady;

@@ -1,10 +1,9 @@
 import { writeFileSync, rmSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { migrateLatest, openDatabase } from "../index.js";
+import { createPGlite, migrateLatest, openDatabase } from "../index.js";
 import { adminUrl, databaseUrlFor } from "./pg-urls.js";
 
 declare module "vitest" {
@@ -22,7 +21,7 @@ declare module "vitest" {
  */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), "forgehire-test-"));
-  const pglite = new PGlite();
+  const pglite = createPGlite();
   const database = await openDatabase({ pglite });
   await migrateLatest(database.knex);
   const dump = await pglite.dumpDataDir("none");

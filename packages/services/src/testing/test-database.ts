@@ -1,9 +1,8 @@
 import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
-import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
-import { openDatabase, type Database } from "../index.js";
+import { createPGlite, openDatabase, type Database } from "../index.js";
 import { adminUrl, databaseUrlFor } from "./pg-urls.js";
 
 /**
@@ -32,6 +31,6 @@ export async function openTestDatabase(): Promise<Database> {
     };
   }
   const dump = readFileSync(inject("pgliteTemplate"));
-  const pglite = new PGlite({ loadDataDir: new Blob([dump]) });
+  const pglite = createPGlite(undefined, { loadDataDir: new Blob([dump]) });
   return openDatabase({ pglite });
 }

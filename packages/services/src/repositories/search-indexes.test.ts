@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Knex } from "knex";
+import type { Database } from "../index.js";
+import { openTestDatabase } from "../testing/index.js";
+import { freelancersRepository } from "./freelancers.js";
+import { jobsRepository } from "./jobs.js";
+import { usersRepository } from "./users.js";
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+/**
+ * The plans of the statements a repository call runs, with sequential scans priced out, so that what is left shows
+ * which indexes the statements can use at all (on a small table the planner would rightly scan instead).
+ */
+async function plansOf(run: (db: Knex) => Promise<unknown>): Promise<string[]> {
+  return database.knex.transaction(async (trx) => {
+    await trx.raw("set local enable_seqscan = off");
+    const statements: Array<{ sql: string; bindings: readonly unknown[] }> = [];
+    const listener = (query: { sql: string; bindings?: readonly unknown[] }) => {
+      if (query.sql.trim().toLowerCase().startsWith("select")) statements.push({ sql: query.sql, bindings: query.bindings ?? [] });
+    };
+    database.knex.on("query", listener);
+    try {
+      await run(trx);
+    } finally {
+      database.knex.off("query", listener);
+    }
+    const plans: string[] = [];
+    for (const { sql, bindings } of statements) {
+      // The reported SQL is already positional ($1, $2, ... in binding order); knex.raw wants `?`.
+      const result = (await trx.raw(`explain ${sql.replace(/\$\d+/g, "?")}`, bindings as Knex.RawBinding[])) as { rows: Array<{ "QUERY PLAN": string }> };
+      plans.push(result.rows.map((row) => row["QUERY PLAN"]).join("\n"));
+    }
+    return plans;
+  });
+}
+
+it("the job search uses the trigram indexes on title and description once there are many jobs", async () => {
+  // Live jobs are many, so the planner must prefer the trigram indexes to the partial index on live jobs.
+  const [owner] = (await database.knex("users")
+    .insert({ email: "owner@example.test", password_hash: "x", first_name: "O", last_name: "Wner", user_type: "client", role_type: "job_poster" })
+    .returning("id")) as Array<{ id: string }>;
+  await database.knex.raw(
+    `insert into jobs (title, description, industry, scope, budget, owner_id)
+     select 'Booking app ' || n, 'A booking application, number ' || n, 'Others', 50, 50, ?
+     from generate_series(1, 3000) as n`,
+    [owner!.id],
+  );
+  // VACUUM also moves the rows from the GIN indexes' pending list into the indexes, as autovacuum would.
+  await database.knex.raw("vacuum analyze jobs");
+  const [count] = await plansOf((db) => jobsRepository.listLive(db, { q: "inventory", offset: 0, limit: 24 }));
+  expect(count).toContain("jobs_title_trgm_index");
+  expect(count).toContain("jobs_description_trgm_index");
+});
+
+it("the back office's user search can use the trigram indexes on email and names", async () => {
+  const [count] = await plansOf((db) => usersRepository.list(db, { q: "carla", sort: "createdAt", order: "desc", offset: 0, limit: 25 }));
+  for (const index of ["users_email_trgm_index", "users_first_name_trgm_index", "users_last_name_trgm_index"]) expect(count).toContain(index);
+});
+
+it("the freelancer directory's search can use the trigram indexes on every searched field", async () => {
+  const [count] = await plansOf((db) => freelancersRepository.search(db, { q: "voice", offset: 0, limit: 24 }));
+  for (const field of ["name", "title", "bio", "skills", "domains"]) expect(count).toContain(`freelancers_${field}_trgm_index`);
+});
