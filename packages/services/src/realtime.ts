@@ -1,6 +1,18 @@
 import { EventEmitter } from "node:events";
 
-/** A message for everyone joined to a channel (`task:<id>`, `room:<id>`). */
+/** The channel of one task's conversation. */
+export const taskChannel = (taskId: string) => `task:${taskId}`;
+
+/** The channel of a chat room. */
+export const roomChannel = (roomId: string) => `room:${roomId}`;
+
+/**
+ * The channel of one user, which every socket of theirs joins: news about any of their rooms (the nav's unread
+ * count, the room list) and about the breakdowns they asked for.
+ */
+export const userChannel = (userId: string) => `user:${userId}`;
+
+/** A message for everyone joined to a channel (`task:<id>`, `room:<id>`, `user:<id>`). */
 export interface RealtimeEvent {
   channel: string;
   event: string;

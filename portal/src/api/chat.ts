@@ -66,7 +66,7 @@ export function useChatMessages(roomId: string | null) {
   });
 }
 
-/** Refreshes the room list and the unread count when a message arrives in any of the user's rooms. */
+/** Refreshes the room list and the unread count when a message arrives in, or the user reads, any of their rooms. */
 export function useRoomsLiveRefresh(enabled: boolean) {
   const queryClient = useQueryClient();
   useChatInbox(enabled, () => {

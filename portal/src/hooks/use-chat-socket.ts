@@ -42,21 +42,23 @@ export function useChatSocket(roomId: string | null, onMessage: (message: ChatMe
 }
 
 /**
- * Hears of every chat message addressed to the signed-in user, in any room: the server puts each socket in its
- * user's channel. Used by the nav's unread count and the room list.
+ * Hears of what changes the signed-in user's inbox, in any room: each chat message addressed to them, and each
+ * room they read (in this tab or another). The server puts each socket in its user's channel. Used by the nav's
+ * unread count and the room list.
  * @param enabled false to stay disconnected (e.g. signed out)
- * @param onMessage called with each `chat:message`
+ * @param onChange called on each `chat:message` and `chat:read`
  */
-export function useChatInbox(enabled: boolean, onMessage: (message: ChatMessage) => void): void {
-  const handler = useRef(onMessage);
+export function useChatInbox(enabled: boolean, onChange: () => void): void {
+  const handler = useRef(onChange);
   useEffect(() => {
-    handler.current = onMessage;
-  }, [onMessage]);
+    handler.current = onChange;
+  }, [onChange]);
 
   useEffect(() => {
     if (!enabled) return;
     const socket = io({ withCredentials: true });
-    socket.on("chat:message", (message: ChatMessage) => handler.current(message));
+    socket.on("chat:message", () => handler.current());
+    socket.on("chat:read", () => handler.current());
     return () => {
       socket.off();
       socket.disconnect();

@@ -58,6 +58,17 @@ describe("chat messages in real time", () => {
     expect((await received).content).toBe("For your inbox");
   });
 
+  it("announce a read to the reader's own sockets only, as chat:read", async () => {
+    const [reader, other] = await Promise.all([open(await cookieOf(nova)), open(await cookieOf(alice))]);
+    const overheard: unknown[] = [];
+    other.on("chat:read", (event: unknown) => overheard.push(event));
+    const heard = new Promise<unknown>((resolve) => reader.once("chat:read", resolve));
+    await nova.agent.post(`/api/chat/rooms/${roomId}/read`).expect(204);
+    expect(await heard).toEqual({ roomId });
+    // The reader's event has arrived; the other member's would have come over the same server by now.
+    expect(overheard).toEqual([]);
+  });
+
   it("refuse a non-member's join, and nothing leaks to them", async () => {
     const socket = await open(await cookieOf(bob));
     expect((await join(socket, { roomId })).error?.code).toBe("NOT_ROOM_MEMBER");

@@ -2,14 +2,12 @@ import { authorize, domainError, isAllowedUploadType, messageContent, type Actor
 import { detectFileType } from "../../adapters/storage/detect-file-type.js";
 import { withStoredBytes } from "../../adapters/storage/storage.js";
 import type { ServiceDeps } from "../../deps.js";
+import { taskChannel } from "../../realtime.js";
 import { filesRepository } from "../../repositories/files.js";
 import { storiesRepository } from "../../repositories/stories.js";
 import { taskMessagesRepository, type AttachmentRecord, type TaskMessageRecord } from "../../repositories/task-messages.js";
 import type { UploadedFile } from "../jobs/attach-job-files.js";
 import { loadLiveJob } from "../jobs/job-details.js";
-
-/** The realtime channel of a task's conversation. */
-export const taskChannel = (taskId: string) => `task:${taskId}`;
 
 /** How many messages the dialog loads: the latest 200. */
 export const TASK_MESSAGE_PAGE = 200;

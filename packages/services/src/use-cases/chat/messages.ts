@@ -1,5 +1,6 @@
 import { domainError, messageContent, messageRecipient, type Actor } from "@forgehire/core";
 import { withTimeout } from "../../background.js";
+import { roomChannel, userChannel } from "../../realtime.js";
 import type { ServiceDeps } from "../../deps.js";
 import { chatMessagesRepository, type ChatMessageRecord, type MessagePage } from "../../repositories/chat-messages.js";
 import { chatRoomReadsRepository } from "../../repositories/chat-room-reads.js";
@@ -7,11 +8,6 @@ import { chatRoomsRepository, type ChatRoomRecord } from "../../repositories/cha
 import { usersRepository } from "../../repositories/users.js";
 import { loadRoom } from "./rooms.js";
 
-/** The realtime channel of a chat room. */
-export const roomChannel = (roomId: string) => `room:${roomId}`;
-
-/** The realtime channel of one user, for news about any of their rooms (the nav's unread count, the room list). */
-export const userChannel = (userId: string) => `user:${userId}`;
 
 /** At most one e-mail per room and recipient in this window (spec: send-chat-notification). */
 export const CHAT_NOTIFICATION_WINDOW_MS = 10 * 60 * 1000;

@@ -1,5 +1,6 @@
 import { adminFreelancerIdentity, adminRoomId, authorizeChat, clientFreelancerRoomId, domainError, type Actor, type ChatRoomCreateBody } from "@forgehire/core";
 import type { ServiceDeps } from "../../deps.js";
+import { userChannel } from "../../realtime.js";
 import { chatRoomReadsRepository } from "../../repositories/chat-room-reads.js";
 import { chatRoomsRepository, type ChatRoomListRecord, type ChatRoomRecord } from "../../repositories/chat-rooms.js";
 import { freelancersRepository } from "../../repositories/freelancers.js";
@@ -106,9 +107,11 @@ export async function setMeetLink(
  * Marks a room read for the actor up to its newest message; the mark never moves backwards.
  * @throws ROOM_NOT_FOUND; NOT_ROOM_MEMBER
  */
-export async function markChatRoomRead(deps: Pick<ServiceDeps, "db" | "now">, actor: Actor, roomId: string): Promise<void> {
+export async function markChatRoomRead(deps: Pick<ServiceDeps, "db" | "now" | "realtime">, actor: Actor, roomId: string): Promise<void> {
   await loadRoom(deps.db, actor, roomId, "read");
   await chatRoomReadsRepository.markRead(deps.db, { roomId, userId: actor.id, at: deps.now() });
+  // The user's other tabs and devices refresh their unread count at once.
+  deps.realtime.publish(userChannel(actor.id), "chat:read", { roomId });
 }
 
 /**
