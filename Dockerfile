@@ -31,6 +31,8 @@ COPY --from=build /app/admin/package.json admin/
 COPY --from=build /app/e2e/package.json e2e/
 COPY --from=build /app/bench/package.json bench/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+# bin/forgehire compiles the sources with tsx at start, through packages/cli/tsconfig.json, which extends these.
+COPY --from=build /app/tsconfig.base.json /app/tsconfig.json ./
 COPY --from=build /app/bin bin
 COPY --from=build /app/packages packages
 COPY --from=build /app/migrations migrations
