@@ -1,6 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acquireDataDirLock } from "@forgehire/services";
 import { forgehireIn } from "./run-cli.test-support.js";
@@ -17,6 +20,23 @@ afterAll(() => {
 });
 
 describe("forgehire CLI", () => {
+  it("reads a .env file in the working directory, and the environment wins over it", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "forgehire-env-"));
+    try {
+      writeFileSync(path.join(dir, ".env"), "DATA_DIR=./from-dotenv\nLOG_LEVEL=silent\n");
+      const bin = fileURLToPath(new URL("../../../bin/forgehire", import.meta.url));
+      const { DATA_DIR: _ignored, ...env } = process.env;
+      await promisify(execFile)(process.execPath, [bin, "db:migrate"], { cwd: dir, env: { ...env, DATABASE_URL: "" } });
+      expect(existsSync(path.join(dir, "from-dotenv", "pgdata"))).toBe(true);
+
+      await promisify(execFile)(process.execPath, [bin, "db:migrate"], { cwd: dir, env: { ...env, DATABASE_URL: "", DATA_DIR: "./from-env" } });
+      expect(existsSync(path.join(dir, "from-env", "pgdata"))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+
   it("users:create makes an account without prompts when every value is given", async () => {
     const result = await forgehire("users:create", "--email", "Ops@Example.test", "--password", "ops-pass", "--first-name", "Op", "--last-name", "Erator", "--type", "admin");
     expect(result).toMatchObject({ code: 0 });

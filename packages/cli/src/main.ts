@@ -1,7 +1,10 @@
 import { CommanderError } from "commander";
+// Only the config module: the rest of the services loads with the command that needs it.
+import { loadEnvFile } from "@forgehire/services/config";
 import { buildProgram } from "./program.js";
 import { describeFailure } from "./exit-codes.js";
 
+loadEnvFile();
 try {
   await buildProgram().parseAsync(process.argv);
 } catch (error) {

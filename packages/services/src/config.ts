@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
+import { config as loadDotenv } from "dotenv";
 import { z } from "zod";
 
 const optionalText = z
@@ -54,6 +55,15 @@ export interface Config {
 /** Raised when an environment variable has a bad value; the message names each one. */
 export class ConfigError extends Error {
   override name = "ConfigError";
+}
+
+/**
+ * Reads `.env` from the working directory into process.env, if there is one; variables already set win, so the
+ * environment can always override the file.
+ * @param cwd where to look for `.env`
+ */
+export function loadEnvFile(cwd: string = process.cwd()): void {
+  loadDotenv({ path: path.join(cwd, ".env"), quiet: true });
 }
 
 /**
