@@ -101,6 +101,10 @@ describe("delivery in the browser", () => {
     await client.page.getByLabel("Task title", { exact: true }).first().hover();
     await client.page.getByRole("tooltip", { name: "Requirements are locked" }).waitFor();
     await shot(client.page, "breakdown-locked");
+    // Start is there for the client too, disabled, with the reason.
+    await expect(client.delivery.startButton().isDisabled()).resolves.toBe(true);
+    await client.delivery.startButton().hover();
+    await client.page.getByRole("tooltip", { name: "Only freelancers can start a project" }).waitFor();
 
     // Payments are built elsewhere: the job is marked paid directly.
     await server.services.db("jobs").where({ id: jobId }).update({ payment_status: "paid" });

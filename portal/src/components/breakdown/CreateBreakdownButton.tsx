@@ -26,8 +26,8 @@ const REDIRECT_AFTER_MS = 1_500;
 const messages = {
   title: "Create Story & Task",
   running: "Creating stories and tasks...",
-  firstAttempt: "Attempt 1/2",
-  retrying: "Retrying... (attempt 2/2)",
+  attempt: (attempt: number, of: number) => `Attempt ${attempt}/${of}`,
+  retrying: (attempt: number, of: number) => `Retrying... (attempt ${attempt}/${of})`,
   success: "Stories and tasks created successfully!",
   redirecting: "Opening the requirements breakdown...",
   failed: "Failed to process stories and tasks. Please try again.",
@@ -64,7 +64,8 @@ interface CreateBreakdownButtonProps {
  */
 export default function CreateBreakdownButton({ job, size = "medium", variant = "outlined" }: CreateBreakdownButtonProps) {
   const [open, setOpen] = useState(false);
-  const [retrying, setRetrying] = useState(false);
+  // The AI's attempts as the server reports them; the rules engine answers at once and reports none.
+  const [attempt, setAttempt] = useState<{ attempt: number; of: number; retrying: boolean } | null>(null);
   const createBreakdown = useCreateBreakdown();
   const refreshJob = useRefreshJob();
   const navigate = useNavigate();
@@ -83,7 +84,7 @@ export default function CreateBreakdownButton({ job, size = "medium", variant = 
   };
 
   const run = () => {
-    setRetrying(false);
+    setAttempt(null);
     createBreakdown.mutate(job.id, {
       onError: (error) => {
         if (isApiError(error, "STORIES_EXIST")) showExists();
@@ -102,7 +103,8 @@ export default function CreateBreakdownButton({ job, size = "medium", variant = 
 
   // The server retries the AI itself and says so over the socket: the dialog shows the second attempt as it starts.
   useBreakdownProgress(job.id, createBreakdown.isPending, (progress) => {
-    if (progress.kind === "retrying") setRetrying(true);
+    if (progress.kind === "retrying") setAttempt({ attempt: progress.attempt, of: progress.of, retrying: true });
+    else if (progress.kind === "attempt") setAttempt((current) => ({ attempt: progress.attempt, of: progress.of, retrying: current?.retrying ?? false }));
   });
 
   const succeeded = createBreakdown.isSuccess;
@@ -149,9 +151,11 @@ export default function CreateBreakdownButton({ job, size = "medium", variant = 
               <CircularProgress size={28} aria-hidden />
               <Box>
                 <Typography>{messages.running}</Typography>
-                <Typography variant="body2" color={retrying ? "warning.main" : "text.secondary"}>
-                  {retrying ? messages.retrying : messages.firstAttempt}
-                </Typography>
+                {attempt && (
+                  <Typography variant="body2" color={attempt.retrying ? "warning.main" : "text.secondary"}>
+                    {attempt.retrying ? messages.retrying(attempt.attempt, attempt.of) : messages.attempt(attempt.attempt, attempt.of)}
+                  </Typography>
+                )}
               </Box>
             </Box>
           )}

@@ -189,13 +189,12 @@ function BreakdownHeader({ job, onChangeRequest }: { job: Job; onChangeRequest: 
             sx={{ mr: 0 }}
           />
         </ReasonTooltip>
-        {(isFreelancer || job.can.start) && (
-          <ReasonTooltip reason={startDisabled}>
-            <Button variant="contained" startIcon={<PlayArrow />} onClick={handleStart} disabled={startDisabled !== null || transition.isPending}>
-              Start
-            </Button>
-          </ReasonTooltip>
-        )}
+        {/* Shown to everyone (spec: the header has Start); its tooltip says why it is disabled. */}
+        <ReasonTooltip reason={startDisabled}>
+          <Button variant="contained" startIcon={<PlayArrow />} onClick={handleStart} disabled={startDisabled !== null || transition.isPending}>
+            Start
+          </Button>
+        </ReasonTooltip>
       </Stack>
     </Box>
   );
