@@ -56,6 +56,25 @@ export function fetchMessages(roomId: string, cursor: { before?: string; after?:
   return apiFetch<ChatMessage[]>(`/api/chat/rooms/${encodeURIComponent(roomId)}/messages?${params.toString()}`, { signal });
 }
 
+/**
+ * Every message of a room sent after `afterId`, oldest first, page after page until a short page says there is
+ * no more: what a reconnecting dialog missed, however much that was.
+ * @param roomId the room
+ * @param afterId the newest message already shown; none fetches the latest page
+ */
+export async function fetchMissedMessages(roomId: string, afterId: string | undefined): Promise<ChatMessage[]> {
+  if (afterId === undefined) return fetchMessages(roomId);
+  const missed: ChatMessage[] = [];
+  let cursor = afterId;
+  for (;;) {
+    const page = await fetchMessages(roomId, { after: cursor });
+    missed.push(...page);
+    const last = page.at(-1);
+    if (page.length < CHAT_PAGE || !last) return missed;
+    cursor = last.id;
+  }
+}
+
 /** The latest page of a room's messages. */
 export function useChatMessages(roomId: string | null) {
   return useQuery({

@@ -15,7 +15,7 @@ import Close from "@mui/icons-material/Close";
 import Send from "@mui/icons-material/Send";
 import { useSnackbar } from "notistack";
 import { isUnreadMessage, nextReadMark, type ChatMessage } from "@forgehire/core";
-import { fetchMessages, useChatMessages, useChatRoom, useMarkRoomRead, useSendMessage, CHAT_PAGE } from "../../api/chat";
+import { fetchMessages, fetchMissedMessages, useChatMessages, useChatRoom, useMarkRoomRead, useSendMessage, CHAT_PAGE } from "../../api/chat";
 import ToastMessage from "../../components/ToastMessage";
 import { useChatSocket } from "../../hooks/use-chat-socket";
 import { useCurrentUser } from "../../hooks/use-current-user";
@@ -83,7 +83,7 @@ export default function ChatDialog({ roomId, onClose }: ChatDialogProps) {
   const handleLive = useCallback((message: ChatMessage) => setList((current) => merge(current, [message])), []);
   // After a reconnect, fetch what was sent while the socket was down, since the last message shown.
   const handleReconnect = useCallback(() => {
-    void fetchMessages(roomId, lastId.current ? { after: lastId.current } : {}).then((missed) => setList((current) => merge(current, missed)));
+    void fetchMissedMessages(roomId, lastId.current).then((missed) => setList((current) => merge(current, missed)));
   }, [roomId]);
   useChatSocket(roomId, handleLive, handleReconnect);
 
