@@ -77,11 +77,11 @@ describe("nextQuestions", () => {
     expect(result.questions.map((question) => question.id)).not.toContain(firstDefault!.id);
   });
 
-  it("is complete when 12 questions are collected, even unanswered", () => {
+  it("is complete when 12 questions are collected, even unanswered, from the set that reaches 12", () => {
     const answers: WizardAnswer[] = [];
     for (let round = 0; round < 4; round += 1) {
       const result = nextQuestions({ form: { scope: 50 }, answers });
-      expect(result.status).toBe("needs-more-info");
+      expect(result.status).toBe(round < 3 ? "needs-more-info" : "complete");
       expect(result.questions).toHaveLength(3);
       expect(result.asked).toBe((round + 1) * 3);
       answers.push(...skipped(result.questions));
@@ -99,6 +99,7 @@ describe("nextQuestions", () => {
     const result = nextQuestions({ form: {}, answers });
     expect(result.questions).toHaveLength(2);
     expect(result.asked).toBe(12);
+    expect(result.status).toBe("complete");
   });
 
   it("asks the project type's questions after the defaults", () => {

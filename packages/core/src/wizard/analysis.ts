@@ -84,7 +84,10 @@ export function nextQuestions(input: WizardAnalysisInput): WizardAnalysis {
     .slice(0, room)
     .map(({ id, question }) => ({ id, question }));
 
+  const asked = collected + questions.length;
+  // The set that brings the total to 12 completes the analysis (spec: at 12, stories and tasks will be created).
+  if (asked >= MAX_QUESTIONS) return { status: "complete", questions, asked, duplicates };
   // When every candidate is used up the client still has unanswered questions to fill in: the status stays
   // needs-more-info with nothing new to show.
-  return { status: "needs-more-info", questions, asked: collected + questions.length, duplicates };
+  return { status: "needs-more-info", questions, asked, duplicates };
 }
