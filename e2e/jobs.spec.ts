@@ -347,6 +347,28 @@ describe("jobs in the browser", () => {
     await shot(page, "post-job-admin-edit");
   });
 
+  it("My Jobs pages through 25 jobs, and a link past the last page goes back to the last page", async () => {
+    const { page } = await signedIn("client", "Pia");
+    for (let index = 1; index <= 25; index++) {
+      await postJobByApi(page, { title: `Paged Job ${String(index).padStart(2, "0")}`, description: "A job to fill the pages.", industry: "Legal", scope: 1 });
+    }
+    await page.goto("/my-jobs");
+    const cards = page.getByRole("article");
+    await expect.poll(() => cards.count()).toBe(24);
+    const pager = page.getByRole("navigation", { name: /pagination/i });
+    await pager.getByRole("button", { name: "Go to page 2" }).click();
+    await page.waitForURL((url) => url.searchParams.get("page") === "2");
+    await expect.poll(() => cards.count()).toBe(1);
+    // The oldest job is alone on page 2 (newest first).
+    await page.getByRole("heading", { name: "Paged Job 01" }).waitFor();
+    await shot(page, "my-jobs-page-2");
+
+    await page.goto("/my-jobs?page=7");
+    await page.waitForURL((url) => url.searchParams.get("page") === "2");
+    await page.getByRole("heading", { name: "Paged Job 01" }).waitFor();
+    await expect(page.getByText("You have not posted any jobs yet.").count()).resolves.toBe(0);
+  });
+
   it("a paid job shows Payment Complete and no Delete; a finished unpaid one shows Payment Due", async () => {
     const { jobs, page } = await signedIn("client", "Paula");
     const paidId = await postJobByApi(page, { title: "Paid Landing Page", description: "A landing page.", industry: "Legal", scope: 50 });

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { ChangeEvent, ReactNode } from "react";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -41,7 +41,16 @@ export default function JobGrid({ data, isPending, isUpdating, error, onRetry, p
     window.scrollTo({ top: 0 });
   };
 
-  if (isPending) {
+  // A page past the end (an old link, or the last card of the last page deleted) goes back to the last page.
+  const lastPage = data ? Math.max(1, Math.ceil(data.total / data.perPage)) : 1;
+  // An empty page of a non-empty list is one past the end (or its replacement still loading): never "no jobs".
+  const emptyPageOfJobs = data !== undefined && data.items.length === 0 && data.total > 0;
+  const pastTheEnd = emptyPageOfJobs && page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) onPageChange(lastPage);
+  }, [pastTheEnd, lastPage, onPageChange]);
+
+  if (isPending || emptyPageOfJobs) {
     return (
       <Grid container spacing={3} role="status" aria-label="Loading jobs">
         {Array.from({ length: 6 }, (_, index) => (
@@ -87,7 +96,7 @@ export default function JobGrid({ data, isPending, isUpdating, error, onRetry, p
     );
   }
 
-  const pageCount = Math.max(1, Math.ceil(data.total / data.perPage));
+  const pageCount = lastPage;
   return (
     <>
       {error && (
