@@ -19,6 +19,9 @@ afterAll(async () => {
 
 const db = () => server.services.db;
 const storyCount = async (jobId: number) => Number((await db()("requirement_tasks").where({ job_id: jobId }).count({ n: "*" }))[0]?.n);
+const changeRequestCount = async (jobId: number) => Number((await db()("job_change_requests").where({ job_id: jobId }).count({ n: "*" }))[0]?.n);
+const messageCount = async (taskId: string) => Number((await db()("task_communications").where({ task_id: taskId }).count({ n: "*" }))[0]?.n);
+const taskFileCount = async (taskId: string) => Number((await db()("files").where({ task_id: taskId }).count({ n: "*" }))[0]?.n);
 const activity = async (jobId: number) => ((await db()("job_activity").where({ job_id: jobId }).orderBy("id")) as Array<{ action: string }>).map((a) => a.action);
 
 async function jobWithStories(owner = alice) {
@@ -142,6 +145,40 @@ describe("stories and tasks", () => {
     expect(row.title).not.toBe("Changed");
   });
 
+  it("refuses editing a story and deleting a task while locked with LOCKED, and changes nothing", async () => {
+    const { job, stories } = await jobWithStories();
+    await alice.agent.post(`/api/jobs/${job.id}/lock`).expect(200);
+    const story = stories[0]!;
+    const task = story.tasks[0]!;
+    const before = (await alice.agent.get(`/api/jobs/${job.id}/stories`).expect(200)).body;
+    for (const editor of [alice, admin]) {
+      const patched = await editor.agent.patch(`/api/stories/${story.id}`).send({ title: "Renamed", priority: "low" }).expect(409);
+      expect(patched.body.error).toMatchObject({
+        code: "LOCKED",
+        title: "Locked",
+        message: "Stories and tasks cannot be edited while the project is locked or started.",
+      });
+      const deleted = await editor.agent.delete(`/api/tasks/${task.id}`).expect(409);
+      expect(deleted.body.error).toMatchObject({
+        code: "LOCKED",
+        title: "Locked",
+        message: "Stories and tasks cannot be edited while the project is locked or started.",
+      });
+    }
+    expect((await alice.agent.get(`/api/jobs/${job.id}/stories`).expect(200)).body).toEqual(before);
+    expect(await db()("requirement_tasks").where({ id: task.id }).first()).toBeTruthy();
+  });
+
+  it("refuses editing a story and deleting a task once started with LOCKED, and changes nothing", async () => {
+    const { job, stories, task } = await startedJob();
+    const before = (await alice.agent.get(`/api/jobs/${job.id}/stories`).expect(200)).body;
+    const patched = await admin.agent.patch(`/api/stories/${stories[0]!.id}`).send({ description: "Too late" }).expect(409);
+    expect(patched.body.error).toMatchObject({ code: "LOCKED", message: "Stories and tasks cannot be edited while the project is locked or started." });
+    const deleted = await alice.agent.delete(`/api/tasks/${task.id}`).expect(409);
+    expect(deleted.body.error).toMatchObject({ code: "LOCKED", message: "Stories and tasks cannot be edited while the project is locked or started." });
+    expect((await alice.agent.get(`/api/jobs/${job.id}/stories`).expect(200)).body).toEqual(before);
+  });
+
   it("refuses another client with 403 and changes nothing", async () => {
     const { stories } = await jobWithStories();
     await bob.agent.patch(`/api/stories/${stories[0]!.id}`).send({ title: "Mine now" }).expect(403);
@@ -171,6 +208,30 @@ describe("lock and unlock", () => {
     expect(res.body.error.code).toBe("LOCK_DENIED");
     expect((await db()("jobs").where({ id: job.id }).first()).locked).toBe(false);
     await admin.agent.post(`/api/jobs/${job.id}/lock`).expect(200);
+  });
+
+  it("refuses an unlock by another client with LOCK_DENIED and keeps the lock", async () => {
+    const { job } = await jobWithStories();
+    await alice.agent.post(`/api/jobs/${job.id}/lock`).expect(200);
+    const res = await bob.agent.post(`/api/jobs/${job.id}/unlock`).expect(403);
+    expect(res.body.error).toMatchObject({
+      code: "LOCK_DENIED",
+      title: "Permission Denied",
+      message: "Only the job owner or admins can lock or unlock requirements.",
+    });
+    const seen = await alice.agent.get(`/api/jobs/${job.id}`).expect(200);
+    expect(seen.body.job.locked).toBe(true);
+    expect(await db()("requirement_tasks").where({ job_id: job.id, locked: false })).toHaveLength(0);
+    expect(await activity(job.id)).not.toContain("unlock");
+  });
+
+  it("lets an admin unlock someone else's job", async () => {
+    const { job } = await jobWithStories();
+    await alice.agent.post(`/api/jobs/${job.id}/lock`).expect(200);
+    const res = await admin.agent.post(`/api/jobs/${job.id}/unlock`).expect(200);
+    expect(res.body.job).toMatchObject({ id: job.id, locked: false, ownerId: alice.user.id });
+    expect((await db()("jobs").where({ id: job.id }).first()).locked).toBe(false);
+    expect(await db()("requirement_tasks").where({ job_id: job.id, locked: true })).toHaveLength(0);
   });
 
   it("cannot unlock a started project", async () => {
@@ -216,6 +277,44 @@ describe("start and complete", () => {
   });
 });
 
+describe("completing a project", () => {
+  it("refuses a freelancer who is not assigned with COMPLETE_DENIED and keeps the job in progress", async () => {
+    const { job } = await startedJob();
+    const res = await atlas.agent.post(`/api/jobs/${job.id}/complete`).expect(403);
+    expect(res.body.error).toMatchObject({
+      code: "COMPLETE_DENIED",
+      title: "Permission Denied",
+      message: "Only the assigned freelancer or admins can complete this project.",
+    });
+    const seen = await alice.agent.get(`/api/jobs/${job.id}`).expect(200);
+    expect(seen.body.job).toMatchObject({ status: "in_progress", freelancerId: nova.user.id });
+    expect(await activity(job.id)).not.toContain("complete");
+  });
+
+  it("lets an admin complete a project in progress", async () => {
+    const { job } = await startedJob();
+    const res = await admin.agent.post(`/api/jobs/${job.id}/complete`).expect(200);
+    expect(res.body.job).toMatchObject({ id: job.id, status: "completed", freelancerId: nova.user.id });
+    expect((await db()("jobs").where({ id: job.id }).first()).status).toBe("completed");
+    expect(await activity(job.id)).toContain("complete");
+  });
+
+  it("refuses a job that was not started with NOT_IN_PROGRESS and changes nothing", async () => {
+    const { job } = await jobWithStories();
+    await alice.agent.post(`/api/jobs/${job.id}/lock`).expect(200);
+    await setJobState(server, job.id, { payment_status: "paid" });
+    const res = await admin.agent.post(`/api/jobs/${job.id}/complete`).expect(409);
+    expect(res.body.error).toMatchObject({
+      code: "NOT_IN_PROGRESS",
+      title: "Not In Progress",
+      message: "Only a project in progress can be completed.",
+    });
+    const seen = await alice.agent.get(`/api/jobs/${job.id}`).expect(200);
+    expect(seen.body.job).toMatchObject({ status: "open", startedAt: null, freelancerId: null });
+    expect(await activity(job.id)).not.toContain("complete");
+  });
+});
+
 describe("task status", () => {
   it("is moved by the assigned freelancer, with a comment", async () => {
     const { task } = await startedJob();
@@ -238,6 +337,28 @@ describe("task status", () => {
     const { stories } = await jobWithStories();
     const res = await admin.agent.patch(`/api/tasks/${stories[0]!.tasks[0]!.id}/status`).send({ status: "done" }).expect(409);
     expect(res.body.error.code).toBe("NOT_STARTED");
+  });
+
+  it("refuses a freelancer who is not assigned with TASK_STATUS_DENIED and keeps the task's status", async () => {
+    const { job, task } = await startedJob();
+    const res = await atlas.agent.patch(`/api/tasks/${task.id}/status`).send({ status: "done", comment: "Finished" }).expect(403);
+    expect(res.body.error).toMatchObject({
+      code: "TASK_STATUS_DENIED",
+      title: "Permission Denied",
+      message: "Only the assigned freelancer or admins can change the task status.",
+    });
+    const status = await alice.agent.get(`/api/jobs/${job.id}/status`).expect(200);
+    const seen = status.body.stories.flatMap((s: { tasks: Array<{ id: string }> }) => s.tasks).find((t: { id: string }) => t.id === task.id);
+    expect(seen).toMatchObject({ status: "todo", comment: null });
+    expect(status.body.progress.done).toBe(0);
+  });
+
+  it("lets an admin change a task's status", async () => {
+    const { job, task } = await startedJob();
+    const res = await admin.agent.patch(`/api/tasks/${task.id}/status`).send({ status: "done", comment: "Checked by the office" }).expect(200);
+    expect(res.body).toMatchObject({ id: task.id, status: "done", comment: "Checked by the office" });
+    const status = await alice.agent.get(`/api/jobs/${job.id}/status`).expect(200);
+    expect(status.body.progress.done).toBe(1);
   });
 
   it("feeds the project status and its progress", async () => {
@@ -267,8 +388,41 @@ describe("change requests", () => {
 
   it("refuse a blank description with the spec's message", async () => {
     const { job } = await startedJob();
+    const stories = await storyCount(job.id);
     const res = await alice.agent.post(`/api/jobs/${job.id}/change-requests`).send({ description: "  " }).expect(400);
     expect(res.body.error).toMatchObject({ code: "EMPTY_CHANGE_REQUEST", message: "Please describe the requested changes." });
+    expect((await alice.agent.get(`/api/jobs/${job.id}/change-requests`).expect(200)).body).toHaveLength(0);
+    expect(await changeRequestCount(job.id)).toBe(0);
+    expect(await storyCount(job.id)).toBe(stories);
+  });
+
+  it("refuse another client with CHANGE_REQUEST_DENIED and add neither a request nor a story", async () => {
+    const { job } = await startedJob();
+    await alice.agent.post(`/api/jobs/${job.id}/change-requests`).send({ description: "Add gift wrapping" }).expect(201);
+    const stories = (await alice.agent.get(`/api/jobs/${job.id}/stories`).expect(200)).body.length;
+    const items = await storyCount(job.id);
+    const res = await bob.agent.post(`/api/jobs/${job.id}/change-requests`).send({ description: "Mine" }).expect(403);
+    expect(res.body.error).toMatchObject({
+      code: "CHANGE_REQUEST_DENIED",
+      title: "Permission Denied",
+      message: "Only the job owner or admins can request changes.",
+    });
+    expect((await alice.agent.get(`/api/jobs/${job.id}/change-requests`).expect(200)).body).toHaveLength(1);
+    expect((await alice.agent.get(`/api/jobs/${job.id}/stories`).expect(200)).body).toHaveLength(stories);
+    expect(await changeRequestCount(job.id)).toBe(1);
+    expect(await storyCount(job.id)).toBe(items);
+  });
+
+  it("can be submitted by an admin", async () => {
+    const { job } = await startedJob();
+    const stories = (await alice.agent.get(`/api/jobs/${job.id}/stories`).expect(200)).body.length;
+    const res = await admin.agent.post(`/api/jobs/${job.id}/change-requests`).send({ description: "Add a newsletter sign-up" }).expect(201);
+    expect(res.body.changeRequest).toMatchObject({ jobId: job.id, status: "pending", description: "Add a newsletter sign-up", storyId: res.body.story.id });
+    expect(res.body.story).toMatchObject({ title: "Change Request Implementation", priority: "high" });
+    expect(res.body.story.tasks).toHaveLength(3);
+    const list = await alice.agent.get(`/api/jobs/${job.id}/change-requests`).expect(200);
+    expect(list.body).toEqual([expect.objectContaining({ id: res.body.changeRequest.id })]);
+    expect((await alice.agent.get(`/api/jobs/${job.id}/stories`).expect(200)).body).toHaveLength(stories + 1);
   });
 
   it("add the 'Change Request Implementation' story with its three tasks, linked back", async () => {
@@ -313,6 +467,32 @@ describe("task messages", () => {
     await bob.agent.post(`/api/tasks/${task.id}/messages`).send({ content: "hi" }).expect(403);
     await atlas.agent.get(`/api/tasks/${task.id}/messages`).expect(403);
     await bob.agent.get(msg.body.attachments[0].url).expect(404);
+  });
+
+  it("refuse an outsider's message with COMMUNICATION_DENIED and store nothing", async () => {
+    const { task } = await startedJob();
+    await alice.agent.post(`/api/tasks/${task.id}/messages`).send({ content: "Is the logo final?" }).expect(201);
+    for (const outsider of [bob, atlas]) {
+      const res = await outsider.agent.post(`/api/tasks/${task.id}/messages`).send({ content: "Let me in" }).expect(403);
+      expect(res.body.error).toMatchObject({
+        code: "COMMUNICATION_DENIED",
+        title: "Permission Denied",
+        message: "Only the job owner, the assigned freelancer and admins can see this conversation.",
+      });
+    }
+    const list = await admin.agent.get(`/api/tasks/${task.id}/messages`).expect(200);
+    expect(list.body.map((m: { content: string }) => m.content)).toEqual(["Is the logo final?"]);
+    expect(await messageCount(task.id)).toBe(1);
+  });
+
+  it("refuse an attachment over 10 MB with FILE_TOO_LARGE and store no message", async () => {
+    const { task } = await startedJob();
+    const big = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(10 * 1024 * 1024)]);
+    const res = await nova.agent.post(`/api/tasks/${task.id}/messages`).field("content", "The full mock-ups").attach("files", big, "mockups.pdf").expect(413);
+    expect(res.body.error).toMatchObject({ code: "FILE_TOO_LARGE", title: "File Too Large", message: "Files may be at most 10 MB each." });
+    expect((await alice.agent.get(`/api/tasks/${task.id}/messages`).expect(200)).body).toEqual([]);
+    expect(await messageCount(task.id)).toBe(0);
+    expect(await taskFileCount(task.id)).toBe(0);
   });
 
   it("need text or a file", async () => {

@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildAdmin, buildClient, buildJob, setJobState, type BuiltUser } from "../../test/factories.js";
+import { buildAdmin, buildClient, buildFreelancer, buildJob, setJobState, type BuiltUser } from "../../test/factories.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";
 
 let server: TestServer;
 let alice: BuiltUser;
 let bob: BuiltUser;
+let admin: BuiltUser;
+let nova: BuiltUser;
 
 beforeAll(async () => {
   server = await startTestServer();
-  [alice, bob] = await Promise.all([buildClient(server), buildClient(server), buildAdmin(server)]);
+  [alice, bob, admin, nova] = await Promise.all([buildClient(server), buildClient(server), buildAdmin(server), buildFreelancer(server)]);
 });
 afterAll(async () => {
   await server?.stop();
@@ -18,6 +20,7 @@ afterAll(async () => {
 const pdf = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 const png = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex");
 const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(64)]);
+const allFiles = () => server.services.db("files").count({ n: "*" }).then((r) => Number(r[0]?.n));
 const countFiles = (jobId: number) => server.services.db("files").where({ job_id: jobId }).count({ n: "*" }).then((r) => Number(r[0]?.n));
 
 describe("requirement attachments", () => {
@@ -83,6 +86,44 @@ describe("requirement attachments", () => {
     await setJobState(server, job.id, { locked: true });
     await alice.agent.post(`/api/jobs/${job.id}/files`).attach("files", pdf, "x.pdf").expect(409);
     expect(await countFiles(job.id)).toBe(0);
+  });
+
+  it("refuses a freelancer with EDIT_JOB_DENIED and stores nothing", async () => {
+    const job = await buildJob(alice);
+    const res = await nova.agent.post(`/api/jobs/${job.id}/files`).attach("files", pdf, "x.pdf").expect(403);
+    expect(res.body.error).toMatchObject({ code: "EDIT_JOB_DENIED", title: "Permission Denied", message: "Only the job owner or admins can edit this job." });
+    expect(await countFiles(job.id)).toBe(0);
+  });
+
+  it("lets an admin attach files to someone else's job", async () => {
+    const job = await buildJob(alice);
+    const res = await admin.agent.post(`/api/jobs/${job.id}/files`).attach("files", pdf, "office-notes.pdf").expect(201);
+    expect(res.body).toEqual([{ id: expect.any(String), name: "office-notes.pdf", size: pdf.length, url: `/files/${res.body[0].id}` }]);
+    const details = await alice.agent.get(`/api/jobs/${job.id}`).expect(200);
+    expect(details.body.job.ownerId).toBe(alice.user.id);
+    expect(details.body.requirements.files).toEqual([expect.objectContaining({ id: res.body[0].id, name: "office-notes.pdf" })]);
+    expect(await countFiles(job.id)).toBe(1);
+  });
+
+  it("answers INVALID_JOB_ID for malformed ids", async () => {
+    for (const id of ["abc", "0", "-3", "1.5", "99999999999"]) {
+      const res = await alice.agent.post(`/api/jobs/${id}/files`).attach("files", pdf, "brief.pdf").expect(400);
+      expect(res.body.error).toMatchObject({ code: "INVALID_JOB_ID", title: "Error", message: "Invalid job ID" });
+    }
+  });
+
+  it("answers JOB_NOT_FOUND for unknown and deleted jobs, and stores nothing", async () => {
+    const filesBefore = await allFiles();
+    const unknown = await admin.agent.post("/api/jobs/987654/files").attach("files", pdf, "brief.pdf").expect(404);
+    expect(unknown.body.error).toMatchObject({ code: "JOB_NOT_FOUND", title: "Job not found", message: "Job not found" });
+    const job = await buildJob(alice);
+    await alice.agent.delete(`/api/jobs/${job.id}`).expect(204);
+    for (const uploader of [alice, admin]) {
+      const res = await uploader.agent.post(`/api/jobs/${job.id}/files`).attach("files", pdf, "brief.pdf").expect(404);
+      expect(res.body.error).toMatchObject({ code: "JOB_NOT_FOUND", message: "Job not found" });
+    }
+    expect(await countFiles(job.id)).toBe(0);
+    expect(await allFiles()).toBe(filesBefore);
   });
 
   it("needs at least one file", async () => {

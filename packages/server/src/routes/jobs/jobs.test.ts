@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServer } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { quote } from "@forgehire/core";
 import { buildAdmin, buildClient, buildFreelancer, buildJob, jobBody, setJobState, type BuiltUser } from "../../test/factories.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";
@@ -18,6 +19,22 @@ afterAll(async () => {
 });
 
 const jobRow = (id: number) => server.services.db("jobs").where({ id }).first();
+const jobCount = async () => Number((await server.services.db("jobs").count({ n: "*" }))[0]?.n);
+const deletedActivity = (jobId: number) => server.services.db("job_activity").where({ job_id: jobId, action: "deleted" });
+
+const EDIT_JOB_DENIED = { code: "EDIT_JOB_DENIED", title: "Permission Denied", message: "Only the job owner or admins can edit this job." };
+const DELETE_JOB_DENIED = { code: "DELETE_JOB_DENIED", title: "Permission Denied", message: "Only the job owner or admins can delete this job." };
+const INVALID_JOB_ID = { code: "INVALID_JOB_ID", title: "Error", message: "Invalid job ID" };
+const JOB_NOT_FOUND = { code: "JOB_NOT_FOUND", title: "Job not found", message: "Job not found" };
+
+/** A local TCP port on which nothing listens: SMTP connections to it are refused. */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve, reject) => probe.close((err) => (err ? reject(err) : resolve())));
+  return port;
+}
 
 describe("posting a job", () => {
   it("creates an open, unpaid job owned by the client, priced by the server", async () => {
@@ -78,6 +95,23 @@ describe("posting a job", () => {
     expect(await server.services.db("jobs").count({ n: "*" })).toEqual(before);
   });
 
+  it("answers MISSING_FIELDS when only the industry is missing, and stores nothing", async () => {
+    for (const industry of [undefined, ""]) {
+      const body = jobBody({ industry });
+      const before = await jobCount();
+      const res = await alice.agent.post("/api/jobs").send(body).expect(400);
+      expect(res.body.error).toMatchObject({
+        code: "MISSING_FIELDS",
+        title: "Missing fields",
+        message: "Please fill all required fields before proceeding",
+        fields: { industry: "Please fill all required fields before proceeding" },
+      });
+      expect(Object.keys(res.body.error.fields)).toEqual(["industry"]);
+      expect(await jobCount()).toBe(before);
+      expect(await server.services.db("jobs").where({ title: body.title }).first()).toBeUndefined();
+    }
+  });
+
   it("refuses freelancers with 403 and stores nothing", async () => {
     const body = jobBody();
     const res = await freelancer.agent.post("/api/jobs").send(body).expect(403);
@@ -115,6 +149,43 @@ describe("posting a job", () => {
     const mails = (await server.services.db("emails").where({ kind: "job_posted", job_id: job.id })) as Array<{ to_address: string; subject: string }>;
     expect(mails.map((m) => m.to_address)).toContain(admin.user.email);
     expect(mails[0]!.subject).toContain(job.title);
+  });
+
+  it("emails the admins only once the job is committed, and still answers 201 when the mailer throws", async () => {
+    const seenAtSend: unknown[] = [];
+    const send = vi.spyOn(server.services.mailer, "send").mockImplementation(async (email) => {
+      seenAtSend.push(await server.services.db("jobs").where({ id: email.jobId }).first());
+      throw new Error("mail adapter down");
+    });
+    try {
+      const body = jobBody();
+      const res = await alice.agent.post("/api/jobs").send(body).expect(201);
+      await server.services.background.drain();
+      expect(send).toHaveBeenCalledWith(expect.objectContaining({ to: admin.user.email, kind: "job_posted", jobId: res.body.job.id }));
+      expect(seenAtSend.length).toBeGreaterThan(0);
+      for (const row of seenAtSend) expect(row).toMatchObject({ id: res.body.job.id, title: body.title });
+      const stored = await alice.agent.get(`/api/jobs/${res.body.job.id}`).expect(200);
+      expect(stored.body.job).toMatchObject({ id: res.body.job.id, title: body.title, status: "open", ownerId: alice.user.id });
+    } finally {
+      send.mockRestore();
+    }
+  });
+
+  it("answers 201 and keeps the job when the SMTP server cannot be reached, recording the failed email", async () => {
+    const smtpDown = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` });
+    try {
+      const [client, office] = await Promise.all([buildClient(smtpDown), buildAdmin(smtpDown)]);
+      const body = jobBody();
+      const res = await client.agent.post("/api/jobs").send(body).expect(201);
+      expect(res.body.job).toMatchObject({ title: body.title, status: "open", paymentStatus: "unpaid" });
+      await smtpDown.services.background.drain();
+      const stored = await client.agent.get(`/api/jobs/${res.body.job.id}`).expect(200);
+      expect(stored.body.job).toMatchObject({ id: res.body.job.id, title: body.title, ownerId: client.user.id });
+      const mails = (await smtpDown.services.db("emails").where({ kind: "job_posted", job_id: res.body.job.id })) as Array<{ to_address: string; status: string }>;
+      expect(mails).toEqual([expect.objectContaining({ to_address: office.user.email, status: "failed" })]);
+    } finally {
+      await smtpDown.stop();
+    }
   });
 
   it("needs a session", async () => {
@@ -217,8 +288,38 @@ describe("editing a job", () => {
   it("refuses another client with 403 and changes nothing", async () => {
     const job = await buildJob(alice);
     const res = await bob.agent.put(`/api/jobs/${job.id}`).send({ title: "Hijacked" }).expect(403);
-    expect(res.body.error.code).toBe("EDIT_JOB_DENIED");
+    expect(res.body.error).toMatchObject(EDIT_JOB_DENIED);
     expect((await jobRow(job.id)).title).toBe(job.title);
+  });
+
+  it("refuses a freelancer with EDIT_JOB_DENIED and changes nothing", async () => {
+    const job = await buildJob(alice);
+    const before = (await alice.agent.get(`/api/jobs/${job.id}`).expect(200)).body;
+    const res = await freelancer.agent.put(`/api/jobs/${job.id}`).send({ title: "Taken over", targetAudience: "Nobody", scope: 1999 }).expect(403);
+    expect(res.body.error).toMatchObject(EDIT_JOB_DENIED);
+    expect((await alice.agent.get(`/api/jobs/${job.id}`).expect(200)).body).toEqual(before);
+  });
+
+  it("answers INVALID_JOB_ID for malformed ids", async () => {
+    for (const id of ["abc", "0", "-3", "1.5", "99999999999"]) {
+      const res = await alice.agent.put(`/api/jobs/${id}`).send({ title: "Whatever" }).expect(400);
+      expect(res.body.error).toMatchObject(INVALID_JOB_ID);
+    }
+  });
+
+  it("answers JOB_NOT_FOUND for unknown and deleted jobs, and changes nothing", async () => {
+    const unknown = await alice.agent.put("/api/jobs/987654").send({ title: "Ghost" }).expect(404);
+    expect(unknown.body.error).toMatchObject(JOB_NOT_FOUND);
+    expect(await jobRow(987654)).toBeUndefined();
+    const job = await buildJob(alice);
+    await alice.agent.delete(`/api/jobs/${job.id}`).expect(204);
+    const before = await jobRow(job.id);
+    for (const editor of [alice, admin]) {
+      const res = await editor.agent.put(`/api/jobs/${job.id}`).send({ title: "Back from the dead" }).expect(404);
+      expect(res.body.error).toMatchObject(JOB_NOT_FOUND);
+    }
+    expect(await jobRow(job.id)).toEqual(before);
+    await alice.agent.get(`/api/jobs/${job.id}`).expect(404);
   });
 
   it("keeps the original owner when an admin edits", async () => {
@@ -253,8 +354,7 @@ describe("deleting a job", () => {
     expect((await jobRow(job.id)).status).toBe("inactive");
     const list = await alice.agent.get("/api/jobs").query({ perPage: 100 }).expect(200);
     expect(list.body.items.map((j: { id: number }) => j.id)).not.toContain(job.id);
-    const activity = await server.services.db("job_activity").where({ job_id: job.id, action: "deleted" });
-    expect(activity).toHaveLength(1);
+    expect(await deletedActivity(job.id)).toHaveLength(1);
   });
 
   it("lets the same title be posted again after a delete", async () => {
@@ -275,9 +375,45 @@ describe("deleting a job", () => {
       const job = await buildJob(alice);
       await setJobState(server, job.id, state);
       const res = await alice.agent.delete(`/api/jobs/${job.id}`).expect(409);
-      expect(res.body.error).toMatchObject({ code: "JOB_PAID", title: "Cannot Delete Paid Job" });
+      expect(res.body.error).toMatchObject({
+        code: "JOB_PAID",
+        title: "Cannot Delete Paid Job",
+        message:
+          "This job has already been paid for and cannot be deleted. Paid jobs are preserved for record-keeping and contractual purposes.",
+      });
       expect((await jobRow(job.id)).status).not.toBe("inactive");
     }
+  });
+
+  it("refuses a freelancer with DELETE_JOB_DENIED and changes nothing", async () => {
+    const job = await buildJob(alice);
+    const res = await freelancer.agent.delete(`/api/jobs/${job.id}`).expect(403);
+    expect(res.body.error).toMatchObject(DELETE_JOB_DENIED);
+    const seen = await alice.agent.get(`/api/jobs/${job.id}`).expect(200);
+    expect(seen.body.job.status).toBe("open");
+    expect((await jobRow(job.id)).status).toBe("open");
+    expect(await deletedActivity(job.id)).toHaveLength(0);
+  });
+
+  it("answers INVALID_JOB_ID for malformed ids", async () => {
+    for (const id of ["abc", "0", "-3", "1.5", "99999999999"]) {
+      const res = await alice.agent.delete(`/api/jobs/${id}`).expect(400);
+      expect(res.body.error).toMatchObject(INVALID_JOB_ID);
+    }
+  });
+
+  it("answers JOB_NOT_FOUND for unknown and already deleted jobs, and changes nothing", async () => {
+    const unknown = await admin.agent.delete("/api/jobs/987654").expect(404);
+    expect(unknown.body.error).toMatchObject(JOB_NOT_FOUND);
+    const job = await buildJob(alice);
+    await alice.agent.delete(`/api/jobs/${job.id}`).expect(204);
+    const before = await jobRow(job.id);
+    for (const deleter of [alice, admin]) {
+      const res = await deleter.agent.delete(`/api/jobs/${job.id}`).expect(404);
+      expect(res.body.error).toMatchObject(JOB_NOT_FOUND);
+    }
+    expect(await jobRow(job.id)).toEqual(before);
+    expect(await deletedActivity(job.id)).toHaveLength(1);
   });
 
   it("lets an admin delete someone else's job", async () => {
