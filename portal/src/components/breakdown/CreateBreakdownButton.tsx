@@ -20,6 +20,8 @@ import { useCreateBreakdown, useRefreshJob } from "../../api/breakdown";
 import { useBreakdownProgress } from "../../hooks/use-breakdown-progress";
 import ToastMessage from "../ToastMessage";
 
+/** How long the dialog waits for its socket before asking for the breakdown anyway (without attempt notices). */
+const SOCKET_WAIT_MS = 2_000;
 /** Spec part 1 §9: the redirect to the breakdown tab 1.5 s after success. */
 const REDIRECT_AFTER_MS = 1_500;
 
@@ -66,6 +68,8 @@ export default function CreateBreakdownButton({ job, size = "medium", variant = 
   const [open, setOpen] = useState(false);
   // The AI's attempts as the server reports them; the rules engine answers at once and reports none.
   const [attempt, setAttempt] = useState<{ attempt: number; of: number; retrying: boolean } | null>(null);
+  // Set by a click: the request goes once the socket listens, so the first attempt's notice is not missed.
+  const [startRequested, setStartRequested] = useState(false);
   const createBreakdown = useCreateBreakdown();
   const refreshJob = useRefreshJob();
   const navigate = useNavigate();
@@ -98,14 +102,26 @@ export default function CreateBreakdownButton({ job, size = "medium", variant = 
       return;
     }
     setOpen(true);
-    run();
+    setStartRequested(true);
   };
 
-  // The server retries the AI itself and says so over the socket: the dialog shows the second attempt as it starts.
-  useBreakdownProgress(job.id, createBreakdown.isPending, (progress) => {
+  // The server retries the AI itself and says so over the socket, open with the dialog: each attempt shows as it starts.
+  const listening = useBreakdownProgress(job.id, open, (progress) => {
     if (progress.kind === "retrying") setAttempt({ attempt: progress.attempt, of: progress.of, retrying: true });
     else if (progress.kind === "attempt") setAttempt((current) => ({ attempt: progress.attempt, of: progress.of, retrying: current?.retrying ?? false }));
   });
+  useEffect(() => {
+    if (!startRequested) return;
+    const start = () => {
+      setStartRequested(false);
+      run();
+    };
+    if (listening) return start();
+    // Without a socket (blocked, offline) the breakdown still runs, just without attempt notices.
+    const timer = window.setTimeout(start, SOCKET_WAIT_MS);
+    return () => window.clearTimeout(timer);
+    // run is a new function each render; the request is sent once per click.
+  }, [startRequested, listening]);
 
   const succeeded = createBreakdown.isSuccess;
   useEffect(() => {
