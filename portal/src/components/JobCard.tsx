@@ -8,7 +8,7 @@ import Chip from "@mui/material/Chip";
 import Typography from "@mui/material/Typography";
 import AdminPanelSettingsOutlined from "@mui/icons-material/AdminPanelSettingsOutlined";
 import { Link as RouterLink } from "react-router";
-import type { Job } from "@forgehire/core";
+import { hasAdminAccess, type Job } from "@forgehire/core";
 import { useCurrentUser } from "../hooks/use-current-user";
 import { formatMoney } from "../lib/format";
 import CreateBreakdownButton from "./breakdown/CreateBreakdownButton";
@@ -32,7 +32,7 @@ export default function JobCard({ job, onDelete }: JobCardProps) {
   const { user, isAdmin } = useCurrentUser();
   const badge = paymentBadge(job);
   const titleId = `job-card-title-${job.id}`;
-  const adminAccess = isAdmin && user !== null && job.ownerId !== user.id;
+  const adminAccess = hasAdminAccess(user, job);
   const { can } = job;
   const hasActions = can.createBreakdown || can.edit || can.delete || can.pay;
 

@@ -5,6 +5,7 @@ import {
   authorize,
   can,
   jobAbilities,
+  hasAdminAccess,
   jobAbilityActions,
   jobActions,
   jobRefusal,
@@ -422,5 +423,15 @@ describe("jobRoleOf", () => {
 
   it("an admin by role type gets the admin's rights over another's job", () => {
     expect(can({ id: "x", userType: "client", roleType: "admin" }, "edit", states.fresh)).toBe(true);
+  });
+});
+
+describe("hasAdminAccess", () => {
+  it("labels an admin acting on someone else's job, not on their own, and never a non-admin", () => {
+    expect(hasAdminAccess(actors.admin, states.fresh)).toBe(true);
+    expect(hasAdminAccess(actors.admin, { ...states.fresh, ownerId: actors.admin.id })).toBe(false);
+    expect(hasAdminAccess(actors.owner, states.fresh)).toBe(false);
+    expect(hasAdminAccess(actors.otherFreelancer, states.fresh)).toBe(false);
+    expect(hasAdminAccess(null, states.fresh)).toBe(false);
   });
 });

@@ -29,6 +29,16 @@ export function isOwner(actor: Actor, job: JobState): boolean {
 }
 
 /**
+ * Whether an admin is acting on someone else's job: the portal's 'Admin Access' label on cards and headers.
+ * @param actor the signed-in person, or null when signed out
+ * @param job the job's owner
+ * @returns true for an admin who did not post the job
+ */
+export function hasAdminAccess(actor: Actor | null | undefined, job: Pick<JobState, "ownerId">): boolean {
+  return Boolean(actor && isAdmin(actor) && job.ownerId !== actor.id);
+}
+
+/**
  * Whether the actor is the freelancer who started the job.
  * @param actor the signed-in person
  * @param job the job's state

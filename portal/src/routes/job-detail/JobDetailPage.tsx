@@ -14,7 +14,7 @@ import Typography from "@mui/material/Typography";
 import AdminPanelSettingsOutlined from "@mui/icons-material/AdminPanelSettingsOutlined";
 import ArrowBack from "@mui/icons-material/ArrowBack";
 import { Link as RouterLink, useParams, useSearchParams } from "react-router";
-import { errorCatalogue } from "@forgehire/core";
+import { errorCatalogue, hasAdminAccess } from "@forgehire/core";
 import type { Job, JobStatus } from "@forgehire/core";
 import { isApiError } from "../../api/client";
 import { useJob } from "../../api/jobs";
@@ -130,7 +130,7 @@ function JobDetail() {
 }
 
 function JobHeader({ job, onChangeRequested }: { job: Job; onChangeRequested: () => void }) {
-  const { isAdmin } = useCurrentUser();
+  const { user, isAdmin } = useCurrentUser();
   const [changeOpen, setChangeOpen] = useState(false);
   const [changeKey, setChangeKey] = useState(0);
   const status = statusChips[job.status];
@@ -150,7 +150,7 @@ function JobHeader({ job, onChangeRequested }: { job: Job; onChangeRequested: ()
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", mt: 1.5 }}>
             <Chip label={status.label} color={status.color} size="small" />
             <Chip label={paid ? "Payment: Completed" : "Payment: Due"} color={paid ? "success" : "warning"} variant="outlined" size="small" />
-            {isAdmin && <Chip icon={<AdminPanelSettingsOutlined />} label="Admin Access" color="secondary" variant="outlined" size="small" />}
+            {hasAdminAccess(user, job) && <Chip icon={<AdminPanelSettingsOutlined />} label="Admin Access" color="secondary" variant="outlined" size="small" />}
           </Stack>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
             Posted by {job.ownerName}
