@@ -201,7 +201,7 @@ function PaymentScreen({ job, reconcile }: { job: Job; reconcile: boolean }) {
           ) : intent ? (
             intent.provider === "stripe" && intent.publishableKey ? (
               <Suspense fallback={<CircularProgress aria-label="Loading payment form" />}>
-                <StripePaymentForm publishableKey={intent.publishableKey} clientSecret={intent.clientSecret} onResult={handleResult} onCancel={() => setIntent(null)} />
+                <StripePaymentForm jobId={job.id} publishableKey={intent.publishableKey} clientSecret={intent.clientSecret} onResult={handleResult} onCancel={() => setIntent(null)} />
               </Suspense>
             ) : (
               <TestCardForm paymentId={intent.paymentId} onResult={handleResult} onCancel={() => setIntent(null)} />

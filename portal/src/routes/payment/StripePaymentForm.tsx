@@ -7,6 +7,8 @@ import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-
 import { messages, type PaymentResult } from "./messages";
 
 interface StripePaymentFormProps {
+  /** The job paid for: a redirect (3-D Secure) comes back to its payment page, which asks Stripe again. */
+  jobId: number;
   publishableKey: string;
   clientSecret: string;
   onResult: (result: PaymentResult) => void;
@@ -23,7 +25,7 @@ export default function StripePaymentForm({ publishableKey, clientSecret, ...res
   );
 }
 
-function CheckoutForm({ onResult, onCancel }: Pick<StripePaymentFormProps, "onResult" | "onCancel">) {
+function CheckoutForm({ jobId, onResult, onCancel }: Pick<StripePaymentFormProps, "jobId" | "onResult" | "onCancel">) {
   const stripe = useStripe();
   const elements = useElements();
   const [busy, setBusy] = useState(false);
@@ -37,7 +39,8 @@ function CheckoutForm({ onResult, onCancel }: Pick<StripePaymentFormProps, "onRe
     // Fulfilment comes from the webhook; the browser only reports what Stripe told it.
     const result = await stripe.confirmPayment({
       elements,
-      confirmParams: { return_url: `${window.location.origin}/my-jobs` },
+      // Back to this job's payment page, which reconciles on load: a lost webhook cannot leave it unpaid.
+      confirmParams: { return_url: `${window.location.origin}/payments/${jobId}` },
       redirect: "if_required",
     });
     setBusy(false);
