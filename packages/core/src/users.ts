@@ -34,6 +34,15 @@ export function roleTypeForSignup(userType: Exclude<UserType, "admin">): RoleTyp
 }
 
 /**
+ * A person's name as others see it (a freelancer's card, chat rooms): first and last name.
+ * @param user the names
+ * @returns "First Last", trimmed
+ */
+export function displayName(user: { firstName: string; lastName: string }): string {
+  return `${user.firstName} ${user.lastName}`.trim();
+}
+
+/**
  * The letters shown in the nav avatar when there is no image: initials of first and last name, else the
  * first letter of the email, else U.
  * @param user names and email, any of which may be missing

@@ -111,6 +111,11 @@ export const freelancersRepository = {
     await db("freelancers").where({ id }).update({ ...toColumns(fields), updated_at: now });
   },
 
+  /** Renames the user's profile, if they have one (their account's names changed). */
+  async renameForUser(db: Knex, userId: string, name: string, now: Date): Promise<void> {
+    await db("freelancers").where({ user_id: userId }).update({ name, updated_at: now });
+  },
+
   /** Marks the profile changed (documents, portfolio), so the directory cache is refreshed. */
   async touch(db: Knex, id: string, now: Date): Promise<void> {
     await db("freelancers").where({ id }).update({ updated_at: now });

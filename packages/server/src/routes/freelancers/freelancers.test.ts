@@ -156,6 +156,19 @@ describe("the directory", () => {
     expect(res.body[0].title).toBe("Voice Agent Builder");
   });
 
+  it("shows a freelancer's new account name at once, in the directory and on the profile", async () => {
+    const before = await alice.agent.get("/api/freelancers").query({ q: "Quill" }).expect(200);
+    const id = before.body[0].id as string;
+    try {
+      await nova.agent.patch("/api/profile").send({ firstName: "Nova", lastName: "Quillon" }).expect(200);
+      const listed = await alice.agent.get("/api/freelancers").query({ q: "Quill" }).expect(200);
+      expect(listed.body.map((f: { name: string }) => f.name)).toEqual(["Nova Quillon"]);
+      expect((await alice.agent.get(`/api/freelancers/${id}`).expect(200)).body.name).toBe("Nova Quillon");
+    } finally {
+      await nova.agent.patch("/api/profile").send({ firstName: "Nova", lastName: "Quill" }).expect(200);
+    }
+  });
+
   it("answers FREELANCER_NOT_FOUND for an unknown or malformed id", async () => {
     const res = await alice.agent.get("/api/freelancers/00000000-0000-4000-8000-000000000000").expect(404);
     expect(res.body.error).toMatchObject({ code: "FREELANCER_NOT_FOUND", message: "Freelancer not found" });

@@ -1,9 +1,11 @@
-import { domainError, type UpdateProfileBody } from "@forgehire/core";
+import { displayName, domainError, type UpdateProfileBody } from "@forgehire/core";
 import type { ServiceDeps } from "../../deps.js";
+import { freelancersRepository } from "../../repositories/freelancers.js";
 import { usersRepository, type UserRecord } from "../../repositories/users.js";
 
 /**
- * Updates the signed-in user's names; the email never changes.
+ * Updates the signed-in user's names; the email never changes. A freelancer's profile carries the new name too,
+ * so the directory, the profile page and chat rooms show it at once.
  * @returns the updated user
  * @throws UNAUTHENTICATED when the user no longer exists
  */
@@ -12,8 +14,13 @@ export async function updateProfile(
   userId: string,
   input: UpdateProfileBody,
 ): Promise<UserRecord> {
-  await usersRepository.updateNames(deps.db, userId, input, deps.now());
-  const user = await usersRepository.findById(deps.db, userId);
-  if (!user) throw domainError("UNAUTHENTICATED");
+  const user = await deps.db.transaction(async (trx) => {
+    const now = deps.now();
+    await usersRepository.updateNames(trx, userId, input, now);
+    const updated = await usersRepository.findById(trx, userId);
+    if (!updated) throw domainError("UNAUTHENTICATED");
+    await freelancersRepository.renameForUser(trx, userId, displayName(updated), now);
+    return updated;
+  });
   return user;
 }

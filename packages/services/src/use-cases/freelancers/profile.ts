@@ -1,4 +1,4 @@
-import { authorizeProfileCreate, domainError, type Actor, type FreelancerCreateBody, type FreelancerUpdateBody } from "@forgehire/core";
+import { authorizeProfileCreate, displayName, domainError, type Actor, type FreelancerCreateBody, type FreelancerUpdateBody } from "@forgehire/core";
 import type { ServiceDeps } from "../../deps.js";
 import { freelancersRepository, type FreelancerRecord, type PortfolioDocumentRecord } from "../../repositories/freelancers.js";
 import { portfoliosRepository, type PortfolioRecord } from "../../repositories/portfolios.js";
@@ -37,7 +37,7 @@ export async function createFreelancerProfile(
   if (!user) throw domainError("UNAUTHENTICATED");
   const created = await freelancersRepository.insert(deps.db, {
     userId: user.id,
-    name: `${user.firstName} ${user.lastName}`.trim(),
+    name: displayName(user),
     email: user.email,
     title: input.title,
     bio: input.bio,
