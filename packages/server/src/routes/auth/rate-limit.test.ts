@@ -40,3 +40,31 @@ it("counts a client's tries across server processes that share the database", as
   expect(res.body.error.code).toBe("RATE_LIMITED");
   await guess(server.url).expect(429);
 });
+
+const signupBody = (email: string) => ({ email, password: "secret-pass", firstName: "Rate", lastName: "Limited", userType: "client" });
+
+it("rate-limits signup with 429 RATE_LIMITED, and a refused signup creates no account", async () => {
+  for (let i = 0; i < 3; i++) await supertest(server.url).post("/api/auth/signup").send(signupBody(`signup-${i}@example.test`)).expect(201);
+  const res = await supertest(server.url).post("/api/auth/signup").send(signupBody("signup-3@example.test")).expect(429);
+  expect(res.body.error.code).toBe("RATE_LIMITED");
+  expect(await server.services.db("users").where({ email: "signup-3@example.test" }).first()).toBeUndefined();
+});
+
+it("rate-limits recover with 429 RATE_LIMITED, and a refused recover sends no email", async () => {
+  const email = "recover-me@example.test";
+  await supertest(server.url).post("/api/auth/signup").send(signupBody(email)).expect(201);
+  await server.services.db("rate_limit_hits").delete();
+  for (let i = 0; i < 3; i++) await supertest(server.url).post("/api/auth/recover").send({ email }).expect(202);
+  const res = await supertest(server.url).post("/api/auth/recover").send({ email }).expect(429);
+  expect(res.body.error.code).toBe("RATE_LIMITED");
+  expect(await server.services.db("emails").where({ kind: "password_reset", to_address: email }).count({ n: "*" }).first()).toMatchObject({ n: 3 });
+});
+
+it("counts login, signup and recover tries against one budget", async () => {
+  await guess(server.url).expect(401);
+  await supertest(server.url).post("/api/auth/recover").send({ email: "nobody@example.test" }).expect(202);
+  await supertest(server.url).post("/api/auth/signup").send({}).expect(400);
+  const res = await supertest(server.url).post("/api/auth/recover").send({ email: "nobody@example.test" }).expect(429);
+  expect(res.body.error.code).toBe("RATE_LIMITED");
+  await supertest(server.url).post("/api/auth/signup").send(signupBody("budget@example.test")).expect(429);
+});

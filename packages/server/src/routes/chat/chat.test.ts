@@ -1,3 +1,5 @@
+import { createServer } from "node:net";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAdmin, buildClient, buildFreelancer, buildJob, type BuiltUser } from "../../test/factories.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";
@@ -124,5 +126,103 @@ describe("admin job rooms", () => {
     const rooms = (await alice.agent.get("/api/chat/rooms").expect(200)).body as Array<{ roomId: string; otherPartyName: string }>;
     expect(rooms.find((r) => r.roomId === first.body.roomId)?.otherPartyName).toBe("Ada Admin");
     await alice.agent.post(`/api/chat/rooms/${first.body.roomId}/messages`).send({ content: "Thanks" }).expect(201);
+  });
+});
+
+/** A freelancer profile for the user, as the API creates it; returns its id. */
+async function createProfile(freelancer: BuiltUser): Promise<string> {
+  const res = await freelancer.agent
+    .post("/api/freelancers")
+    .send({ title: "AI Bot Developer", bio: "Bots", hourlyRate: 50, skills: ["OpenAI GPT"], domains: ["Mobile Apps"] })
+    .expect(201);
+  return res.body.id as string;
+}
+
+/** The chat e-mails sent to an address about one room. */
+async function chatEmails(target: TestServer, to: string, roomId: string) {
+  await target.services.background.drain();
+  return (await target.services.db("emails").where({ kind: "chat_notification", to_address: to }).orderBy("id")).filter(
+    (e: { body_text: string }) => e.body_text.includes(`/messages/${roomId}`),
+  ) as Array<{ status: string; error: string | null; subject: string }>;
+}
+
+describe("admins in rooms they are not members of", () => {
+  it("an admin can POST a message in a room they are not a member of (201); it is addressed to the client", async () => {
+    const room = (await bob.agent.post("/api/chat/rooms").send({ freelancerId: novaProfileId }).expect(201)).body.roomId as string;
+    const res = await ada.agent.post(`/api/chat/rooms/${room}/messages`).send({ content: "Admin here" }).expect(201);
+    expect(res.body).toMatchObject({ content: "Admin here", senderId: ada.user.id, receiverId: bob.user.id });
+    const stored = await server.services.db("messages").where({ room_id: room, sender_id: ada.user.id }).first();
+    expect(stored).toMatchObject({ content: "Admin here", receiver_id: bob.user.id });
+    for (const member of [bob, nova]) {
+      const list = (await member.agent.get(`/api/chat/rooms/${room}/messages`).expect(200)).body as Array<{ content: string }>;
+      expect(list.map((m) => m.content)).toContain("Admin here");
+    }
+  });
+});
+
+describe("chat e-mail notifications", () => {
+  it("e-mails the recipient again for the same room once 10 minutes have passed since the last e-mail", async () => {
+    const room = `${bob.user.id}_freelancer_${novaProfileId}`;
+    await bob.agent.post("/api/chat/rooms").send({ freelancerId: novaProfileId }).expect(200);
+    const realNow = server.services.now;
+    const t0 = new Date();
+    const at = (ms: number) => {
+      server.services.now = () => new Date(t0.getTime() + ms);
+    };
+    try {
+      at(0);
+      await bob.agent.post(`/api/chat/rooms/${room}/messages`).send({ content: "first" }).expect(201);
+      expect(await chatEmails(server, nova.user.email, room)).toHaveLength(1);
+
+      at(10 * 60 * 1000 - 1000);
+      await bob.agent.post(`/api/chat/rooms/${room}/messages`).send({ content: "within ten minutes" }).expect(201);
+      expect(await chatEmails(server, nova.user.email, room)).toHaveLength(1);
+
+      at(10 * 60 * 1000);
+      await bob.agent.post(`/api/chat/rooms/${room}/messages`).send({ content: "ten minutes later" }).expect(201);
+      const emails = await chatEmails(server, nova.user.email, room);
+      expect(emails).toHaveLength(2);
+      expect(emails[1]!.subject).toBe(`New message from ${bob.user.firstName} ${bob.user.lastName}`);
+
+      // The window restarts at the second e-mail.
+      at(10 * 60 * 1000 + 60 * 1000);
+      await bob.agent.post(`/api/chat/rooms/${room}/messages`).send({ content: "a minute after that" }).expect(201);
+      expect(await chatEmails(server, nova.user.email, room)).toHaveLength(2);
+    } finally {
+      server.services.now = realNow;
+    }
+  });
+
+  describe("with a mail server that refuses connections", () => {
+    let failing: TestServer;
+    let client: BuiltUser;
+    let freelancer: BuiltUser;
+    let profileId: string;
+
+    beforeAll(async () => {
+      // A port that was just free: nothing listens there, so SMTP connections are refused at once.
+      const probe = createServer();
+      await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+      const { port } = probe.address() as AddressInfo;
+      await new Promise((resolve) => probe.close(resolve));
+      failing = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+      [client, freelancer] = await Promise.all([buildClient(failing), buildFreelancer(failing)]);
+      profileId = await createProfile(freelancer);
+    });
+    afterAll(async () => {
+      await failing?.stop();
+    });
+
+    it("a failing mailer still gives 201 and the message is stored; the e-mail is recorded as failed", async () => {
+      const room = (await client.agent.post("/api/chat/rooms").send({ freelancerId: profileId }).expect(201)).body.roomId as string;
+      const res = await client.agent.post(`/api/chat/rooms/${room}/messages`).send({ content: "Are you there?" }).expect(201);
+      expect(res.body).toMatchObject({ content: "Are you there?", senderId: client.user.id, receiverId: freelancer.user.id });
+      const emails = await chatEmails(failing, freelancer.user.email, room);
+      expect(emails).toEqual([expect.objectContaining({ status: "failed", error: expect.any(String) })]);
+      expect(await failing.services.db("messages").where({ room_id: room }).select("content")).toEqual([{ content: "Are you there?" }]);
+      const list = (await freelancer.agent.get(`/api/chat/rooms/${room}/messages`).expect(200)).body as Array<{ content: string }>;
+      expect(list.map((m) => m.content)).toEqual(["Are you there?"]);
+      await freelancer.agent.post(`/api/chat/rooms/${room}/messages`).send({ content: "Yes" }).expect(201);
+    });
   });
 });

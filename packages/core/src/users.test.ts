@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { avatarInitials, isAdmin, roleTypeForSignup } from "./users.js";
+
+describe("avatarInitials", () => {
+  it("uses the initials of the first and last name, upper-cased", () => {
+    expect(avatarInitials({ firstName: "ada", lastName: "lovelace", email: "zed@example.test" })).toBe("AL");
+    expect(avatarInitials({ firstName: "  Élodie ", lastName: " martin" })).toBe("ÉM");
+  });
+
+  it("uses the one initial there is when only one name is given", () => {
+    expect(avatarInitials({ firstName: "Ada", lastName: "", email: "zed@example.test" })).toBe("A");
+    expect(avatarInitials({ firstName: null, lastName: "lovelace", email: "zed@example.test" })).toBe("L");
+  });
+
+  it("falls back to the first letter of the email when both names are missing or blank", () => {
+    expect(avatarInitials({ email: "zed@example.test" })).toBe("Z");
+    expect(avatarInitials({ firstName: "   ", lastName: null, email: "  bob@example.test" })).toBe("B");
+  });
+
+  it("falls back to U when there is neither a name nor an email", () => {
+    expect(avatarInitials({})).toBe("U");
+    expect(avatarInitials({ firstName: null, lastName: undefined, email: null })).toBe("U");
+    expect(avatarInitials({ firstName: " ", lastName: " ", email: "   " })).toBe("U");
+  });
+});
+
+describe("roleTypeForSignup", () => {
+  it("makes clients job_poster and freelancers freelancer, never admin", () => {
+    expect(roleTypeForSignup("client")).toBe("job_poster");
+    expect(roleTypeForSignup("freelancer")).toBe("freelancer");
+    for (const userType of ["client", "freelancer"] as const) {
+      expect(isAdmin({ userType, roleType: roleTypeForSignup(userType) })).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,164 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.js";
+
+const SECRET = "0123456789abcdef-secret";
+let dataDir: string;
+
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "forgehire-config-"));
+});
+afterEach(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** An environment with a data dir of this test's own and a session secret, so nothing is written elsewhere. */
+const env = (extra: Record<string, string | undefined> = {}) => ({ DATA_DIR: dataDir, SESSION_SECRET: SECRET, ...extra });
+
+/** The ConfigError loadConfig throws for an environment (fails the test when it does not throw). */
+function configError(extra: Record<string, string | undefined>): ConfigError {
+  try {
+    loadConfig(env(extra));
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error("loadConfig accepted the environment");
+}
+
+describe("loadConfig defaults", () => {
+  it("fills in every default when only the data dir and secret are given", () => {
+    expect(loadConfig(env())).toEqual({
+      env: "development",
+      port: 3000,
+      publicUrl: "http://localhost:3000",
+      dataDir: path.resolve(dataDir),
+      databaseUrl: undefined,
+      sessionSecret: SECRET,
+      ai: undefined,
+      stripe: undefined,
+      smtpUrl: undefined,
+      mailFrom: "Forgehire <no-reply@forgehire.local>",
+      logLevel: "info",
+      authRateLimit: 20,
+    });
+  });
+
+  it("resolves the default data dir ./data against the working directory", () => {
+    expect(loadConfig({ SESSION_SECRET: SECRET }).dataDir).toBe(path.resolve("data"));
+  });
+
+  it("treats empty or blank optional values as unset", () => {
+    const config = loadConfig(
+      env({ DATABASE_URL: "", SMTP_URL: "  ", AI_BASE_URL: "", STRIPE_SECRET_KEY: " ", STRIPE_PUBLISHABLE_KEY: "", STRIPE_WEBHOOK_SECRET: "" }),
+    );
+    expect([config.databaseUrl, config.smtpUrl, config.ai, config.stripe]).toEqual([undefined, undefined, undefined, undefined]);
+  });
+
+  it("derives the public URL from PORT, and drops a trailing slash from PUBLIC_URL", () => {
+    expect(loadConfig(env({ PORT: "8080" }))).toMatchObject({ port: 8080, publicUrl: "http://localhost:8080" });
+    expect(loadConfig(env({ PUBLIC_URL: "https://forgehire.example/" })).publicUrl).toBe("https://forgehire.example");
+  });
+
+  it("reads the given values, coercing numbers", () => {
+    const config = loadConfig(
+      env({
+        NODE_ENV: "production",
+        DATABASE_URL: "postgresql://u:p@db:5432/forgehire",
+        SMTP_URL: "smtps://mail.example:465",
+        MAIL_FROM: "Ops <ops@example.test>",
+        LOG_LEVEL: "warn",
+        AUTH_RATE_LIMIT: "5",
+      }),
+    );
+    expect(config).toMatchObject({
+      env: "production",
+      databaseUrl: "postgresql://u:p@db:5432/forgehire",
+      smtpUrl: "smtps://mail.example:465",
+      mailFrom: "Ops <ops@example.test>",
+      logLevel: "warn",
+      authRateLimit: 5,
+    });
+  });
+
+  it("enables the AI engine only with AI_BASE_URL, with default key, model, timeout (90 s) and retry delay (2 s)", () => {
+    expect(loadConfig(env({ AI_API_KEY: "k", AI_MODEL: "m" })).ai).toBeUndefined();
+    expect(loadConfig(env({ AI_BASE_URL: "http://ai.local/v1" })).ai).toEqual({
+      baseUrl: "http://ai.local/v1",
+      apiKey: "none",
+      model: "gpt-4o-mini",
+      timeoutMs: 90_000,
+      retryDelayMs: 2_000,
+    });
+  });
+
+  it("without SESSION_SECRET generates a secret once and keeps it in DATA_DIR", () => {
+    const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(readFileSync(path.join(dataDir, "session-secret"), "utf8").trim()).toBe(first);
+    if (process.platform !== "win32") expect(statSync(path.join(dataDir, "session-secret")).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(first);
+  });
+});
+
+describe("loadConfig refuses a bad value with a ConfigError naming the variable", () => {
+  it.each([
+    ["NODE_ENV", "staging"],
+    ["PORT", "not-a-port"],
+    ["PORT", "70000"],
+    ["PORT", "-1"],
+    ["PUBLIC_URL", "not a url"],
+    ["DATABASE_URL", "mysql://db/forgehire"],
+    ["SESSION_SECRET", "too-short"],
+    ["AI_BASE_URL", "not a url"],
+    ["AI_TIMEOUT_MS", "0"],
+    ["AI_RETRY_DELAY_MS", "-5"],
+    ["STRIPE_API_URL", "nope"],
+    ["SMTP_URL", "http://mail.example"],
+    ["LOG_LEVEL", "loud"],
+    ["AUTH_RATE_LIMIT", "0"],
+    ["AUTH_RATE_LIMIT", "1.5"],
+  ])("%s=%j", (name, value) => {
+    const error = configError({ [name]: value });
+    expect(error.name).toBe("ConfigError");
+    expect(error.message).toMatch(new RegExp(`^Invalid configuration:\\n {2}${name}: .+`));
+  });
+
+  it("gives the schema's own wording for the URL rules and the secret length", () => {
+    expect(configError({ DATABASE_URL: "mysql://db" }).message).toContain("DATABASE_URL: must be a postgres:// URL");
+    expect(configError({ SMTP_URL: "http://mail" }).message).toContain("SMTP_URL: must be an smtp:// or smtps:// URL");
+    expect(configError({ SESSION_SECRET: "short" }).message).toContain("SESSION_SECRET: must be at least 16 characters");
+  });
+
+  it("names every bad variable, one per line", () => {
+    const lines = configError({ PORT: "x", LOG_LEVEL: "loud" }).message.split("\n");
+    expect(lines[0]).toBe("Invalid configuration:");
+    expect(lines.slice(1).map((line) => line.trim().split(":")[0]).sort()).toEqual(["LOG_LEVEL", "PORT"]);
+  });
+});
+
+describe("loadConfig STRIPE_* all-or-none", () => {
+  const keys = { STRIPE_SECRET_KEY: "sk_test_1", STRIPE_PUBLISHABLE_KEY: "pk_test_1", STRIPE_WEBHOOK_SECRET: "whsec_1" };
+
+  it("uses Stripe when all three keys are set, with an optional API URL", () => {
+    expect(loadConfig(env(keys)).stripe).toEqual({ secretKey: "sk_test_1", publishableKey: "pk_test_1", webhookSecret: "whsec_1", apiUrl: undefined });
+    expect(loadConfig(env({ ...keys, STRIPE_API_URL: "http://127.0.0.1:12111" })).stripe?.apiUrl).toBe("http://127.0.0.1:12111");
+  });
+
+  it("uses no Stripe when none is set", () => {
+    expect(loadConfig(env()).stripe).toBeUndefined();
+  });
+
+  it.each(Object.keys(keys))("refuses only %s set", (name) => {
+    expect(configError({ [name]: keys[name as keyof typeof keys] }).message).toContain(
+      "STRIPE_*: set all of STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or none",
+    );
+  });
+
+  it.each(Object.keys(keys))("refuses all but %s set", (missing) => {
+    const error = configError({ ...keys, [missing]: "" });
+    expect(error.message).toMatch(/^Invalid configuration:\n {2}STRIPE_\*: /);
+  });
+});
