@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { avatarInitials, isAdmin, roleTypeForSignup } from "./users.js";
+import { avatarInitials, displayName, isAdmin, roleTypeForSignup } from "./users.js";
 
 describe("avatarInitials", () => {
   it("uses the initials of the first and last name, upper-cased", () => {
@@ -31,5 +31,12 @@ describe("roleTypeForSignup", () => {
     for (const userType of ["client", "freelancer"] as const) {
       expect(isAdmin({ userType, roleType: roleTypeForSignup(userType) })).toBe(false);
     }
+  });
+});
+
+describe("displayName", () => {
+  it("is the first and last name, trimmed when one is missing", () => {
+    expect(displayName({ firstName: "Nova", lastName: "Quill" })).toBe("Nova Quill");
+    expect(displayName({ firstName: "Nova", lastName: "" })).toBe("Nova");
   });
 });

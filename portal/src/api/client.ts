@@ -7,7 +7,7 @@ export interface ApiErrorBody {
 }
 
 /** The code of a failure whose answer carried no error body (a proxy page, an empty 502...). */
-const UNEXPECTED_RESPONSE = "UNEXPECTED_RESPONSE";
+export const UNEXPECTED_RESPONSE = "UNEXPECTED_RESPONSE";
 
 const messages = {
   connection: "Connection error. Please check your internet connection and try again.",

@@ -15,6 +15,7 @@ import ToastMessage from "../ToastMessage";
 
 const messages = {
   title: "Request a Change",
+  signedOut: "You must be logged in to submit a change request.",
   intro: "Describe what should change. A 'Change Request Implementation' story with its tasks is added to the backlog.",
   success: "Change request submitted. The 'Change Request Implementation' story was added.",
   failed: "Failed to submit change request. Please try again.",
@@ -52,7 +53,10 @@ export default function ChangeRequestDialog({ job, open, onClose, onSubmitted }:
           onClose();
         },
         onError: (failure) => {
-          if (isApiError(failure) && failure.status !== 0 && failure.status < 500 && failure.code !== "UNEXPECTED_RESPONSE") {
+          // A session that ended while the dialog was open: the spec's own words for it.
+          if (isApiError(failure, "UNAUTHENTICATED")) {
+            enqueueSnackbar(messages.signedOut, { variant: "error" });
+          } else if (isApiError(failure) && failure.status !== 0 && failure.status < 500 && failure.code !== "UNEXPECTED_RESPONSE") {
             enqueueSnackbar(<ToastMessage title={failure.title} message={failure.message} />, { variant: "error" });
           } else {
             enqueueSnackbar(messages.failed, { variant: "error" });

@@ -15,7 +15,7 @@ import { Link as RouterLink, useNavigate } from "react-router";
 import { useSnackbar } from "notistack";
 import { errorCatalogue } from "@forgehire/core";
 import type { BreakdownResult, Job } from "@forgehire/core";
-import { ApiError, isApiError } from "../../api/client";
+import { ApiError, isApiError, UNEXPECTED_RESPONSE } from "../../api/client";
 import { useCreateBreakdown, useRefreshJob } from "../../api/breakdown";
 import { useBreakdownProgress } from "../../hooks/use-breakdown-progress";
 import ToastMessage from "../ToastMessage";
@@ -33,6 +33,9 @@ const messages = {
   success: "Stories and tasks created successfully!",
   redirecting: "Opening the requirements breakdown...",
   failed: "Failed to process stories and tasks. Please try again.",
+  notAvailable: "The AI function needed to create stories and tasks is not available. Please contact support.",
+  unreachable: "Unable to access the AI function. Please check your internet connection and try again.",
+  afterRetries: "Failed to create stories after multiple attempts. Please try again later or contact support.",
   failedWith: (message: string) => `Error: ${message}`,
   existsTitle: errorCatalogue.STORIES_EXIST.title,
   exists: errorCatalogue.STORIES_EXIST.message,
@@ -45,12 +48,19 @@ export const sourceLabels: Record<BreakdownResult["source"], string> = {
   fallback: "Default stories used because the AI was unavailable",
 };
 
-/** The failure text of the spec: the server's message when it sent one, otherwise the default. */
+/**
+ * The failure text of the spec: the server's message when it sent one; otherwise what the failure says about the
+ * way to the server: unreachable, not there (a 404 that is not ours), or failing after its retries (a bare 5xx).
+ */
 function failureText(error: unknown): string {
-  if (error instanceof ApiError && error.status !== 0 && error.code !== "UNEXPECTED_RESPONSE" && error.message) {
-    return messages.failedWith(error.message);
+  if (!(error instanceof ApiError)) return messages.failed;
+  if (error.status === 0) return messages.unreachable;
+  if (error.code === UNEXPECTED_RESPONSE) {
+    if (error.status === 404) return messages.notAvailable;
+    if (error.status >= 500) return messages.afterRetries;
+    return messages.failed;
   }
-  return messages.failed;
+  return error.message ? messages.failedWith(error.message) : messages.failed;
 }
 
 interface CreateBreakdownButtonProps {

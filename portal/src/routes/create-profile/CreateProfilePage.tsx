@@ -98,7 +98,7 @@ function CreateProfileForm() {
             <OptionPicker label="Domains" noun="domain" options={domains} value={chosenDomains} max={MAX_DOMAINS} onChange={setChosenDomains} disabled={create.isPending} />
           </div>
           <Button type="submit" variant="contained" size="large" disabled={create.isPending || chosenSkills.length === 0 || chosenDomains.length === 0}>
-            {create.isPending ? "Creating..." : "Create Profile"}
+            Create Profile
           </Button>
         </Stack>
       </Paper>

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { adminChatRoomBody, chatMessageBody, chatRoomCreateBody, roomIdParams, type ChatUnread } from "@forgehire/core";
+import { adminChatRoomBody, chatMessageBody, chatRoomCreateBody, messagesQuery, roomIdParams, roomUpdateBody, type ChatUnread } from "@forgehire/core";
 import {
   countUnreadChatRooms,
   getChatRoom,
@@ -15,7 +15,6 @@ import {
 import { currentActor, requireUser } from "../../middlewares/require-user.js";
 import { parse } from "../../middlewares/validate.js";
 import { presentChatMessage, presentChatRoom, presentChatRoomListItem } from "../../presenters/present-chat.js";
-import { messagesQuery, roomUpdateBody } from "./schema.js";
 
 /**
  * Chat rooms and messages (API.md "Chat"), and the admin's job rooms. Mounted before the back office's generic
