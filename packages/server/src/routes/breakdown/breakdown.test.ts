@@ -495,6 +495,14 @@ describe("task messages", () => {
     expect(await taskFileCount(task.id)).toBe(0);
   });
 
+  it("refuse an outsider before reading the upload: 403, even with a file over 10 MB", async () => {
+    const { task } = await startedJob();
+    const big = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(10 * 1024 * 1024)]);
+    const res = await bob.agent.post(`/api/tasks/${task.id}/messages`).field("content", "Let me in").attach("files", big, "big.pdf").expect(403);
+    expect(res.body.error.code).toBe("COMMUNICATION_DENIED");
+    expect(await messageCount(task.id)).toBe(0);
+  });
+
   it("need text or a file", async () => {
     const { task } = await startedJob();
     const res = await alice.agent.post(`/api/tasks/${task.id}/messages`).send({ content: "   " }).expect(400);

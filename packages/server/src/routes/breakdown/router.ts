@@ -1,4 +1,4 @@
-import { Router } from "express";
+import { Router, type RequestHandler } from "express";
 import multer from "multer";
 import {
   type BreakdownProgress,
@@ -17,6 +17,7 @@ import {
 import {
   userChannel,
   addStory,
+  authorizeTaskConversation,
   addTask,
   breakDownJob,
   completeJob,
@@ -151,7 +152,13 @@ export function breakdownRouter(services: Services): Router {
     res.json((await listTaskMessages(services, currentActor(req), id)).map(presentTaskMessage));
   });
 
-  router.post("/tasks/:id/messages", upload.array("files", 5), async (req, res) => {
+  // Membership is checked before multer reads the attachments into memory.
+  const mayTalk: RequestHandler = async (req, _res, next) => {
+    await authorizeTaskConversation(services.db, currentActor(req), parse(idParams, req.params).id);
+    next();
+  };
+
+  router.post("/tasks/:id/messages", mayTalk, upload.array("files", 5), async (req, res) => {
     const { id } = parse(idParams, req.params);
     const { content } = parse(taskMessageBody, req.body);
     const files = ((req.files as Express.Multer.File[] | undefined) ?? []).map((file) => ({

@@ -71,6 +71,14 @@ describe("requirement attachments", () => {
     expect(await countFiles(job.id)).toBe(5);
   });
 
+  it("refuses someone who may not attach before reading the upload: 403, even for a file over 10 MB", async () => {
+    const job = await buildJob(alice);
+    const big = Buffer.concat([pdf, Buffer.alloc(10 * 1024 * 1024)]);
+    const res = await bob.agent.post(`/api/jobs/${job.id}/files`).attach("files", big, "big.pdf").expect(403);
+    expect(res.body.error.code).toBe("EDIT_JOB_DENIED");
+    expect(await countFiles(job.id)).toBe(0);
+  });
+
   it("refuses a file over 10 MB with 413", async () => {
     const job = await buildJob(alice);
     const big = Buffer.concat([pdf, Buffer.alloc(10 * 1024 * 1024)]);

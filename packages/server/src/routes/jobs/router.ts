@@ -1,8 +1,9 @@
-import { Router } from "express";
+import { Router, type RequestHandler } from "express";
 import multer from "multer";
 import { jobCreateBody, jobIdParams, jobUpdateBody, jobsListQuery, MAX_JOB_FILES, MAX_UPLOAD_BYTES, myJobsQuery, type Page, type Job } from "@forgehire/core";
 import {
   attachJobFiles,
+  authorizeJobAttachment,
   deleteJob,
   getJobDetails,
   listJobs,
@@ -69,7 +70,13 @@ export function jobsRouter(services: Services): Router {
     res.status(204).end();
   });
 
-  router.post("/jobs/:id/files", upload.array("files", MAX_JOB_FILES), async (req, res) => {
+  // The right to attach is checked before multer reads up to 5 × 10 MB into memory.
+  const mayAttach: RequestHandler = async (req, _res, next) => {
+    await authorizeJobAttachment(services, currentActor(req), parse(jobIdParams, req.params).id);
+    next();
+  };
+
+  router.post("/jobs/:id/files", mayAttach, upload.array("files", MAX_JOB_FILES), async (req, res) => {
     const { id } = parse(jobIdParams, req.params);
     const files = (req.files as Express.Multer.File[] | undefined) ?? [];
     const stored = await attachJobFiles(

@@ -11,6 +11,15 @@ export interface UploadedFile {
 }
 
 /**
+ * Checks, before any upload is read, that the actor may attach files to the job, so a refused request never makes
+ * the server hold its files. attachJobFiles checks again under the job's lock.
+ * @throws JOB_NOT_FOUND; EDIT_JOB_DENIED / JOB_NOT_EDITABLE
+ */
+export async function authorizeJobAttachment(deps: Pick<ServiceDeps, "db">, actor: Actor, jobId: number): Promise<void> {
+  authorize(actor, "edit", await loadLiveJob(deps.db, jobId));
+}
+
+/**
  * Attaches files to a job's requirements, each checked by its content; all or none are kept.
  * @param deps database, storage
  * @param actor the owner or an admin, while the job can be edited
