@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { createFreelancerProfile, createUser } from "@forgehire/services";
+import { jobCreateBody } from "@forgehire/core";
+import { createFreelancerProfile, createUser, postJob } from "@forgehire/services";
 import { openBrowser, screenshot, type Browser } from "./support/browser.js";
 import { startAppServer, type AppServer } from "./support/app-server.js";
 import { PortalPage } from "./pages/portal.js";
@@ -98,6 +99,43 @@ describe("chat in the browser", () => {
     // The card's text and its unread count come in one answer, so once the text shows the count is settled.
     await card.getByText("Yes, I can do that.").waitFor();
     expect(await card.getByLabel(/unread messages/).count()).toBe(0);
+  });
+
+  it("an admin contacts a job's poster from the job page, once per job, and the poster reads the message", async () => {
+    const poster = await signedIn("client", "Paula", "Poster");
+    const input = jobCreateBody.parse({ title: "Corner Bakery Shop", description: "An online shop for a corner bakery.", industry: "Others", scope: 50 });
+    const { job } = await postJob(server.services, { id: poster.user.id, userType: poster.user.userType, roleType: poster.user.roleType }, input);
+
+    const email = unique("ada");
+    await createUser(server.services, { email, password: "Ada-pass", firstName: "Ada", lastName: "Min", userType: "admin" });
+    const browser = await openBrowser(server.url);
+    browsers.push(browser);
+    const admin = { page: browser.page, chat: new ChatPages(browser.page) };
+    await new PortalPage(admin.page).logIn(email, "Ada-pass");
+    await admin.page.waitForURL((url) => url.pathname === "/admin-dashboard");
+
+    await admin.page.goto(`/jobs/${job.id}`);
+    await admin.page.getByRole("button", { name: "Contact Poster" }).click();
+    await admin.page.getByText("You can now communicate with the job poster").waitFor();
+    await admin.page.waitForURL((url) => url.pathname.startsWith("/messages/"));
+    const roomPath = new URL(admin.page.url()).pathname;
+    await admin.chat.dialog.getByText("Corner Bakery Shop").first().waitFor();
+    await admin.chat.send("Hello Paula, a question about your bakery shop.");
+    await admin.chat.log.getByText("Hello Paula, a question about your bakery shop.").waitFor();
+    await shot(admin.page, "admin-contact-poster");
+
+    // A second time, the same room opens, with its history.
+    await admin.page.goto(`/jobs/${job.id}`);
+    await admin.page.getByRole("button", { name: "Contact Poster" }).click();
+    await admin.page.waitForURL((url) => url.pathname === roomPath);
+    await admin.chat.log.getByText("Hello Paula, a question about your bakery shop.").waitFor();
+
+    await poster.page.goto("/messages");
+    await poster.chat.roomCard("Corner Bakery Shop").getByText("Hello Paula, a question about your bakery shop.").waitFor();
+    // The poster's own job page offers no Contact Poster.
+    await poster.page.goto(`/jobs/${job.id}`);
+    await poster.page.getByRole("heading", { name: "Corner Bakery Shop" }).waitFor();
+    await expect(poster.page.getByRole("button", { name: "Contact Poster" }).count()).resolves.toBe(0);
   });
 
   it("asks a signed-out visitor to sign in on /messages", async () => {

@@ -103,6 +103,15 @@ export function useStartChat() {
   });
 }
 
+/** POST /api/admin/chat-rooms: the admin's room with a job's poster, created once and reused afterwards. */
+export function useStartJobChat() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (jobId: number) => apiFetch<ChatRoom>("/api/admin/chat-rooms", { method: "POST", body: { jobId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.rooms }),
+  });
+}
+
 /** POST /api/chat/rooms/:roomId/messages. */
 export function useSendMessage(roomId: string) {
   return useMutation({

@@ -27,6 +27,7 @@ import { useCurrentUser } from "../../hooks/use-current-user";
 import { parseJobId } from "../../lib/job-id";
 import { formatCalendarDate, formatMoney } from "../../lib/format";
 import BreakdownTab from "./BreakdownTab";
+import ContactPosterButton from "./ContactPosterButton";
 import ProjectStatusTab from "./ProjectStatusTab";
 import RequirementsTab, { RequirementsErrorCard, RequirementsSkeleton } from "./RequirementsTab";
 
@@ -175,6 +176,7 @@ function JobHeader({ job, onChangeRequested }: { job: Job; onChangeRequested: ()
               Pay Now
             </Button>
           )}
+          {hasAdminAccess(user, job) && <ContactPosterButton job={job} />}
           {isAdmin && job.can.edit && (
             <Button variant="outlined" color="secondary" component={RouterLink} to={`/post-job?edit=${job.id}`}>
               Edit as Admin
