@@ -135,6 +135,12 @@ describe("freelancer profiles in the browser", () => {
     await page.goto("/manage-profile");
     await page.getByRole("button", { name: "Remove Dental clinic receptionist" }).click();
     await items.getByText("Dental clinic receptionist").waitFor({ state: "detached" });
+
+    // Only clients start chats: the server refuses a freelancer, and the page says so.
+    await page.goto(`/freelancers/${profileId}`);
+    await page.getByRole("button", { name: "Chat with Freelancer" }).click();
+    await page.getByText("Only clients can start chats with freelancers").waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/freelancers/${profileId}`);
   });
 
   it("sends a client away from /create-profile", async () => {

@@ -29,10 +29,10 @@ async function shot(page: Page, name: string) {
 
 const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}@example.test`;
 
-async function signedInClient(firstName: string) {
+async function signedInClient(firstName: string, app: AppServer = server) {
   const email = unique(firstName.toLowerCase());
-  const user = await createUser(server.services, { email, password: `${firstName}-pass`, firstName, lastName: "Tester", userType: "client" });
-  browser = await openBrowser(server.url);
+  const user = await createUser(app.services, { email, password: `${firstName}-pass`, firstName, lastName: "Tester", userType: "client" });
+  browser = await openBrowser(app.url);
   const portal = new PortalPage(browser.page);
   await portal.logIn(email, `${firstName}-pass`);
   await browser.page.waitForURL((url) => url.pathname === "/");
@@ -128,5 +128,40 @@ describe("paying a job in the browser (built-in test provider)", () => {
     await page.getByRole("heading", { name: "Job not found" }).waitFor();
     await page.getByRole("link", { name: "Return to My Jobs" }).waitFor();
     await shot(page, "payment-job-not-found");
+  });
+});
+
+describe("paying when the card provider cannot be reached", () => {
+  let stripeDown: AppServer | undefined;
+  beforeAll(async () => {
+    // Stripe is configured, but its API address answers nothing: creating the payment fails.
+    stripeDown = await startAppServer({
+      STRIPE_SECRET_KEY: "sk_test_unreachable",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_unreachable",
+      STRIPE_WEBHOOK_SECRET: "whsec_unreachable",
+      STRIPE_API_URL: "http://127.0.0.1:9",
+    });
+  });
+  afterAll(async () => {
+    await stripeDown?.stop();
+  });
+
+  it("shows the Payment Error panel and its toast, Try Again asks again, and the job stays unpaid", async () => {
+    const app = stripeDown!;
+    const { page } = await signedInClient("Perry", app);
+    const job = await lockedJob(page, "Garden Tools Store");
+    await page.goto(`/payments/${job.id}`);
+    await page.getByRole("button", { name: "Pay Now with Stripe" }).click();
+    await page.getByText("Payment Setup Failed").waitFor();
+    const panel = page.getByRole("alert").filter({ hasText: "Payment Error" });
+    await panel.getByText(/Failed to initialize payment: /).waitFor();
+    await shot(page, "payment-setup-error");
+
+    const retried = page.waitForRequest((request) => request.method() === "POST" && new URL(request.url()).pathname === `/api/jobs/${job.id}/payment-intent`);
+    await panel.getByRole("button", { name: "Try Again" }).click();
+    await retried;
+    await panel.getByText(/Failed to initialize payment: /).waitFor();
+    const row = (await app.services.db("jobs").where({ id: job.id }).first()) as { payment_status: string };
+    expect(row.payment_status).toBe("unpaid");
   });
 });

@@ -29,14 +29,13 @@ const messages = {
   error: "Error loading freelancer profile",
   noPortfolio: "No portfolio items yet",
   loginRequired: errorCatalogue.CHAT_LOGIN_REQUIRED.message,
-  clientsOnly: errorCatalogue.CLIENT_ONLY_CHAT.message,
   chatFailed: "Failed to create chat room",
 } as const;
 
 function Profile({ id }: { id: string }) {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
-  const { user, isClient } = useCurrentUser();
+  const { user } = useCurrentUser();
   const { data, error, isPending } = useFreelancer(id);
   const startChat = useStartChat();
 
@@ -55,7 +54,7 @@ function Profile({ id }: { id: string }) {
       enqueueSnackbar(<ToastMessage title="Error" message={messages.loginRequired} />, { variant: "error" });
       return void navigate("/login");
     }
-    if (!isClient) return void enqueueSnackbar(<ToastMessage title="Error" message={messages.clientsOnly} />, { variant: "error" });
+    // Who may start a chat is the server's rule: a freelancer or an admin gets its CLIENT_ONLY_CHAT answer.
     startChat.mutate(
       { freelancerId: data.id },
       {
