@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { jobCreateBody } from "@forgehire/core";
-import { createFreelancerProfile, createUser, postJob } from "@forgehire/services";
+import { createFreelancerProfile, createUser, postJob, startChat, type UserRecord } from "@forgehire/services";
 import { openBrowser, screenshot, type Browser } from "./support/browser.js";
 import { startAppServer, type AppServer } from "./support/app-server.js";
 import { PortalPage } from "./pages/portal.js";
@@ -136,6 +136,30 @@ describe("chat in the browser", () => {
     await poster.page.goto(`/jobs/${job.id}`);
     await poster.page.getByRole("heading", { name: "Corner Bakery Shop" }).waitFor();
     await expect(poster.page.getByRole("button", { name: "Contact Poster" }).count()).resolves.toBe(0);
+  });
+
+  it("lists rooms 30 at a time, with Show older conversations for the rest", async () => {
+    const freelancer = await signedIn("freelancer", "Orion", "Busy");
+    const actorOf = (user: UserRecord) => ({ id: user.id, userType: user.userType, roleType: user.roleType });
+    const profile = await createFreelancerProfile(server.services, actorOf(freelancer.user), {
+      title: "Busy Bot",
+      bio: "Many clients.",
+      hourlyRate: 30,
+      skills: ["Whisper"],
+      domains: ["Voice & Speech"],
+    });
+    for (let i = 0; i < 31; i++) {
+      const client = await createUser(server.services, { email: unique(`c${i}`), password: "client-pass", firstName: `Client${i}`, lastName: "Many", userType: "client" });
+      await startChat(server.services, actorOf(client), { freelancerId: profile.freelancer.id });
+    }
+    await freelancer.page.goto("/messages");
+    const cards = freelancer.page.getByTestId("chat-room-card");
+    await expect.poll(() => cards.count()).toBe(30);
+    await freelancer.page.getByRole("button", { name: "Show older conversations" }).click();
+    await expect.poll(() => cards.count()).toBe(31);
+    // The oldest room, the first one started, is the one the second page brought.
+    await cards.filter({ hasText: "Client0 Many" }).waitFor();
+    await expect(freelancer.page.getByRole("button", { name: "Show older conversations" }).count()).resolves.toBe(0);
   });
 
   it("asks a signed-out visitor to sign in on /messages", async () => {

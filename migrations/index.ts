@@ -22,6 +22,7 @@ import * as createSocketIoAttachments from "./20261122091900_create-socket-io-at
 import * as createChatRoomReads from "./20261122092000_create-chat-room-reads.js";
 import * as createRateLimitHits from "./20261122092100_create-rate-limit-hits.js";
 import * as addSearchTrigramIndexes from "./20261122092200_add-search-trigram-indexes.js";
+import * as addChatRoomsActivityIndex from "./20261122092300_add-chat-rooms-activity-index.js";
 
 /** One schema change: its name (recorded in knex_migrations, so never rename one that has shipped) and steps. */
 export interface Migration {
@@ -56,6 +57,7 @@ const migrations: readonly Migration[] = [
   { name: "20261122092000_create-chat-room-reads", ...createChatRoomReads },
   { name: "20261122092100_create-rate-limit-hits", ...createRateLimitHits },
   { name: "20261122092200_add-search-trigram-indexes", ...addSearchTrigramIndexes },
+  { name: "20261122092300_add-chat-rooms-activity-index", ...addChatRoomsActivityIndex },
 ];
 
 /** The schema's migrations for `knex.migrate.*({ migrationSource })`, in the order they apply. */

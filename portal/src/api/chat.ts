@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ChatMessage, ChatRoom, ChatRoomListItem, ChatUnread } from "@forgehire/core";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { CHAT_ROOMS_PER_PAGE, type ChatMessage, type ChatRoom, type ChatRoomListItem, type ChatUnread } from "@forgehire/core";
 import { useChatInbox } from "../hooks/use-chat-socket";
 import { apiFetch } from "./client";
 
@@ -14,11 +14,17 @@ export const chatKeys = {
 /** How many messages the dialog loads first. */
 export const CHAT_PAGE = 50;
 
-/** GET /api/chat/rooms: the user's rooms, newest activity first, each with its unread count. */
+/**
+ * GET /api/chat/rooms: the user's rooms, newest activity first, each with its unread count, a page at a time
+ * ("Show older conversations" loads the next one; a short page is the last).
+ */
 export function useChatRooms(enabled = true) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: chatKeys.rooms,
-    queryFn: ({ signal }) => apiFetch<ChatRoomListItem[]>("/api/chat/rooms", { signal }),
+    queryFn: ({ signal, pageParam }) =>
+      apiFetch<ChatRoomListItem[]>(`/api/chat/rooms?page=${pageParam}&perPage=${CHAT_ROOMS_PER_PAGE}`, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.length === CHAT_ROOMS_PER_PAGE ? pages.length + 1 : undefined),
     enabled,
     refetchInterval: 60_000,
   });

@@ -3,7 +3,10 @@
  */
 import { z } from "zod";
 import { errorCatalogue } from "../errors.js";
-import { jobId, uuidId } from "./common.js";
+import { jobId, paginationQuery, uuidId } from "./common.js";
+
+/** Rooms per page of the room list. */
+export const CHAT_ROOMS_PER_PAGE = 30;
 
 const EMPTY_MESSAGE = errorCatalogue.EMPTY_MESSAGE.message;
 
@@ -111,4 +114,10 @@ export const roomUpdateBody = z.object({
     (value) => (value === "" ? null : value),
     z.url({ protocol: /^https?$/, error: "Please enter a valid http(s) link" }).max(2_000).nullable(),
   ),
+});
+
+/** GET /api/chat/rooms query: a page of rooms, newest activity first (X-Total-Count has the whole number). */
+export const chatRoomsQuery = paginationQuery.extend({
+  /** rooms per page */
+  perPage: z.coerce.number().int().min(1).max(100).default(CHAT_ROOMS_PER_PAGE),
 });

@@ -1,6 +1,6 @@
 import type { Knex } from "knex";
 import { ROOM_MEMBER_SQL, UNREAD_MESSAGES_SQL } from "./chat-room-reads.js";
-import { toDate, toDateOrNull } from "./rows.js";
+import { toCount, toDate, toDateOrNull } from "./rows.js";
 
 /** A chat room with the names and last message a room list shows. */
 export interface ChatRoomRecord {
@@ -127,8 +127,16 @@ export const chatRoomsRepository = {
    * The rooms a user is in (admins: all), newest activity first, each with its count of messages unread for the
    * user; rooms the user is not a member of (an admin's view of others' rooms) count 0.
    */
-  async listFor(db: Knex, viewer: { userId: string; all: boolean }): Promise<ChatRoomListRecord[]> {
+  async listFor(
+    db: Knex,
+    viewer: { userId: string; all: boolean },
+    page: { offset: number; limit: number },
+  ): Promise<{ rows: ChatRoomListRecord[]; total: number }> {
     const id = viewer.userId;
+    const visible = db({ r: "chat_rooms" }).modify((builder) => {
+      if (!viewer.all) builder.whereRaw(ROOM_MEMBER_SQL, [id, id]);
+    });
+    const [countRow] = (await visible.count({ total: "*" })) as Array<{ total: number | string }>;
     const rows = (await selectRooms(db)
       // The membership test only reads the outer row, so a non-member room costs no message scan.
       .joinRaw(`left join lateral (select count(*)::int as n ${UNREAD_MESSAGES_SQL} and ${ROOM_MEMBER_SQL}) unread on true`, [id, id, id, id])
@@ -137,8 +145,10 @@ export const chatRoomsRepository = {
         if (!viewer.all) builder.whereRaw(ROOM_MEMBER_SQL, [id, id]);
       })
       .orderByRaw("coalesce(r.last_message_at, r.created_at) desc")
-      .orderBy("r.room_id")) as Array<ChatRoomRow & { unread_count: number }>;
-    return rows.map((row) => ({ ...toRecord(row), unreadCount: row.unread_count }));
+      .orderBy("r.room_id")
+      .offset(page.offset)
+      .limit(page.limit)) as Array<ChatRoomRow & { unread_count: number }>;
+    return { rows: rows.map((row) => ({ ...toRecord(row), unreadCount: row.unread_count })), total: toCount(countRow?.total) };
   },
 
   async touchLastMessage(db: Knex, roomId: string, at: Date): Promise<void> {

@@ -22,6 +22,7 @@ const messages = {
   failed: "Failed to load chat rooms",
   empty: { title: "No messages yet", message: "You haven't started any conversations yet." },
   adminEmpty: { title: "No messages", message: "You haven't started any conversations with job posters yet." },
+  older: "Show older conversations",
 } as const;
 
 function RoomCard({ room, onOpen }: { room: ChatRoomListItem; onOpen: () => void }) {
@@ -63,6 +64,7 @@ function RoomList({ isAdmin }: { isAdmin: boolean }) {
   const navigate = useNavigate();
   const { roomId } = useParams();
   const rooms = useChatRooms();
+  const roomList = rooms.data?.pages.flat();
   useRoomsLiveRefresh(true);
   const empty = isAdmin ? messages.adminEmpty : messages.empty;
   const handleClose = () => {
@@ -76,17 +78,22 @@ function RoomList({ isAdmin }: { isAdmin: boolean }) {
       </Typography>
       {rooms.isPending && <Typography color="text.secondary">{messages.loading}</Typography>}
       {rooms.error && <Alert severity="error">{messages.failed}</Alert>}
-      {rooms.data?.length === 0 && (
+      {roomList?.length === 0 && (
         <Box sx={{ textAlign: "center", py: 8 }}>
           <Typography variant="h6">{empty.title}</Typography>
           <Typography color="text.secondary">{empty.message}</Typography>
         </Box>
       )}
-      {rooms.data && rooms.data.length > 0 && (
-        <Stack spacing={2} sx={{ maxHeight: 600, overflowY: "auto" }}>
-          {rooms.data.map((room) => (
+      {roomList && roomList.length > 0 && (
+        <Stack spacing={2}>
+          {roomList.map((room) => (
             <RoomCard key={room.roomId} room={room} onOpen={() => void navigate(`/messages/${encodeURIComponent(room.roomId)}`)} />
           ))}
+          {rooms.hasNextPage && (
+            <Button onClick={() => void rooms.fetchNextPage()} disabled={rooms.isFetchingNextPage} sx={{ alignSelf: "center" }}>
+              {messages.older}
+            </Button>
+          )}
         </Stack>
       )}
       {roomId && <ChatDialog key={roomId} roomId={roomId} onClose={handleClose} />}

@@ -78,6 +78,26 @@ describe("messages", () => {
     await bob.agent.get("/api/chat/rooms/nobody_freelancer_x/messages").expect(404);
   });
 
+  it("list rooms a page at a time, newest activity first, with X-Total-Count", async () => {
+    // Three more clients start rooms with Nova, one after the other: the latest activity comes first.
+    const clients = [];
+    for (let i = 0; i < 3; i++) {
+      const client = await buildClient(server);
+      await client.agent.post("/api/chat/rooms").send({ freelancerId: novaProfileId }).expect(201);
+      clients.push(client);
+    }
+    const all = await nova.agent.get("/api/chat/rooms").expect(200);
+    const total = Number(all.headers["x-total-count"]);
+    expect(total).toBe(all.body.length);
+    const first = await nova.agent.get("/api/chat/rooms").query({ page: 1, perPage: 2 }).expect(200);
+    const second = await nova.agent.get("/api/chat/rooms").query({ page: 2, perPage: 2 }).expect(200);
+    expect(first.headers["x-total-count"]).toBe(String(total));
+    expect(first.body.map((r: { clientId: string }) => r.clientId)).toEqual([clients[2]!.user.id, clients[1]!.user.id]);
+    expect(second.body.map((r: { roomId: string }) => r.roomId)).toEqual(all.body.slice(2, 4).map((r: { roomId: string }) => r.roomId));
+    await nova.agent.get("/api/chat/rooms").query({ perPage: 101 }).expect(400);
+    await nova.agent.get("/api/chat/rooms").query({ page: 0 }).expect(400);
+  });
+
   it("are open to admins, who see every room", async () => {
     await ada.agent.get(`/api/chat/rooms/${roomOf()}/messages`).expect(200);
     const rooms = await ada.agent.get("/api/chat/rooms").expect(200);

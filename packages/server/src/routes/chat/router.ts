@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { adminChatRoomBody, chatMessageBody, chatRoomCreateBody, messagesQuery, roomIdParams, roomUpdateBody, type ChatUnread } from "@forgehire/core";
+import { adminChatRoomBody, chatMessageBody, chatRoomCreateBody, chatRoomsQuery, messagesQuery, roomIdParams, roomUpdateBody, type ChatUnread } from "@forgehire/core";
 import {
   countUnreadChatRooms,
   getChatRoom,
@@ -25,8 +25,12 @@ export function chatRouter(services: Services): Router {
   router.use(["/chat", "/admin/chat-rooms"], requireUser);
 
   router.get("/chat/rooms", async (req, res) => {
+    const { page, perPage } = parse(chatRoomsQuery, req.query);
     const actor = currentActor(req);
-    res.json((await listChatRooms(services, actor)).map((room) => presentChatRoomListItem(room, actor.id)));
+    const { rows, total } = await listChatRooms(services, actor, { offset: (page - 1) * perPage, limit: perPage });
+    // The body stays the array of API.md; the page's place in the whole is in a header, as for the directory.
+    res.set("X-Total-Count", String(total));
+    res.json(rows.map((room) => presentChatRoomListItem(room, actor.id)));
   });
 
   // The nav's messages badge: a count of rooms, kept on the server so every browser and session agrees.

@@ -72,11 +72,17 @@ export async function startJobChat(
 }
 
 /**
- * The actor's rooms (admins: all), newest activity first, each with its count of messages unread for the actor.
- * @returns the rooms; rooms the actor is not a member of (an admin's view of others' chats) count 0 unread
+ * One page of the actor's rooms (admins: all), newest activity first, each with its count of messages unread for
+ * the actor; rooms the actor is not a member of (an admin's view of others' chats) count 0 unread.
+ * @param page offset and limit
+ * @returns the page and the number of rooms in all
  */
-export async function listChatRooms(deps: Pick<ServiceDeps, "db">, actor: Actor): Promise<ChatRoomListRecord[]> {
-  return chatRoomsRepository.listFor(deps.db, { userId: actor.id, all: isAdmin(actor) });
+export async function listChatRooms(
+  deps: Pick<ServiceDeps, "db">,
+  actor: Actor,
+  page: { offset: number; limit: number },
+): Promise<{ rows: ChatRoomListRecord[]; total: number }> {
+  return chatRoomsRepository.listFor(deps.db, { userId: actor.id, all: isAdmin(actor) }, page);
 }
 
 /**
