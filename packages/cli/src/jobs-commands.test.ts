@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { forgehireIn } from "./run-cli.test-support.js";
+import { openDatabase } from "@forgehire/services";
+import { startFakeOpenAi } from "@forgehire/server/test/fakes/openai-server";
+import { forgehireIn, forgehireWith } from "./run-cli.test-support.js";
 
 let dataDir: string;
 const forgehire = (...args: string[]) => forgehireIn(dataDir, ...args);
@@ -42,6 +44,40 @@ describe("forgehire jobs commands", () => {
     const result = await forgehire("jobs:breakdown", "1", "--engine", "ai");
     expect(result.code).not.toBe(0);
     expect(result.stderr).toContain("No AI is configured");
+  });
+
+  it("jobs:breakdown --engine ai shows each attempt and the retry, then the AI's stories", async () => {
+    // A fresh open job (the demo's open job is the rules test's): written straight into the CLI's database, which
+    // no CLI process holds between commands.
+    const database = await openDatabase({ dataDir });
+    const owner = (await database.knex("users").where({ email: "alice@forgehire.local" }).first("id")) as { id: string };
+    const [job] = (await database.knex("jobs")
+      .insert({ title: "Listings With Search", description: "Property listings with a search.", industry: "Others", scope: 199, budget: 199, owner_id: owner.id })
+      .returning("id")) as Array<{ id: number }>;
+    await database.close();
+
+    const fake = await startFakeOpenAi();
+    try {
+      const story = { title: "Listing search", description: "Given listings, When I search, Then I see matches.", priority: "high" };
+      const task = { title: "Search form", description: "Filters by price and area", priority: "high", estimateHours: 5 };
+      const answer = JSON.stringify({ stories: [{ ...story, tasks: [task, { ...task, title: "Results page", priority: "medium" }] }] });
+      fake.answers = [
+        { kind: "slow", delayMs: 3000, content: answer },
+        { kind: "json", content: answer },
+      ];
+      const env = { AI_BASE_URL: fake.baseUrl, AI_API_KEY: "test-key", AI_MODEL: "fake-model", AI_TIMEOUT_MS: "800", AI_RETRY_DELAY_MS: "20" };
+      const result = await forgehireWith(env, dataDir, "jobs:breakdown", String(job!.id), "--engine", "ai");
+      expect(result.code).toBe(0);
+      const lines = result.stdout.split("\n");
+      expect(lines[0]).toBe("Asking the AI (attempt 1/2)");
+      expect(lines[1]).toMatch(/^Retrying\.\.\. attempt 2\/2 \(/);
+      expect(lines[2]).toBe("Asking the AI (attempt 2/2)");
+      expect(lines[3]).toBe("Created 1 stories (ai).");
+      expect(result.stdout).toContain("Listing search [high]");
+      expect(fake.requests).toHaveLength(2);
+    } finally {
+      await fake.close();
+    }
   });
 
   it("jobs:show prints the requirements, stories and tasks", async () => {

@@ -6,10 +6,19 @@ const bin = fileURLToPath(new URL("../../../bin/forgehire", import.meta.url));
 const run = promisify(execFile);
 
 /** Runs the real CLI in a child process, without a terminal, on the embedded database in dataDir. */
-export async function forgehireIn(dataDir: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+export function forgehireIn(dataDir: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return forgehireWith({}, dataDir, ...args);
+}
+
+/** Like forgehireIn, with extra environment (e.g. an AI endpoint). */
+export async function forgehireWith(
+  env: Record<string, string>,
+  dataDir: string,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await run(process.execPath, [bin, ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent" },
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent", ...env },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
