@@ -25,6 +25,10 @@ export function sessionMiddlewares(services: Services, options: { cleanupInterva
     cleanupInterval: options.cleanupIntervalMs ?? 60 * 60 * 1000,
     onDbCleanupError: (err) => services.logger.warn({ err }, "session cleanup failed"),
   });
+  // The store checks its table in the background and nothing awaits that until the first session is read: a
+  // database gone at that moment must be logged, not crash the process as an unhandled rejection. Each later
+  // session read awaits the same check and fails its own request in the error shape.
+  store.ready.catch((err: unknown) => services.logger.error({ err }, "session store not ready"));
 
   const auth: PassportInstance = new passport.Passport();
   auth.use(
