@@ -3,13 +3,20 @@ import { migrateLatest, pendingMigrations, rollback } from "@forgehire/services"
 import { buildClient } from "../../test/factories.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";
 
+/**
+ * A test server with one session made: the session store checks its table once at start, and that check must be
+ * over before the schema is rolled back or the database closed.
+ */
+async function startSettledServer(): Promise<TestServer> {
+  const server = await startTestServer();
+  await buildClient(server);
+  return server;
+}
+
 describe("/healthz and /readyz", () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
-    // A signed-in session first: the session store checks its table once at start, and that check must be over
-    // before the schema is rolled back or the database closed.
-    await buildClient(server);
+    server = await startSettledServer();
   });
   afterAll(async () => {
     await server?.stop();
@@ -38,10 +45,7 @@ describe("/healthz and /readyz", () => {
 describe("/readyz with a closed database", () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
-    // A signed-in session first: the session store checks its table once at start, and that check must be over
-    // before the schema is rolled back or the database closed.
-    await buildClient(server);
+    server = await startSettledServer();
   });
   afterAll(async () => {
     await server?.stop();
