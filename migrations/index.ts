@@ -23,6 +23,7 @@ import * as createChatRoomReads from "./20261122092000_create-chat-room-reads.js
 import * as createRateLimitHits from "./20261122092100_create-rate-limit-hits.js";
 import * as addSearchTrigramIndexes from "./20261122092200_add-search-trigram-indexes.js";
 import * as addChatRoomsActivityIndex from "./20261122092300_add-chat-rooms-activity-index.js";
+import * as addPaymentsLastEventAt from "./20261122092400_add-payments-last-event-at.js";
 
 /** One schema change: its name (recorded in knex_migrations, so never rename one that has shipped) and steps. */
 export interface Migration {
@@ -58,6 +59,7 @@ const migrations: readonly Migration[] = [
   { name: "20261122092100_create-rate-limit-hits", ...createRateLimitHits },
   { name: "20261122092200_add-search-trigram-indexes", ...addSearchTrigramIndexes },
   { name: "20261122092300_add-chat-rooms-activity-index", ...addChatRoomsActivityIndex },
+  { name: "20261122092400_add-payments-last-event-at", ...addPaymentsLastEventAt },
 ];
 
 /** The schema's migrations for `knex.migrate.*({ migrationSource })`, in the order they apply. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   isReusableAttempt,
+  isStalePaymentEvent,
   jobPaymentStatusAfter,
   nextAttemptStatus,
   paymentAmount,
@@ -74,5 +75,17 @@ describe("jobPaymentStatusAfter", () => {
 describe("isReusableAttempt", () => {
   it("only an attempt that can still be paid is handed out again", () => {
     expect(paymentAttemptStatuses.filter(isReusableAttempt)).toEqual(["requires_payment", "failed"]);
+  });
+});
+
+describe("isStalePaymentEvent: an event older than the last one applied is ignored", () => {
+  const at = (seconds: number) => new Date(seconds * 1000);
+  it("ignores an event that happened before the last applied one", () => {
+    expect(isStalePaymentEvent(at(100), at(101))).toBe(true);
+  });
+  it("applies the first event, a later one, and one from the same moment", () => {
+    expect(isStalePaymentEvent(at(100), null)).toBe(false);
+    expect(isStalePaymentEvent(at(102), at(101))).toBe(false);
+    expect(isStalePaymentEvent(at(101), at(101))).toBe(false);
   });
 });

@@ -69,6 +69,18 @@ export function isFinalAttemptStatus(status: PaymentAttemptStatus): boolean {
 }
 
 /**
+ * Whether a provider event is older than the last one applied to the attempt. Webhooks may arrive out of order, and
+ * an older event must not undo a newer one: a 'processing' sent before a failure but delivered after it would
+ * otherwise turn the failed attempt back into a pending payment.
+ * @param occurredAt when the provider says the event happened
+ * @param lastAppliedAt when the last event applied to the attempt happened, or null before the first
+ * @returns true when the event must be ignored
+ */
+export function isStalePaymentEvent(occurredAt: Date, lastAppliedAt: Date | null): boolean {
+  return lastAppliedAt !== null && occurredAt.getTime() < lastAppliedAt.getTime();
+}
+
+/**
  * The next state of an attempt when an event reports an outcome; state never goes backwards. A failed attempt may
  * still succeed (the card provider lets the client retry on the same intent), a processing one may fail or succeed,
  * but nothing leaves succeeded or canceled, and a repeated outcome changes nothing.

@@ -1,6 +1,6 @@
 import type { Knex } from "knex";
 import type { PaymentAttemptStatus } from "@forgehire/core";
-import { toCount, toDate } from "./rows.js";
+import { toCount, toDate, toDateOrNull } from "./rows.js";
 
 /** One payment attempt of a job; amounts in whole cents. */
 export interface PaymentRow {
@@ -15,6 +15,8 @@ export interface PaymentRow {
   attempt: number;
   idempotencyKey: string | null;
   lastError: string | null;
+  /** When the last provider event applied to the attempt happened (by the provider's clock). */
+  lastEventAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -31,6 +33,7 @@ interface Row {
   attempt: number;
   idempotency_key: string | null;
   last_error: string | null;
+  last_event_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -48,6 +51,7 @@ function toRecord(row: Row): PaymentRow {
     attempt: Number(row.attempt),
     idempotencyKey: row.idempotency_key,
     lastError: row.last_error,
+    lastEventAt: toDateOrNull(row.last_event_at),
     createdAt: toDate(row.created_at),
     updatedAt: toDate(row.updated_at),
   };
@@ -118,8 +122,15 @@ export const paymentsRepository = {
       .update({ provider_payment_id: providerPaymentId, updated_at: now });
   },
 
-  async updateStatus(db: Knex, id: string, status: PaymentAttemptStatus, lastError: string | null, now: Date): Promise<void> {
-    await db("payments").where({ id }).update({ status, last_error: lastError, updated_at: now });
+  async updateStatus(
+    db: Knex,
+    id: string,
+    change: { status: PaymentAttemptStatus; lastError: string | null; eventAt?: Date },
+    now: Date,
+  ): Promise<void> {
+    await db("payments")
+      .where({ id })
+      .update({ status: change.status, last_error: change.lastError, ...(change.eventAt && { last_event_at: change.eventAt }), updated_at: now });
   },
 
   /** Attempts whose outcome the provider may know better than we do (a webhook may have been lost). */

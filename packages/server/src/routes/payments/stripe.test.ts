@@ -188,6 +188,27 @@ describe("Stripe webhooks", () => {
     expect(await eventRows(paymentId)).toHaveLength(2);
   });
 
+  it("a processing sent before a failure but delivered after it changes nothing; a later retry still counts", async () => {
+    const job = await lockedJob();
+    const { paymentId, intent } = await intentFor(job.id);
+    const now = Math.floor(Date.now() / 1000);
+    const at = (created: number, event: ReturnType<typeof stripeEvent>) => ({ ...event, created });
+    const failed = signed(
+      at(now, stripeEvent("payment_intent.payment_failed", { ...intent, status: "requires_payment_method", last_payment_error: { message: "Your card was declined.", type: "card_error" } })),
+    );
+    await post(failed.payload, failed.header).expect(200);
+    const lateProcessing = signed(at(now - 60, stripeEvent("payment_intent.processing", { ...intent, status: "processing" })));
+    await post(lateProcessing.payload, lateProcessing.header).expect(200);
+    expect((await jobRow(job.id)).payment_status).toBe("unpaid");
+    expect((await server.services.db("payments").where({ id: paymentId }).first()).status).toBe("failed");
+    expect(await eventRows(paymentId)).toHaveLength(2);
+
+    // The client tries again with another card: that processing is newer, and counts.
+    const retry = signed(at(now + 5, stripeEvent("payment_intent.processing", { ...intent, status: "processing" })));
+    await post(retry.payload, retry.header).expect(200);
+    expect((await jobRow(job.id)).payment_status).toBe("pending");
+  });
+
   it("payment_failed → the attempt failed and the job stays unpaid", async () => {
     const job = await lockedJob();
     const { paymentId, intent } = await intentFor(job.id);

@@ -28,6 +28,8 @@ export interface PaymentEvent {
   /** What it means for the attempt; null for events we only record. */
   outcome: PaymentOutcome | null;
   lastError: string | null;
+  /** When the provider says it happened; null for now (our own test provider, a reconciliation's fresh look). */
+  occurredAt: Date | null;
   /** The event as received, kept in payment_events. */
   payload: unknown;
 }

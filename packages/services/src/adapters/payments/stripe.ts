@@ -87,6 +87,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         paymentId: isIntent ? (object.metadata?.paymentId ?? null) : null,
         outcome: isIntent ? outcomeOfEventType(event.type) : null,
         lastError: isIntent ? (object.last_payment_error?.message ?? null) : null,
+        occurredAt: new Date(event.created * 1000),
         payload: event,
       };
     },

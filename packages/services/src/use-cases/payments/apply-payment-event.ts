@@ -1,4 +1,4 @@
-import { jobPaymentStatusAfter, nextAttemptStatus, type PaymentAttemptStatus } from "@forgehire/core";
+import { isStalePaymentEvent, jobPaymentStatusAfter, nextAttemptStatus, type PaymentAttemptStatus } from "@forgehire/core";
 import type { Knex } from "knex";
 import type { PaymentEvent } from "../../adapters/payments/provider.js";
 import type { ServiceDeps } from "../../deps.js";
@@ -39,7 +39,8 @@ async function findPayment(db: Knex, event: PaymentEvent): Promise<PaymentRow | 
 /**
  * The one path every provider event takes (Stripe webhook, test provider, reconciliation): the event id is stored
  * in the same transaction as its effect, so a replay or a concurrent duplicate (which waits on the event's primary
- * key) does nothing; the attempt and the job only move forwards (a late 'processing' leaves a paid job paid).
+ * key) does nothing; the attempt and the job only move forwards (a late 'processing' leaves a paid job paid), and
+ * an event older than the last one applied is ignored (webhooks may arrive out of order).
  * @param deps database and clock
  * @param event the verified event
  * @param actorId who caused it, for the activity log (null for the provider)
@@ -56,12 +57,13 @@ export async function applyPaymentEvent(deps: Deps, event: PaymentEvent, actorId
     const job = await jobsRepository.findById(trx, payment.jobId, { forUpdate: true });
     const current = await paymentsRepository.findById(trx, payment.id, { forUpdate: true });
     if (!job || !current) return { duplicate: false, paymentId: payment.id, jobId: payment.jobId, status: null };
-    const next = nextAttemptStatus(current.status, event.outcome);
+    const now = deps.now();
+    const eventAt = event.occurredAt ?? now;
+    const next = isStalePaymentEvent(eventAt, current.lastEventAt) ? null : nextAttemptStatus(current.status, event.outcome);
     if (next === null) return { duplicate: false, paymentId: payment.id, jobId: job.id, status: null };
 
-    const now = deps.now();
     if (!current.providerPaymentId && event.intentId) await paymentsRepository.attachIntent(trx, current.id, event.intentId, now);
-    await paymentsRepository.updateStatus(trx, current.id, next, next === "failed" ? event.lastError : null, now);
+    await paymentsRepository.updateStatus(trx, current.id, { status: next, lastError: next === "failed" ? event.lastError : null, eventAt }, now);
     const paymentStatus = jobPaymentStatusAfter(job.paymentStatus, next);
     if (paymentStatus !== job.paymentStatus) await jobsRepository.updateState(trx, job.id, { paymentStatus }, now);
     const action = activityOf[next];

@@ -38,6 +38,7 @@ export async function confirmTestPayment(deps: Deps, actor: Actor, input: TestCo
       paymentId: payment.id,
       outcome: outcome.status,
       lastError,
+      occurredAt: null,
       // Never the card number: only its last four digits, as a provider would keep.
       payload: { type, provider: "test", data: { object: { id: payment.providerPaymentId, amount: payment.amount, last4: input.cardNumber.slice(-4) } } },
     },

@@ -65,7 +65,7 @@ export async function createPaymentIntent(deps: Deps, actor: Actor, jobId: numbe
     // Not usable any more (e.g. canceled at the provider): this attempt is over, start the next one.
     await deps.db.transaction(async (trx) => {
       const locked = await paymentsRepository.findById(trx, payment.id, { forUpdate: true });
-      if (locked && isReusableAttempt(locked.status)) await paymentsRepository.updateStatus(trx, payment.id, "canceled", existing?.lastError ?? null, deps.now());
+      if (locked && isReusableAttempt(locked.status)) await paymentsRepository.updateStatus(trx, payment.id, { status: "canceled", lastError: existing?.lastError ?? null }, deps.now());
     });
     return createPaymentIntent(deps, actor, jobId);
   }
@@ -87,7 +87,7 @@ export async function createPaymentIntent(deps: Deps, actor: Actor, jobId: numbe
   } catch (error) {
     await undo.rollback();
     // A fresh attempt that never got an intent is closed, so the next request starts a clean one.
-    if (fresh) await paymentsRepository.updateStatus(deps.db, payment.id, "canceled", "The payment could not be set up.", deps.now());
+    if (fresh) await paymentsRepository.updateStatus(deps.db, payment.id, { status: "canceled", lastError: "The payment could not be set up." }, deps.now());
     if (error instanceof Error && error.name === "DomainError") throw error;
     throw domainError("PAYMENT_SETUP_FAILED", { cause: error });
   }

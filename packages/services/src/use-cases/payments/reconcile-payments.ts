@@ -34,6 +34,7 @@ export async function reconcilePayments(deps: Deps, options: { jobId?: number } 
         paymentId: payment.id,
         outcome: intent.outcome,
         lastError: intent.lastError,
+        occurredAt: null,
         payload: { intent: { id: intent.id, status: intent.status, amount: intent.amount, currency: intent.currency } },
       });
       if (applied.status) report.updated.push({ paymentId: payment.id, jobId: payment.jobId, status: applied.status });
