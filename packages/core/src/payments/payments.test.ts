@@ -80,12 +80,17 @@ describe("isReusableAttempt", () => {
 
 describe("isStalePaymentEvent: an event older than the last one applied is ignored", () => {
   const at = (seconds: number) => new Date(seconds * 1000);
-  it("ignores an event that happened before the last applied one", () => {
-    expect(isStalePaymentEvent(at(100), at(101))).toBe(true);
+  it("ignores a processing or failed event that happened before the last applied one", () => {
+    expect(isStalePaymentEvent("processing", at(100), at(101))).toBe(true);
+    expect(isStalePaymentEvent("failed", at(100), at(101))).toBe(true);
   });
   it("applies the first event, a later one, and one from the same moment", () => {
-    expect(isStalePaymentEvent(at(100), null)).toBe(false);
-    expect(isStalePaymentEvent(at(102), at(101))).toBe(false);
-    expect(isStalePaymentEvent(at(101), at(101))).toBe(false);
+    expect(isStalePaymentEvent("processing", at(100), null)).toBe(false);
+    expect(isStalePaymentEvent("processing", at(102), at(101))).toBe(false);
+    expect(isStalePaymentEvent("failed", at(101), at(101))).toBe(false);
+  });
+  it("never ignores a final outcome, whenever it arrives", () => {
+    expect(isStalePaymentEvent("succeeded", at(100), at(101))).toBe(false);
+    expect(isStalePaymentEvent("canceled", at(100), at(101))).toBe(false);
   });
 });

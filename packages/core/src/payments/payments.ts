@@ -71,12 +71,15 @@ export function isFinalAttemptStatus(status: PaymentAttemptStatus): boolean {
 /**
  * Whether a provider event is older than the last one applied to the attempt. Webhooks may arrive out of order, and
  * an older event must not undo a newer one: a 'processing' sent before a failure but delivered after it would
- * otherwise turn the failed attempt back into a pending payment.
+ * otherwise turn the failed attempt back into a pending payment. A final outcome (succeeded, canceled) is never
+ * stale: nothing follows it at the provider, so it is true whenever it arrives, even against a clock that differs.
+ * @param outcome what the event reports
  * @param occurredAt when the provider says the event happened
  * @param lastAppliedAt when the last event applied to the attempt happened, or null before the first
  * @returns true when the event must be ignored
  */
-export function isStalePaymentEvent(occurredAt: Date, lastAppliedAt: Date | null): boolean {
+export function isStalePaymentEvent(outcome: PaymentOutcome, occurredAt: Date, lastAppliedAt: Date | null): boolean {
+  if (outcome === "succeeded" || outcome === "canceled") return false;
   return lastAppliedAt !== null && occurredAt.getTime() < lastAppliedAt.getTime();
 }
 

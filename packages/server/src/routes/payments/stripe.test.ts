@@ -207,6 +207,10 @@ describe("Stripe webhooks", () => {
     const retry = signed(at(now + 5, stripeEvent("payment_intent.processing", { ...intent, status: "processing" })));
     await post(retry.payload, retry.header).expect(200);
     expect((await jobRow(job.id)).payment_status).toBe("pending");
+    // A success is final at the provider: it pays the job even when its time reads older than the last event.
+    const succeeded = signed(at(now - 30, stripeEvent("payment_intent.succeeded", { ...intent, status: "succeeded" })));
+    await post(succeeded.payload, succeeded.header).expect(200);
+    expect((await jobRow(job.id)).payment_status).toBe("paid");
   });
 
   it("payment_failed → the attempt failed and the job stays unpaid", async () => {

@@ -59,7 +59,7 @@ export async function applyPaymentEvent(deps: Deps, event: PaymentEvent, actorId
     if (!job || !current) return { duplicate: false, paymentId: payment.id, jobId: payment.jobId, status: null };
     const now = deps.now();
     const eventAt = event.occurredAt ?? now;
-    const next = isStalePaymentEvent(eventAt, current.lastEventAt) ? null : nextAttemptStatus(current.status, event.outcome);
+    const next = isStalePaymentEvent(event.outcome, eventAt, current.lastEventAt) ? null : nextAttemptStatus(current.status, event.outcome);
     if (next === null) return { duplicate: false, paymentId: payment.id, jobId: job.id, status: null };
 
     if (!current.providerPaymentId && event.intentId) await paymentsRepository.attachIntent(trx, current.id, event.intentId, now);
