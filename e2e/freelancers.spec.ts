@@ -143,6 +143,16 @@ describe("freelancer profiles in the browser", () => {
     expect(new URL(page.url()).pathname).toBe(`/freelancers/${profileId}`);
   });
 
+  it("says so when the directory or a profile cannot be loaded", async () => {
+    const { page } = await signedIn("client", "Cora");
+    // The API answers 503 with no body, as a proxy would with the server down.
+    await page.route("**/api/freelancers**", (route) => route.fulfill({ status: 503, body: "" }));
+    await page.goto("/freelancers");
+    await page.getByText("Error loading freelancers").waitFor();
+    await page.goto("/freelancers/00000000-0000-4000-8000-000000000000");
+    await page.getByText("Error loading freelancer profile").waitFor();
+  });
+
   it("sends a client away from /create-profile", async () => {
     const { page } = await signedIn("client", "Cleo");
     await page.goto("/create-profile");

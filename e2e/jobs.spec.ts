@@ -369,6 +369,21 @@ describe("jobs in the browser", () => {
     await expect(page.getByText("You have not posted any jobs yet.").count()).resolves.toBe(0);
   });
 
+  it("a job page whose data fails to load says so, and Try Again loads it", async () => {
+    const { page } = await signedIn("client", "Rita");
+    const id = await postJobByApi(page, { title: "Flaky Network Shop", description: "A shop behind a flaky network.", industry: "Legal", scope: 50 });
+    // The server is unreachable for this job's data (a proxy answering 503 with no body) until the test lets it through.
+    let failing = true;
+    await page.route(`**/api/jobs/${id}`, (route) => (failing ? route.fulfill({ status: 503, body: "" }) : route.continue()));
+    await page.goto(`/jobs/${id}`);
+    const failure = page.getByRole("alert").filter({ hasText: "Error Loading Requirements" });
+    await failure.waitFor();
+    await shot(page, "job-load-error");
+    failing = false;
+    await failure.getByRole("button", { name: "Try Again" }).click();
+    await page.getByRole("heading", { name: "Flaky Network Shop" }).waitFor();
+  });
+
   it("a paid job shows Payment Complete and no Delete; a finished unpaid one shows Payment Due", async () => {
     const { jobs, page } = await signedIn("client", "Paula");
     const paidId = await postJobByApi(page, { title: "Paid Landing Page", description: "A landing page.", industry: "Legal", scope: 50 });
