@@ -37,6 +37,14 @@ export function isApiError(value: unknown, code?: string): value is ApiError {
 }
 
 /**
+ * A refusal the server explained (LOCKED, EMPTY_TITLE...): a 4xx answer with the error body, worth showing with its
+ * own title and message; null for anything else (no connection, a 5xx, a proxy's page), which gets a generic text.
+ */
+export function serverRefusal(error: unknown): ApiError | null {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.code !== UNEXPECTED_RESPONSE ? error : null;
+}
+
+/**
  * The message to show for a failure: the server's message when it sent one, the connection message when the
  * request never reached it, otherwise the fallback.
  */

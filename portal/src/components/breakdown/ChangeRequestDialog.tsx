@@ -9,7 +9,7 @@ import TextField from "@mui/material/TextField";
 import { useSnackbar } from "notistack";
 import { changeRequestBody, errorCatalogue } from "@forgehire/core";
 import type { Job } from "@forgehire/core";
-import { isApiError } from "../../api/client";
+import { isApiError, serverRefusal } from "../../api/client";
 import { useCreateChangeRequest } from "../../api/breakdown";
 import ToastMessage from "../ToastMessage";
 
@@ -53,11 +53,12 @@ export default function ChangeRequestDialog({ job, open, onClose, onSubmitted }:
           onClose();
         },
         onError: (failure) => {
+          const refusal = serverRefusal(failure);
           // A session that ended while the dialog was open: the spec's own words for it.
           if (isApiError(failure, "UNAUTHENTICATED")) {
             enqueueSnackbar(messages.signedOut, { variant: "error" });
-          } else if (isApiError(failure) && failure.status !== 0 && failure.status < 500 && failure.code !== "UNEXPECTED_RESPONSE") {
-            enqueueSnackbar(<ToastMessage title={failure.title} message={failure.message} />, { variant: "error" });
+          } else if (refusal) {
+            enqueueSnackbar(<ToastMessage title={refusal.title} message={refusal.message} />, { variant: "error" });
           } else {
             enqueueSnackbar(messages.failed, { variant: "error" });
           }

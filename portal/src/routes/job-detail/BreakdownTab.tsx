@@ -27,7 +27,7 @@ import LockOutlined from "@mui/icons-material/LockOutlined";
 import PlayArrow from "@mui/icons-material/PlayArrow";
 import { useSnackbar } from "notistack";
 import type { Job, Priority, Story, Task, TaskStatus } from "@forgehire/core";
-import { ApiError, isApiError } from "../../api/client";
+import { isApiError, serverRefusal } from "../../api/client";
 import { useAddStory, useAddTask, useDeleteBacklogItem, useJobTransition, useStories, useUpdateBacklogItem } from "../../api/breakdown";
 import AddItemForm from "../../components/breakdown/AddItemForm";
 import ChangeRequestDialog from "../../components/breakdown/ChangeRequestDialog";
@@ -55,11 +55,6 @@ const messages = {
   deleteText: (title: string, kind: string) =>
     kind === "story" ? `'${title}' and all of its tasks will be removed. This cannot be undone.` : `'${title}' will be removed. This cannot be undone.`,
 } as const;
-
-/** A server refusal worth showing with its own title (LOCKED, EMPTY_TITLE...), else null for the generic text. */
-function refusal(error: unknown): ApiError | null {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.code !== "UNEXPECTED_RESPONSE" ? error : null;
-}
 
 type SubTab = "stories" | "tasks";
 type Deleting = { kind: "story" | "task"; id: string; title: string };
@@ -150,7 +145,7 @@ function BreakdownHeader({ job, onChangeRequest }: { job: Job; onChangeRequest: 
       {
         onSuccess: () => enqueueSnackbar(messages.started, { variant: "success" }),
         onError: (error) => {
-          const refused = refusal(error);
+          const refused = serverRefusal(error);
           if (refused && ["FREELANCER_ONLY", "REQUIREMENTS_NOT_FINALIZED", "PAYMENT_REQUIRED"].includes(refused.code)) {
             enqueueSnackbar(<ToastMessage title={refused.title} message={refused.message} />, { variant: "error" });
           } else {
@@ -234,7 +229,7 @@ function BacklogEditor({ job, stories, view }: BacklogEditorProps) {
   const reason = editReason(job);
 
   const showFailure = (error: unknown) => {
-    const refused = refusal(error);
+    const refused = serverRefusal(error);
     if (refused) enqueueSnackbar(<ToastMessage title={refused.title} message={refused.message} />, { variant: "error" });
     else enqueueSnackbar(messages.updateFailed, { variant: "error" });
   };

@@ -22,7 +22,7 @@ import ForumOutlined from "@mui/icons-material/ForumOutlined";
 import { useSnackbar } from "notistack";
 import { taskStatuses } from "@forgehire/core";
 import type { Job, ProjectStatus, Story, Task, TaskStatus } from "@forgehire/core";
-import { ApiError } from "../../api/client";
+import { serverRefusal } from "../../api/client";
 import { useProjectStatus, useUpdateTaskStatus } from "../../api/breakdown";
 import { TaskStatusSelect, taskStatusLabels } from "../../components/breakdown/InlineFields";
 import ReasonTooltip from "../../components/breakdown/ReasonTooltip";
@@ -180,8 +180,9 @@ function TaskStatusRow({ job, story, task, onOpenCommunication }: TaskStatusRowP
         },
         onError: (error) => {
           setStatus(task.status);
-          if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.code !== "UNEXPECTED_RESPONSE") {
-            enqueueSnackbar(<ToastMessage title={error.title} message={error.message} />, { variant: "error" });
+          const refusal = serverRefusal(error);
+          if (refusal) {
+            enqueueSnackbar(<ToastMessage title={refusal.title} message={refusal.message} />, { variant: "error" });
           } else {
             enqueueSnackbar(messages.updateFailed, { variant: "error" });
           }
