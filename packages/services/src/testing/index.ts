@@ -1,2 +1,3 @@
 // Test support shared by the services, server and seed tests: fresh migrated databases per test file.
 export { openTestDatabase } from "./test-database.js";
+export { recordReliability, type ReliabilityFigure } from "./reliability.js";
