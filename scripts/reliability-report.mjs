@@ -1,0 +1,132 @@
+#!/usr/bin/env node
+// Writes docs/reliability.md from what the suites reported, never by hand: vitest's JSON reports in TEST_REPORT_DIR
+// (one per run: pglite, postgresql) give each invariant's tests and their outcome per database, and the figures the
+// tests recorded with recordReliability() (reliability/*.ndjson) give hostile requests sent, 5xx seen, writes lost and
+// time to recover. A test names its invariant by starting its title with the id in brackets: "[money-2] …".
+// Exits 1 when an invariant has no passing test on a run or a figure breaks its goal, so CI can't go green on a gap.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+const invariants = [
+  ["money-1", "Money", "The amount charged is the job's price at the time of the charge; a price change cancels open attempts"],
+  ["money-2", "Money", "A job is charged at most once; any other success is flagged for refund"],
+  ["money-3", "Money", "A job with a payment in flight is frozen (unlock, edit, delete, breakdown → 409)"],
+  ["money-4", "Money", "Concurrent confirmations and webhooks answer 200 or 409, never 5xx"],
+  ["money-5", "Money", "The test provider checks cards as the card provider does (expiry, month)"],
+  ["fault-1", "Faults", "Losing a database connection (the realtime LISTEN one included) never ends a server process"],
+  ["fault-2", "Faults", "While PostgreSQL refuses connections: 503 DATABASE_UNAVAILABLE, process alive, recovers by itself"],
+  ["fault-3", "Faults", "kill -9 under a write load loses no acknowledged write"],
+  ["input-1", "Hostile input", "A NUL character anywhere in the input is a 400, nothing stored"],
+  ["input-2", "Hostile input", "Malformed multipart and out-of-range numbers are a 400, not a 500"],
+  ["input-3", "Hostile input", "Every id in a body names a live record the actor may use (404/403, never a 500)"],
+  ["input-4", "Hostile input", "`can` matches the server's answer for every actor in every job state"],
+  ["input-5", "Hostile input", "Random and malformed requests to every route: never a 5xx, a 4xx changes nothing"],
+  ["session-1", "Sessions", "A user's sockets end with the session that opened them"],
+  ["session-2", "Sessions", "Login guessing is limited per account as well as per address"],
+  ["session-3", "Sessions", "X-Forwarded-For is trusted only from configured proxies"],
+  ["session-4", "Sessions", "Password recovery answers the same whether or not the account exists; mail is sent after"],
+  ["session-5", "Sessions", "Reset links never reach logs or an operator while usable"],
+  ["session-6", "Sessions", "Upload rights are checked before the body is read; non-ASCII file names are kept"],
+  ["proof-1", "Tests that prove what they claim", "Realtime fan-out reaches a member who is not the recipient"],
+  ["proof-2", "Tests that prove what they claim", "A replayed webhook is reported and changes nothing"],
+  ["proof-3", "Tests that prove what they claim", "A failed Stripe step is undone on the same payment"],
+  ["proof-4", "Tests that prove what they claim", "Graceful shutdown finishes a request that is provably in flight"],
+];
+
+// Figures that must be exactly zero wherever they are measured.
+const mustBeZero = new Set(["5xx answers", "acknowledged writes lost", "unhandled rejections", "process exits"]);
+
+const dir = process.env.TEST_REPORT_DIR;
+if (!dir) throw new Error("TEST_REPORT_DIR is not set: run the suites with it first (see README, Reliability)");
+const output = process.argv[2] ?? "docs/reliability.md";
+
+/** @type {Map<string, Map<string, {name: string, file: string, runs: Record<string, string>}>>} */
+const testsById = new Map(invariants.map(([id]) => [id, new Map()]));
+const runs = [];
+for (const file of readdirSync(dir).filter((name) => name.endsWith(".json")).sort()) {
+  const run = path.basename(file, ".json");
+  if (run === "browser") continue;
+  runs.push(run);
+  const report = JSON.parse(readFileSync(path.join(dir, file), "utf8"));
+  for (const result of report.testResults) {
+    for (const assertion of result.assertionResults) {
+      const match = /^\[([a-z]+-\d+)\]\s*/.exec(assertion.title);
+      if (!match || !testsById.has(match[1])) continue;
+      const name = [...assertion.ancestorTitles, assertion.title].join(" › ");
+      const key = `${path.relative(process.cwd(), result.name)}::${name}`;
+      const tests = testsById.get(match[1]);
+      const entry = tests.get(key) ?? { name, file: path.relative(process.cwd(), result.name), runs: {} };
+      entry.runs[run] = assertion.status;
+      tests.set(key, entry);
+    }
+  }
+}
+
+/** @type {Map<string, {run: string, metric: string, value: number, unit?: string}[]>} */
+const figuresById = new Map();
+const figuresDir = path.join(dir, "reliability");
+if (existsSync(figuresDir)) {
+  for (const file of readdirSync(figuresDir).filter((name) => name.endsWith(".ndjson"))) {
+    for (const line of readFileSync(path.join(figuresDir, file), "utf8").split("\n").filter(Boolean)) {
+      const figure = JSON.parse(line);
+      figuresById.set(figure.id, [...(figuresById.get(figure.id) ?? []), figure]);
+    }
+  }
+}
+
+const problems = [];
+const mark = (status) => (status === "passed" ? "passed" : status ? `**${status}**` : "not run");
+const lines = [
+  "# Reliability",
+  "",
+  "Written by `scripts/reliability-report.mjs` from the test suites' own results (`npm run reliability`); do not edit by hand.",
+  `Runs: ${runs.join(", ") || "none"}.`,
+  "",
+];
+let section = "";
+for (const [id, group, text] of invariants) {
+  if (group !== section) lines.push(`## ${(section = group)}`, "");
+  lines.push(`### ${id}: ${text}`, "");
+  const tests = [...testsById.get(id).values()];
+  if (tests.length === 0) {
+    lines.push("No test yet.", "");
+    problems.push(`${id}: no test`);
+  }
+  for (const test of tests) {
+    lines.push(`- \`${test.file}\` — ${test.name}: ${runs.map((run) => `${run} ${mark(test.runs[run])}`).join(", ")}`);
+    for (const run of runs) if (test.runs[run] && test.runs[run] !== "passed") problems.push(`${id}: ${test.name} ${test.runs[run]} on ${run}`);
+  }
+  const figures = summarise(figuresById.get(id) ?? []);
+  if (figures.length > 0) {
+    lines.push("", "| run | figure | value |", "|---|---|---|");
+    for (const figure of figures) {
+      lines.push(`| ${figure.run} | ${figure.metric} | ${figure.value}${figure.unit ? ` ${figure.unit}` : ""} |`);
+      if (mustBeZero.has(figure.metric) && figure.value !== 0) problems.push(`${id}: ${figure.metric} = ${figure.value} on ${figure.run}`);
+    }
+  }
+  lines.push("");
+}
+lines.push("## Totals", "", "| run | hostile requests sent | 5xx seen | acknowledged writes lost |", "|---|---|---|---|");
+for (const run of runs) {
+  const all = [...figuresById.values()].flat().filter((figure) => figure.run === run);
+  const sum = (metric) => all.filter((figure) => figure.metric === metric).reduce((total, figure) => total + figure.value, 0);
+  lines.push(`| ${run} | ${sum("hostile requests")} | ${sum("5xx answers")} | ${sum("acknowledged writes lost")} |`);
+}
+lines.push("");
+writeFileSync(output, lines.join("\n"));
+console.log(`reliability: wrote ${output}; ${problems.length === 0 ? "every invariant holds" : `${problems.length} problem(s)`}`);
+for (const problem of problems) console.log(`  ${problem}`);
+process.exit(problems.length === 0 ? 0 : 1);
+
+/** Sums counts and keeps the worst time per run and metric, so repeated recordings read as one figure. */
+function summarise(figures) {
+  const byKey = new Map();
+  for (const figure of figures) {
+    const key = `${figure.run}|${figure.metric}`;
+    const seen = byKey.get(key);
+    if (!seen) byKey.set(key, { ...figure });
+    else if (figure.unit === "ms") seen.value = Math.max(seen.value, figure.value);
+    else seen.value += figure.value;
+  }
+  return [...byKey.values()].sort((a, b) => a.run.localeCompare(b.run) || a.metric.localeCompare(b.metric));
+}
