@@ -2,6 +2,8 @@ import { authorize, domainError, paymentAmount, paymentDescription, PAYMENT_CURR
 import type { ServiceDeps } from "../../deps.js";
 import { paymentsRepository, type PaymentRow } from "../../repositories/payments.js";
 import { loadLiveJob } from "../jobs/job-details.js";
+import { cancelIntentsAtProvider, cancelOpenAttempts, PRICE_CHANGED_REASON } from "./cancel-open-attempts.js";
+import { paymentTransaction } from "./lock-order.js";
 import { UndoLog } from "./undo.js";
 
 type Deps = Pick<ServiceDeps, "db" | "now" | "payments" | "logger">;
@@ -37,15 +39,18 @@ const idempotencyKeyOf = (jobId: number, attempt: number) => `forgehire-job-${jo
  */
 export async function createPaymentIntent(deps: Deps, actor: Actor, jobId: number): Promise<PaymentIntentResult> {
   const provider = deps.payments;
-  const { payment, fresh } = await deps.db.transaction(async (trx) => {
+  const { payment, fresh, stale } = await paymentTransaction(deps, async (trx) => {
     const job = await loadLiveJob(trx, jobId, { forUpdate: true });
     authorize(actor, "pay", job);
     const amount = paymentAmount(job.budget);
     const latest = await paymentsRepository.findLatestForJob(trx, jobId);
     if (latest?.status === "processing") throw domainError("ALREADY_PAID", { message: messages.processing });
     if (latest && latest.provider === provider.name && isReusableAttempt(latest.status) && latest.amount === amount) {
-      return { payment: latest, fresh: false };
+      return { payment: latest, fresh: false, stale: [] };
     }
+    // A new attempt: whatever older one is still open (another price, another provider) is closed first, so at
+    // most one intent of the job can be confirmed at any time.
+    const stale = await cancelOpenAttempts(trx, jobId, PRICE_CHANGED_REASON, deps.now());
     const attempt = (latest?.attempt ?? 0) + 1;
     const inserted = await paymentsRepository.insert(trx, {
       jobId,
@@ -56,14 +61,16 @@ export async function createPaymentIntent(deps: Deps, actor: Actor, jobId: numbe
       attempt,
       idempotencyKey: idempotencyKeyOf(jobId, attempt),
     });
-    return { payment: inserted, fresh: true };
+    return { payment: inserted, fresh: true, stale };
   });
+  await cancelIntentsAtProvider(deps, stale);
 
   if (!fresh && payment.providerPaymentId) {
     const existing = await provider.retrieveIntent(payment.providerPaymentId);
     if (existing?.usable) return resultOf(deps, payment, existing.clientSecret);
     // Not usable any more (e.g. canceled at the provider): this attempt is over, start the next one.
-    await deps.db.transaction(async (trx) => {
+    await paymentTransaction(deps, async (trx) => {
+      await loadLiveJob(trx, jobId, { forUpdate: true });
       const locked = await paymentsRepository.findById(trx, payment.id, { forUpdate: true });
       if (locked && isReusableAttempt(locked.status)) await paymentsRepository.updateStatus(trx, payment.id, { status: "canceled", lastError: existing?.lastError ?? null }, deps.now());
     });
