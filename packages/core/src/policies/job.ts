@@ -110,7 +110,7 @@ const startable = all(
 );
 const completable = when(onJob(isInProgress), "NOT_IN_PROGRESS");
 // Paid is checked before locked: a paid job is answered ALREADY_PAID whatever its lock says.
-const payable = all(when(not(onJob(isPaid)), "ALREADY_PAID"), when(onJob(isLocked), "PAYMENT_NOT_LOCKED"));
+const payable = all(when(not(onJob(isPaid)), "ALREADY_PAID"), notFrozen, when(onJob(isLocked), "PAYMENT_NOT_LOCKED"));
 const changeable = when((_actor, job) => isLocked(job) || isStarted(job), "CHANGE_NOT_ALLOWED");
 
 /** The job permission table: for each role and action, the condition under which it is allowed. */

@@ -18,10 +18,6 @@ export interface PaymentIntentResult {
   currency: "usd";
 }
 
-const messages = {
-  processing: "A payment for this job is already processing.",
-} as const;
-
 /** The idempotency key of a job's attempt: the same attempt always asks the provider for the same intent. */
 const idempotencyKeyOf = (jobId: number, attempt: number) => `forgehire-job-${jobId}-attempt-${attempt}`;
 
@@ -34,7 +30,7 @@ const idempotencyKeyOf = (jobId: number, attempt: number) => `forgehire-job-${jo
  * @param actor the signed-in person
  * @param jobId the job to pay
  * @returns what the browser's card form needs
- * @throws JOB_NOT_FOUND; PAYMENT_ACCESS_DENIED (not the owner); ALREADY_PAID (paid, or a payment processing);
+ * @throws JOB_NOT_FOUND; PAYMENT_ACCESS_DENIED (not the owner); ALREADY_PAID; PAYMENT_PROCESSING (a payment in flight);
  *   PAYMENT_NOT_LOCKED (requirements not locked); the provider's own failure (upstream) after undoing what was done
  */
 export async function createPaymentIntent(deps: Deps, actor: Actor, jobId: number): Promise<PaymentIntentResult> {
@@ -44,7 +40,9 @@ export async function createPaymentIntent(deps: Deps, actor: Actor, jobId: numbe
     authorize(actor, "pay", job);
     const amount = paymentAmount(job.budget);
     const latest = await paymentsRepository.findLatestForJob(trx, jobId);
-    if (latest?.status === "processing") throw domainError("ALREADY_PAID", { message: messages.processing });
+    // The job policy refuses a job whose payment is in flight (PAYMENT_PROCESSING); this covers an attempt that is
+    // processing while the job row does not say so yet (an event for it still on its way).
+    if (latest?.status === "processing") throw domainError("PAYMENT_PROCESSING");
     if (latest && latest.provider === provider.name && isReusableAttempt(latest.status) && latest.amount === amount) {
       return { payment: latest, fresh: false, stale: [] };
     }
