@@ -1,45 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyPaymentEvent, reconcilePayments, createLogger, createServices, loadConfig, openDatabase, type Services, type TestPaymentProvider } from "@forgehire/services";
+import { applyPaymentEvent, reconcilePayments, type TestPaymentProvider } from "@forgehire/services";
 import { recordReliability } from "@forgehire/services/testing";
-import { startServer } from "../../server.js";
 import { buildAdmin, buildClient, buildJob, setJobState, type BuiltUser } from "../../test/factories.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";
-import supertest from "supertest";
+import { startTwinServer, type TwinServer } from "../../test/twin-server.js";
 
 // Money invariants with the built-in test provider (issue 9). On PostgreSQL a second app with its own connection
 // pool serves the same database, standing for a second server process; on PGlite one process serves both.
 let server: TestServer;
-let twin: { agent(): ReturnType<typeof supertest.agent>; services: Services; provider: TestPaymentProvider; stop(): Promise<void> };
+let twin: TwinServer & { provider: TestPaymentProvider };
 let alice: BuiltUser;
 
 beforeAll(async () => {
   server = await startTestServer();
   alice = await buildClient(server);
-  twin = await startTwin(server);
+  const started = await startTwinServer(server);
+  twin = { ...started, provider: started.services.payments as TestPaymentProvider };
 });
 afterAll(async () => {
   await twin?.stop();
   await server?.stop();
 });
-
-/** A second app on the same database: its own pool (another "process") on PostgreSQL, the same PGlite otherwise. */
-async function startTwin(first: TestServer) {
-  const connection = (first.services.db.client as { config: { connection?: unknown } }).config.connection;
-  if (typeof connection !== "string") return { agent: first.agent, services: first.services, provider: first.services.payments as TestPaymentProvider, stop: async () => {} };
-  const config = loadConfig({ NODE_ENV: "test", SESSION_SECRET: "test-secret-test-secret-test-secret", LOG_LEVEL: "silent", PUBLIC_URL: "http://forgehire.test", DATABASE_URL: connection });
-  const database = await openDatabase({ databaseUrl: connection, poolSize: 5 });
-  const services = await createServices(config, createLogger("silent"), database);
-  const running = await startServer(services, { port: 0, host: "127.0.0.1", serveWebApps: false, sessionCleanupIntervalMs: 0 });
-  return {
-    provider: services.payments as TestPaymentProvider,
-    services,
-    agent: () => supertest.agent(running.url),
-    stop: async () => {
-      await running.stop();
-      await services.close();
-    },
-  };
-}
 
 /** The same person signed in on the twin (sessions live in the shared database). */
 async function signInOnTwin(user: BuiltUser) {

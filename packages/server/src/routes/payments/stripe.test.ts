@@ -4,10 +4,12 @@ import { jobActivityRepository, reconcilePayments } from "@forgehire/services";
 import { buildClient, buildJob, setJobState, type BuiltUser } from "../../test/factories.js";
 import { startFakeStripe, stripeEvent, type FakeIntent, type FakeStripe } from "../../test/fakes/stripe-server.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";
+import { startTwinServer, type TwinServer } from "../../test/twin-server.js";
 
 const WEBHOOK_SECRET = "whsec_test_secret_for_forgehire";
 let fake: FakeStripe;
 let server: TestServer;
+let twin: TwinServer;
 let alice: BuiltUser;
 let bob: BuiltUser;
 // The SDK's own test-header helper signs our webhooks (no network: webhooks are pure functions of the SDK).
@@ -15,15 +17,14 @@ const sdk = new Stripe("sk_test_helper");
 
 beforeAll(async () => {
   fake = await startFakeStripe();
-  server = await startTestServer({
-    STRIPE_SECRET_KEY: "sk_test_forgehire",
-    STRIPE_PUBLISHABLE_KEY: "pk_test_forgehire",
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: fake.url,
-  });
+  const env = { STRIPE_SECRET_KEY: "sk_test_forgehire", STRIPE_PUBLISHABLE_KEY: "pk_test_forgehire", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url };
+  server = await startTestServer(env);
+  // A second server process on the same database (PostgreSQL), for races between processes.
+  twin = await startTwinServer(server, env);
   [alice, bob] = await Promise.all([buildClient(server), buildClient(server)]);
 });
 afterAll(async () => {
+  await twin?.stop();
   await server?.stop();
   await fake?.close();
 });
@@ -49,8 +50,8 @@ function signed(event: object, secret = WEBHOOK_SECRET) {
   return { payload, header: sdk.webhooks.generateTestHeaderString({ payload, secret }) };
 }
 
-const post = (payload: string, header?: string) => {
-  const req = server.agent().post("/api/payments/stripe/webhook").set("content-type", "application/json");
+const post = (payload: string, header?: string, on: Pick<TestServer, "agent"> = server) => {
+  const req = on.agent().post("/api/payments/stripe/webhook").set("content-type", "application/json");
   return (header ? req.set("stripe-signature", header) : req).send(payload);
 };
 
@@ -334,8 +335,8 @@ describe("money invariants with Stripe", () => {
     const answers = await Promise.all([
       post(payload, header),
       alice.agent.post(`/api/jobs/${job.id}/payments/reconcile`),
-      post(payload, header),
-      reconcilePayments(server.services, { jobId: job.id }).then(() => ({ status: 200 })),
+      post(payload, header, twin),
+      reconcilePayments(twin.services, { jobId: job.id }).then(() => ({ status: 200 })),
     ]);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
     expect(await server.services.db("payments").where({ job_id: job.id })).toEqual([expect.objectContaining({ id: paymentId, status: "succeeded" })]);
