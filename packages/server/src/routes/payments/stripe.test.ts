@@ -273,17 +273,21 @@ describe("webhook replay (proof-2)", () => {
   it("[proof-2] a replayed event is answered duplicate and changes no payment, event, job or activity row", async () => {
     const job = await lockedJob();
     const { paymentId, intent } = await intentFor(job.id);
-    // A failure first, so that a replay acting again would visibly change the rows (failed → failed is no change,
-    // but a second event row, a second activity entry and a new updated_at would appear).
-    const failed = signed(
-      stripeEvent("payment_intent.payment_failed", { ...intent, status: "requires_payment_method", last_payment_error: { message: "Your card was declined.", type: "card_error" } }),
-    );
-    const first = await post(failed.payload, failed.header).expect(200);
-    expect(first.body).toEqual({ received: true, duplicate: false });
+    // 'processing' then a failure in the same second: the state machine alone would let a replayed 'processing' move
+    // the failed attempt back to processing (it is not older than the failure), so only dedup keeps the rows still.
+    const created = Math.floor(Date.now() / 1000);
+    const processing = signed({ ...stripeEvent("payment_intent.processing", { ...intent, status: "processing" }), created });
+    const failed = signed({
+      ...stripeEvent("payment_intent.payment_failed", { ...intent, status: "requires_payment_method", last_payment_error: { message: "Your card was declined.", type: "card_error" } }),
+      created,
+    });
+    expect((await post(processing.payload, processing.header).expect(200)).body).toEqual({ received: true, duplicate: false });
+    expect((await post(failed.payload, failed.header).expect(200)).body).toEqual({ received: true, duplicate: false });
     const before = await snapshot(job.id, paymentId);
-    expect(before.events).toHaveLength(1);
+    expect(before.events).toHaveLength(2);
+    expect(before.job.payment_status).toBe("unpaid");
 
-    const replays = await Promise.all([post(failed.payload, failed.header), post(failed.payload, failed.header), post(failed.payload, failed.header)]);
+    const replays = await Promise.all([post(processing.payload, processing.header), post(processing.payload, processing.header, twin), post(failed.payload, failed.header)]);
     for (const replay of replays) expect(replay.body).toEqual({ received: true, duplicate: true });
     expect(await snapshot(job.id, paymentId)).toEqual(before);
   });
