@@ -144,6 +144,23 @@ describe("undo of a payment setup (compensation)", () => {
     const next = await intentFor(job.id);
     expect(next.paymentId).not.toBe(attempt.id);
   });
+
+  it("[proof-3] an undo never cancels an intent another payment holds", async () => {
+    const other = await lockedJob();
+    const bystander = await intentFor(other.id);
+    const job = await lockedJob();
+    // The provider answers with an intent id another payment already holds: storing it fails (unique), and the undo
+    // must leave that other payment's intent alone.
+    fake.reuseIdOnNextCreate(bystander.intent.id);
+    const res = await alice.agent.post(`/api/jobs/${job.id}/payment-intent`).expect(503);
+    expect(res.body.error.code).toBe("PAYMENT_SETUP_FAILED");
+    expect(fake.canceled).not.toContain(bystander.intent.id);
+    expect(bystander.intent.status).toBe("requires_payment_method");
+    const [attempt] = await server.services.db("payments").where({ job_id: job.id });
+    expect(attempt).toMatchObject({ status: "canceled", provider_payment_id: null });
+    // The bystander can still pay.
+    expect((await server.services.db("payments").where({ id: bystander.paymentId }).first()).status).toBe("requires_payment");
+  });
 });
 
 describe("Stripe webhooks", () => {
