@@ -1,6 +1,7 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobActivityRepository, reconcilePayments } from "@forgehire/services";
+import { recordReliability } from "@forgehire/services/testing";
 import { buildClient, buildJob, setJobState, type BuiltUser } from "../../test/factories.js";
 import { startFakeStripe, stripeEvent, type FakeIntent, type FakeStripe } from "../../test/fakes/stripe-server.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";
@@ -338,6 +339,20 @@ describe("money invariants with Stripe", () => {
     ]);
   });
 
+  it("[money-1] deleting a job cancels its open intent at Stripe; a success that still arrives is refunded", async () => {
+    const job = await lockedJob();
+    const { paymentId, intent } = await intentFor(job.id);
+    await alice.agent.delete(`/api/jobs/${job.id}`).expect(204);
+    expect(fake.canceled).toContain(intent.id);
+    // The client had confirmed just before: Stripe charged it anyway.
+    const late = signed(stripeEvent("payment_intent.succeeded", { ...intent, status: "succeeded" }));
+    intent.status = "succeeded";
+    await post(late.payload, late.header).expect(200);
+    expect(await server.services.db("payments").where({ id: paymentId }).first()).toMatchObject({ status: "refunded" });
+    expect(fake.refunds.filter((r) => r.payment_intent === intent.id)).toHaveLength(1);
+    expect((await jobRow(job.id)).payment_status).toBe("unpaid");
+  });
+
   it("[money-1] a success whose charged amount is not the job's price is refunded, not applied", async () => {
     const job = await lockedJob();
     const { paymentId, intent } = await intentFor(job.id);
@@ -359,6 +374,8 @@ describe("money invariants with Stripe", () => {
       post(payload, header, twin),
       reconcilePayments(twin.services, { jobId: job.id }).then(() => ({ status: 200 })),
     ]);
+    recordReliability({ id: "money-2", metric: "concurrent deliveries of one success", value: answers.length, unit: "requests" });
+    recordReliability({ id: "money-2", metric: "5xx answers", value: answers.filter((a) => a.status >= 500).length, unit: "requests" });
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
     expect(await server.services.db("payments").where({ job_id: job.id })).toEqual([expect.objectContaining({ id: paymentId, status: "succeeded" })]);
     expect(fake.refunds.filter((r) => r.payment_intent === intent.id)).toHaveLength(0);
