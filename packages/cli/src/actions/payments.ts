@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { reconcilePayments } from "@forgehire/services";
+import { paymentsRepository, reconcilePayments } from "@forgehire/services";
 import { withServices } from "../context.js";
 import { parseInput } from "../parse-input.js";
 
@@ -23,4 +23,41 @@ export async function paymentsReconcile(options: PaymentsReconcileOptions): Prom
     for (const e of report.errors) console.error(`  payment ${e.paymentId}: ${e.message}`);
   }
   if (report.errors.length) process.exitCode = 1;
+}
+
+export interface PaymentsListOptions {
+  job?: string;
+  needsRefund?: boolean;
+  json?: boolean;
+}
+
+/**
+ * payments:list: payment attempts, newest first; --needs-refund lists the charges that must be given back and have
+ * not been yet (a refund the provider refused), which `payments:reconcile` retries.
+ */
+export async function paymentsList(options: PaymentsListOptions): Promise<void> {
+  const input = parseInput(z.object({ job: z.coerce.number().int().positive().optional() }), { job: options.job });
+  const { rows } = await withServices((services) =>
+    paymentsRepository.list(services.db, {
+      sort: "createdAt",
+      order: "desc",
+      offset: 0,
+      limit: 500,
+      jobId: input.job,
+      status: options.needsRefund ? "needs_refund" : undefined,
+    }),
+  );
+  if (options.json) {
+    console.log(JSON.stringify(rows, null, 2));
+    return;
+  }
+  if (rows.length === 0) {
+    console.log(options.needsRefund ? "No payment needs a refund." : "No payments.");
+    return;
+  }
+  for (const p of rows) {
+    const amount = `$${(p.amount / 100).toFixed(2)}`;
+    const why = p.refundReason ? `  ${p.lastError ?? p.refundReason}` : "";
+    console.log(`${p.id}  job ${p.jobId}  ${amount}  ${p.status}  ${p.provider}  ${p.createdAt.toISOString()}${why}`);
+  }
 }

@@ -90,6 +90,14 @@ export function registerCommands(program: Command): void {
     .action(async (id: string, options) => (await import("../actions/jobs.js")).jobsStart(id, options));
 
   program
+    .command("payments:list")
+    .description("list payment attempts, newest first")
+    .option("--job <id>", "only this job's payments")
+    .option("--needs-refund", "only charges still to be refunded")
+    .option("--json", "print JSON instead of text")
+    .action(async (options) => (await import("../actions/payments.js")).paymentsList(options));
+
+  program
     .command("payments:reconcile")
     .description("ask the payment provider about unsettled payments and apply what it says (recovers lost webhooks)")
     .option("--job <id>", "only this job's payments")
