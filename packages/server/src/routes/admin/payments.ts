@@ -1,18 +1,18 @@
 import { Router } from "express";
 import { z } from "zod";
-import { domainError, paymentAttemptStatuses } from "@forgehire/core";
+import { domainError, inputString, jobId, paymentAttemptStatuses, uuidId } from "@forgehire/core";
 import { paymentSortColumns, paymentsRepository, type PaymentSortField, type Services } from "@forgehire/services";
 import { presentAdminPayment } from "../payments/present-payment.js";
 import { parseListParams, sendList } from "./list-params.js";
 
 const paymentFilter = z.object({
-  jobId: z.coerce.number().int().positive().optional(),
+  jobId: jobId.optional(),
   status: z.enum(paymentAttemptStatuses).optional(),
   provider: z.enum(["stripe", "test"]).optional(),
-  id: z.union([z.string(), z.array(z.string())]).optional(),
+  id: z.union([inputString(), z.array(inputString())]).optional(),
 });
 
-const uuid = z.string().uuid();
+const uuid = uuidId();
 
 /** The back office's `payments` resource (read only: payments change through the provider's events alone). */
 export function adminPaymentsRouter(services: Services): Router {
