@@ -219,6 +219,17 @@ const expected: Record<JobAction, Record<StateName, ActorName[]>> = {
     completedPaid: ["owner", "assignedFreelancer", "admin"],
     inactive: none,
   },
+  linkChat: {
+    fresh: ownerOrAdmin,
+    locked: ownerOrAdmin,
+    lockedPending: ownerOrAdmin,
+    lockedPaid: ownerOrAdmin,
+    paidUnlocked: ownerOrAdmin,
+    inProgress: ownerOrAdmin,
+    completedDue: ownerOrAdmin,
+    completedPaid: ownerOrAdmin,
+    inactive: none,
+  },
 };
 
 const refusalOf = (run: () => void): ErrorCode | null => {

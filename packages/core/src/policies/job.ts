@@ -124,6 +124,8 @@ export const jobPolicy = {
     updateTaskStatus: deny("TASK_STATUS_DENIED"),
     commentTask: all(owner("COMMENT_DENIED"), started),
     communicate: owner("COMMUNICATION_DENIED"),
+    // A chat room may name a job only its poster owns: never a link to someone else's project.
+    linkChat: owner("FORBIDDEN"),
   },
   freelancer: {
     view: allow,
@@ -142,6 +144,7 @@ export const jobPolicy = {
     updateTaskStatus: all(assigned("TASK_STATUS_DENIED"), started),
     commentTask: all(assigned("COMMENT_DENIED"), started),
     communicate: assigned("COMMUNICATION_DENIED"),
+    linkChat: deny("CLIENT_ONLY_CHAT"),
   },
   admin: {
     view: allow,
@@ -160,6 +163,7 @@ export const jobPolicy = {
     updateTaskStatus: started,
     commentTask: started,
     communicate: allow,
+    linkChat: allow,
   },
 } as const satisfies Record<JobRole, Record<string, Condition>>;
 

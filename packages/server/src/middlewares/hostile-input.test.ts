@@ -47,8 +47,8 @@ describe("NUL characters", () => {
   const NUL = "\u0000";
   const cases: Array<[string, () => Test, string]> = [
     ["a JSON body field", () => alice.agent.post("/api/jobs").send({ title: `Shop${NUL}`, description: "d", industry: "Others", scope: 500 }), "title"],
-    ["an item of a JSON array", () => alice.agent.put(`/api/jobs/${jobId}`).send({ userCategories: ["Buyers", `a${NUL}`] }), "userCategories.1"],
-    ["a field the schema ignores", () => alice.agent.put(`/api/jobs/${jobId}`).send({ budget: `9${NUL}` }), "budget"],
+    ["an item of a JSON array", () => alice.agent.put(`/api/jobs/${openJobId}`).send({ userCategories: ["Buyers", `a${NUL}`] }), "userCategories.1"],
+    ["a field the schema ignores", () => alice.agent.put(`/api/jobs/${openJobId}`).send({ budget: `9${NUL}` }), "budget"],
     ["a login email", () => server.agent().post("/api/auth/login").send({ email: `a${NUL}@example.test`, password: "secret-pass" }), "email"],
     ["a signup name", () => server.agent().post("/api/auth/signup").send({ email: "nul@example.test", password: "secret-pass", firstName: `A${NUL}`, lastName: "B", userType: "client" }), "firstName"],
     ["a profile update", () => alice.agent.patch("/api/profile").send({ firstName: `A${NUL}`, lastName: "B" }), "firstName"],
@@ -130,5 +130,50 @@ describe("malformed multipart and out-of-range numbers", () => {
       () => nova.agent.patch("/api/freelancers/me").send({ hourlyRate: "Infinity" }),
     ];
     for (const request of requests) await refused(request, expect.stringMatching(/^(VALIDATION|INVALID_JOB_ID)$/));
+  });
+});
+
+describe("ids inside bodies", () => {
+  /** Sends a request naming someone else's or a missing record and checks the 4xx changed nothing. */
+  async function rejected(request: () => Test, status: number, code: string) {
+    const before = await dbFingerprint(server.services.db);
+    const res = await request();
+    expect(res.status, `${res.status} ${JSON.stringify(res.body)}`).toBe(status);
+    expect(res.body.error.code).toBe(code);
+    expect(await dbFingerprint(server.services.db)).toBe(before);
+  }
+
+  it("[input-3] a chat room names only a live job of the client's own: 404 for a missing or deleted one, 403 for another's", async () => {
+    const bob = await buildClient(server);
+    const bobsJob = await buildJob(bob);
+    const deleted = await buildJob(alice);
+    await alice.agent.delete(`/api/jobs/${deleted.id}`).expect(204);
+    const freelancerId = (await nova.agent.get("/api/freelancers/me").expect(200)).body.id;
+    await rejected(() => alice.agent.post("/api/chat/rooms").send({ freelancerId, jobId: 2_147_483_000 }), 404, "JOB_NOT_FOUND");
+    await rejected(() => alice.agent.post("/api/chat/rooms").send({ freelancerId, jobId: deleted.id }), 404, "JOB_NOT_FOUND");
+    await rejected(() => bob.agent.post("/api/chat/rooms").send({ freelancerId, jobId }), 403, "FORBIDDEN");
+    // The room between bob and nova, with a job of his own, is fine.
+    const own = await bob.agent.post("/api/chat/rooms").send({ freelancerId, jobId: bobsJob.id }).expect(201);
+    expect(own.body.jobId).toBe(bobsJob.id);
+  });
+
+  it("[input-3] a change request's story must be a story of the same job", async () => {
+    const other = await buildJob(alice);
+    const otherStory = (await alice.agent.post(`/api/jobs/${other.id}/breakdown`).expect(201)).body.stories[0];
+    const ownStory = (await alice.agent.get(`/api/jobs/${jobId}/stories`).expect(200)).body[0];
+    const post = (storyId: string) => () => alice.agent.post(`/api/jobs/${jobId}/change-requests`).send({ description: "More colours", storyId });
+    await rejected(post(otherStory.id), 404, "STORY_NOT_FOUND");
+    await rejected(post(ownStory.tasks[0].id), 404, "STORY_NOT_FOUND");
+    await rejected(post("00000000-0000-4000-8000-000000000000"), 404, "STORY_NOT_FOUND");
+    await alice.agent.post(`/api/jobs/${jobId}/change-requests`).send({ description: "More colours", storyId: ownStory.id }).expect(201);
+  });
+
+  it("[input-3] an admin's job room and a test payment name records that exist", async () => {
+    await rejected(() => admin.agent.post("/api/admin/chat-rooms").send({ jobId: 2_147_483_000 }), 404, "JOB_NOT_FOUND");
+    await rejected(
+      () => alice.agent.post("/api/payments/test/confirm").send({ paymentId: "00000000-0000-4000-8000-000000000000", cardNumber: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" }),
+      404,
+      "PAYMENT_NOT_FOUND",
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { z } from "zod";
-import { domainError, inputString, jobId, paymentAttemptStatuses, uuidId } from "@forgehire/core";
+import { domainError, fieldErrorsOf, inputString, jobId, paymentAttemptStatuses, uuidId } from "@forgehire/core";
 import { paymentSortColumns, paymentsRepository, type PaymentSortField, type Services } from "@forgehire/services";
 import { presentAdminPayment } from "../payments/present-payment.js";
 import { parseListParams, sendList } from "./list-params.js";
@@ -21,7 +21,7 @@ export function adminPaymentsRouter(services: Services): Router {
   router.get("/payments", async (req, res) => {
     const params = parseListParams(req.query, Object.keys(paymentSortColumns) as PaymentSortField[], "createdAt");
     const filter = paymentFilter.safeParse(params.filter);
-    if (!filter.success) throw domainError("VALIDATION", { message: "Invalid filter." });
+    if (!filter.success) throw domainError("VALIDATION", { message: "Invalid filter.", fields: fieldErrorsOf(filter.error) });
     const ids = filter.data.id === undefined ? undefined : [filter.data.id].flat().filter((id) => uuid.safeParse(id).success);
     const { rows, total } = await paymentsRepository.list(services.db, { ...params, ...filter.data, ids });
     sendList(res, "payments", params, rows.map(presentAdminPayment), total);
