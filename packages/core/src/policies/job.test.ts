@@ -337,6 +337,16 @@ describe("authorize", () => {
     ]);
   });
 
+  it("a breakdown is made once: with stories, createBreakdown is refused with STORIES_EXIST", () => {
+    const withStories = { ...states.fresh, hasStories: true };
+    expect(jobRefusal(actors.owner, "createBreakdown", withStories)).toBe("STORIES_EXIST");
+    expect(jobRefusal(actors.admin, "createBreakdown", { ...states.locked, hasStories: true })).toBe("STORIES_EXIST");
+    // Ownership and state are still the first reasons given.
+    expect(jobRefusal(actors.otherClient, "createBreakdown", withStories)).toBe("CREATE_STORIES_DENIED");
+    expect(jobRefusal(actors.owner, "createBreakdown", { ...states.lockedPaid, hasStories: true })).toBe("BREAKDOWN_NOT_ALLOWED");
+    expect(jobAbilities(actors.owner, withStories).createBreakdown).toBe(false);
+  });
+
   it("a signed-out visitor may do nothing", () => {
     expect(jobRefusal(null, "view", states.fresh)).toBe("UNAUTHENTICATED");
     expect(can(undefined, "view", states.fresh)).toBe(false);

@@ -88,9 +88,11 @@ const editable = all(
   when(not(onJob(isPaid)), "JOB_NOT_EDITABLE"),
 );
 const deletable = all(when(not(onJob(isPaid)), "JOB_PAID"), when(not(onJob(isStarted)), "JOB_PAID"));
+// A breakdown is made once: `can.createBreakdown` must not offer what the server answers STORIES_EXIST.
 const breakdownOpen = all(
   when(not(onJob(isStarted)), "BREAKDOWN_NOT_ALLOWED"),
   when(not(onJob(isPaid)), "BREAKDOWN_NOT_ALLOWED"),
+  when(onJob((job) => !job.hasStories), "STORIES_EXIST"),
 );
 const tasksEditable = all(when(not(onJob(isStarted)), "LOCKED"), when(not(onJob(isLocked)), "LOCKED"));
 const lockable = when(not(onJob(isLocked)), "ALREADY_LOCKED");

@@ -13,7 +13,7 @@ import { buildAdmin, buildClient, buildFreelancer, buildJob, setJobState, type B
 import { startTestServer, type TestServer } from "../test/test-server.js";
 
 /** How many requests to send: about a minute on PGlite. FUZZ_RUNS and FUZZ_SEED replay or extend a run. */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 1_200);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 2_500);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2_147_483_647);
 
 interface RouteInfo {
@@ -110,12 +110,12 @@ const nastyString = fc.oneof(
 const nastyNumber = fc.oneof(
   fc.integer(),
   fc.double(),
-  fc.constantFrom(0, -1, 2_147_483_647, 2_147_483_648, 9_007_199_254_740_993, 1e20, 1e308, -1e308, 0.001, 99.999),
+  fc.constantFrom(0, -1, 2_147_483_647, 2_147_483_648, Number.MAX_SAFE_INTEGER + 2, 1e20, 1e308, -1e308, 0.001, 99.999),
 );
 const realId = fc.oneof(
-  fc.constantFrom(...[0]).chain(() => fc.constantFrom(...ids.job)),
-  fc.constantFrom(...[0]).chain(() => fc.constantFrom(...ids.uuid)),
-  fc.constantFrom(...[0]).chain(() => fc.constantFrom(...ids.room)),
+  fc.constant(null).chain(() => fc.constantFrom(...ids.job)),
+  fc.constant(null).chain(() => fc.constantFrom(...ids.uuid)),
+  fc.constant(null).chain(() => fc.constantFrom(...ids.room)),
 );
 const scalar = fc.oneof(nastyString, nastyNumber, fc.boolean(), fc.constant(null), realId);
 const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
