@@ -152,6 +152,7 @@ describe("ids inside bodies", () => {
     await rejected(() => alice.agent.post("/api/chat/rooms").send({ freelancerId, jobId: 2_147_483_000 }), 404, "JOB_NOT_FOUND");
     await rejected(() => alice.agent.post("/api/chat/rooms").send({ freelancerId, jobId: deleted.id }), 404, "JOB_NOT_FOUND");
     await rejected(() => bob.agent.post("/api/chat/rooms").send({ freelancerId, jobId }), 403, "FORBIDDEN");
+    await rejected(() => bob.agent.post("/api/chat/rooms").send({ freelancerId: "00000000-0000-4000-8000-000000000000" }), 404, "FREELANCER_NOT_FOUND");
     // The room between bob and nova, with a job of his own, is fine.
     const own = await bob.agent.post("/api/chat/rooms").send({ freelancerId, jobId: bobsJob.id }).expect(201);
     expect(own.body.jobId).toBe(bobsJob.id);
