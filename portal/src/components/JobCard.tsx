@@ -11,6 +11,7 @@ import { Link as RouterLink } from "react-router";
 import { hasAdminAccess, type Job } from "@forgehire/core";
 import { useCurrentUser } from "../hooks/use-current-user";
 import { formatMoney } from "../lib/format";
+import { offersBreakdown } from "../lib/offers-breakdown";
 import CreateBreakdownButton from "./breakdown/CreateBreakdownButton";
 import JobIndicators from "./JobIndicators";
 
@@ -34,7 +35,8 @@ export default function JobCard({ job, onDelete }: JobCardProps) {
   const titleId = `job-card-title-${job.id}`;
   const adminAccess = hasAdminAccess(user, job);
   const { can } = job;
-  const hasActions = can.createBreakdown || can.edit || can.delete || can.pay;
+  const breakdownButton = offersBreakdown(job, user);
+  const hasActions = breakdownButton || can.edit || can.delete || can.pay;
 
   return (
     <Card component="article" aria-labelledby={titleId} sx={{ height: "100%", display: "flex", flexDirection: "column", position: "relative" }}>
@@ -76,7 +78,7 @@ export default function JobCard({ job, onDelete }: JobCardProps) {
 
       {hasActions && (
         <CardActions sx={{ flexWrap: "wrap", gap: 1, px: 2, pb: 2, pt: 1, borderTop: 1, borderColor: "divider", "& > :not(style) ~ :not(style)": { ml: 0 } }}>
-          {can.createBreakdown && (
+          {breakdownButton && (
             <CreateBreakdownButton job={job} size="small" />
           )}
           {can.edit && (

@@ -26,6 +26,8 @@ export interface JobState {
   startedAt: Date | string | null;
   /** the user id of the freelancer who started it; null before the start */
   freelancerId: string | null;
+  /** whether it has stories; a breakdown is made once (absent counts as none, e.g. a job being posted) */
+  hasStories?: boolean;
 }
 
 /**

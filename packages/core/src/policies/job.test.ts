@@ -219,6 +219,17 @@ const expected: Record<JobAction, Record<StateName, ActorName[]>> = {
     completedPaid: ["owner", "assignedFreelancer", "admin"],
     inactive: none,
   },
+  linkChat: {
+    fresh: ownerOrAdmin,
+    locked: ownerOrAdmin,
+    lockedPending: ownerOrAdmin,
+    lockedPaid: ownerOrAdmin,
+    paidUnlocked: ownerOrAdmin,
+    inProgress: ownerOrAdmin,
+    completedDue: ownerOrAdmin,
+    completedPaid: ownerOrAdmin,
+    inactive: none,
+  },
 };
 
 const refusalOf = (run: () => void): ErrorCode | null => {
@@ -330,6 +341,16 @@ describe("authorize", () => {
       errorCatalogue.FREELANCER_ONLY.title,
       "Only freelancers can start a project.",
     ]);
+  });
+
+  it("a breakdown is made once: with stories, createBreakdown is refused with STORIES_EXIST", () => {
+    const withStories = { ...states.fresh, hasStories: true };
+    expect(jobRefusal(actors.owner, "createBreakdown", withStories)).toBe("STORIES_EXIST");
+    expect(jobRefusal(actors.admin, "createBreakdown", { ...states.locked, hasStories: true })).toBe("STORIES_EXIST");
+    // Ownership and state are still the first reasons given.
+    expect(jobRefusal(actors.otherClient, "createBreakdown", withStories)).toBe("CREATE_STORIES_DENIED");
+    expect(jobRefusal(actors.owner, "createBreakdown", { ...states.lockedPaid, hasStories: true })).toBe("BREAKDOWN_NOT_ALLOWED");
+    expect(jobAbilities(actors.owner, withStories).createBreakdown).toBe(false);
   });
 
   it("a signed-out visitor may do nothing", () => {

@@ -94,10 +94,12 @@ const editable = all(
   when(not(onJob(isPaid)), "JOB_NOT_EDITABLE"),
 );
 const deletable = all(notFrozen, when(not(onJob(isPaid)), "JOB_PAID"), when(not(onJob(isStarted)), "JOB_PAID"));
+// A breakdown is made once: `can.createBreakdown` must not offer what the server answers STORIES_EXIST.
 const breakdownOpen = all(
   notFrozen,
   when(not(onJob(isStarted)), "BREAKDOWN_NOT_ALLOWED"),
   when(not(onJob(isPaid)), "BREAKDOWN_NOT_ALLOWED"),
+  when(onJob((job) => !job.hasStories), "STORIES_EXIST"),
 );
 const tasksEditable = all(when(not(onJob(isStarted)), "LOCKED"), when(not(onJob(isLocked)), "LOCKED"));
 const lockable = when(not(onJob(isLocked)), "ALREADY_LOCKED");
@@ -131,6 +133,8 @@ export const jobPolicy = {
     updateTaskStatus: deny("TASK_STATUS_DENIED"),
     commentTask: all(owner("COMMENT_DENIED"), started),
     communicate: owner("COMMUNICATION_DENIED"),
+    // A chat room may name a job only its poster owns: never a link to someone else's project.
+    linkChat: owner("FORBIDDEN"),
   },
   freelancer: {
     view: allow,
@@ -149,6 +153,7 @@ export const jobPolicy = {
     updateTaskStatus: all(assigned("TASK_STATUS_DENIED"), started),
     commentTask: all(assigned("COMMENT_DENIED"), started),
     communicate: assigned("COMMUNICATION_DENIED"),
+    linkChat: deny("CLIENT_ONLY_CHAT"),
   },
   admin: {
     view: allow,
@@ -167,6 +172,7 @@ export const jobPolicy = {
     updateTaskStatus: started,
     commentTask: started,
     communicate: allow,
+    linkChat: allow,
   },
 } as const satisfies Record<JobRole, Record<string, Condition>>;
 

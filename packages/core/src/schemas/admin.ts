@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { errorCatalogue } from "../errors.js";
-import { jobId } from "./common.js";
+import { inputString, jobId, MAX_LIST_OFFSET } from "./common.js";
 
 const FILL_ALL = errorCatalogue.FILL_ALL_FIELDS.message;
 
@@ -41,8 +41,7 @@ export type AdminJobView = (typeof adminJobViews)[number];
 
 /** Parses a JSON query parameter, reporting bad JSON as a field error rather than throwing. */
 const jsonParam = <T extends z.ZodType>(inner: T, message: string) =>
-  z
-    .string()
+  inputString()
     .transform((raw, context) => {
       try {
         return JSON.parse(raw) as unknown;
@@ -57,18 +56,18 @@ const jsonParam = <T extends z.ZodType>(inner: T, message: string) =>
 export const adminListQuery = z.object({
   /** [field, "ASC" | "DESC"]; the field is checked against each resource's sortable columns by the server */
   sort: jsonParam(
-    z.tuple([z.string().min(1).max(100), z.enum(["ASC", "DESC"])]),
+    z.tuple([inputString().min(1).max(100), z.enum(["ASC", "DESC"])]),
     'sort must look like ["field","ASC"]',
   ).default(["createdAt", "DESC"]),
   /** [first, last] row index, inclusive, at most 1000 rows at once */
   range: jsonParam(
     z
-      .tuple([z.number().int().min(0), z.number().int().min(0)])
+      .tuple([z.number().int().min(0).max(MAX_LIST_OFFSET), z.number().int().min(0).max(MAX_LIST_OFFSET)])
       .refine(([first, last]) => last >= first && last - first < 1_000, "range must be [first,last] with at most 1000 rows"),
     "range must look like [0,24]",
   ).default([0, 24]),
   /** search text `q`, a job `view`, `id` lists for getMany, or column values */
-  filter: jsonParam(z.record(z.string(), z.unknown()), 'filter must look like {"q":"text"}').default({}),
+  filter: jsonParam(z.record(inputString(), z.unknown()), 'filter must look like {"q":"text"}').default({}),
 });
 /** What a handler receives once `adminListQuery` has parsed the input. */
 export type AdminListQuery = z.infer<typeof adminListQuery>;
@@ -76,7 +75,7 @@ export type AdminListQuery = z.infer<typeof adminListQuery>;
 /** The job filter of the back office's job list. */
 export const adminJobFilter = z.object({
   /** words to look for in the title or the poster's name */
-  q: z.string().trim().max(200).optional(),
+  q: inputString().trim().max(200).optional(),
   /** one of the dashboard's views */
   view: z.enum(adminJobViews, { error: "Unknown view" }).default("all"),
   /** ids for getMany */
@@ -90,9 +89,9 @@ export const adminEmailBody = z.object({
   /** the job whose poster receives the e-mail */
   jobId,
   /** e.g. 'Regarding your project: {title}' */
-  subject: z.string({ error: FILL_ALL }).trim().min(1, FILL_ALL).max(300, "At most 300 characters"),
+  subject: inputString({ error: FILL_ALL }).trim().min(1, FILL_ALL).max(300, "At most 300 characters"),
   /** the e-mail's text */
-  message: z.string({ error: FILL_ALL }).trim().min(1, FILL_ALL).max(20_000, "At most 20000 characters"),
+  message: inputString({ error: FILL_ALL }).trim().min(1, FILL_ALL).max(20_000, "At most 20000 characters"),
 });
 /** What a handler receives once `adminEmailBody` has parsed the input. */
 export type AdminEmailBody = z.infer<typeof adminEmailBody>;

@@ -1,15 +1,15 @@
 import { z } from "zod";
 import { errorCatalogue } from "../errors.js";
+import { inputString } from "./common.js";
 
 /** The spec's password rule: at least 6 characters. */
 export const PASSWORD_MIN_LENGTH = 6;
 
-const password = z
-  .string()
+const password = inputString()
   .min(PASSWORD_MIN_LENGTH, errorCatalogue.WEAK_PASSWORD.message)
   .max(200, "Password must be at most 200 characters");
-const email = z.string().trim().toLowerCase().email("Please enter a valid email address").max(254);
-const name = z.string().trim().min(1, "Required").max(100);
+const email = inputString().trim().toLowerCase().email("Please enter a valid email address").max(254);
+const name = inputString().trim().min(1, "Required").max(100);
 
 /** POST /api/auth/signup */
 export const signupBody = z.object({
@@ -27,21 +27,21 @@ export type SignupBody = z.infer<typeof signupBody>;
 
 /** POST /api/auth/login */
 export const loginBody = z.object({
-  email: z.string().trim().toLowerCase().min(1, "Required").max(254),
-  password: z.string().min(1, "Required").max(200),
+  email: inputString().trim().toLowerCase().min(1, "Required").max(254),
+  password: inputString().min(1, "Required").max(200),
 });
 /** What a handler receives once `loginBody` has parsed the input. */
 export type LoginBody = z.infer<typeof loginBody>;
 
 /** POST /api/auth/recover */
-export const recoverBody = z.object({ email: z.string().trim().toLowerCase().min(1, "Required").max(254) });
+export const recoverBody = z.object({ email: inputString().trim().toLowerCase().min(1, "Required").max(254) });
 /** What a handler receives once `recoverBody` has parsed the input. */
 export type RecoverBody = z.infer<typeof recoverBody>;
 
 /** POST /api/auth/reset */
 export const resetBody = z.object({
   /** the token from the emailed link */
-  token: z.string().min(1).max(200),
+  token: inputString().min(1).max(200),
   password,
 });
 /** What a handler receives once `resetBody` has parsed the input. */
@@ -49,7 +49,7 @@ export type ResetBody = z.infer<typeof resetBody>;
 
 /** PUT /api/auth/password */
 export const changePasswordBody = z.object({
-  currentPassword: z.string().min(1, "Required").max(200),
+  currentPassword: inputString().min(1, "Required").max(200),
   password,
 });
 /** What a handler receives once `changePasswordBody` has parsed the input. */

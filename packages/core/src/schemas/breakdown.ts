@@ -5,12 +5,12 @@
 import { z } from "zod";
 import { errorCatalogue } from "../errors.js";
 import { priorities, taskStatuses } from "../breakdown/types.js";
-import { optionalText, uuidId } from "./common.js";
+import { inputString, optionalText, uuidId } from "./common.js";
 
 const EMPTY_TITLE = errorCatalogue.EMPTY_TITLE.message;
 
 /** A story or task title: non-empty after trimming ('Title cannot be empty'). */
-export const titleSchema = z.string({ error: EMPTY_TITLE }).trim().min(1, EMPTY_TITLE).max(300, "At most 300 characters");
+export const titleSchema = inputString({ error: EMPTY_TITLE }).trim().min(1, EMPTY_TITLE).max(300, "At most 300 characters");
 
 /** high, medium or low */
 export const prioritySchema = z.enum(priorities, { error: "Priority must be high, medium or low" });
@@ -87,7 +87,7 @@ const EMPTY_CHANGE = errorCatalogue.EMPTY_CHANGE_REQUEST.message;
 /** POST /api/jobs/:id/change-requests */
 export const changeRequestBody = z.object({
   /** the change wanted; 'Please describe the requested changes.' when blank */
-  description: z.string({ error: EMPTY_CHANGE }).trim().min(1, EMPTY_CHANGE).max(10_000, "At most 10000 characters"),
+  description: inputString({ error: EMPTY_CHANGE }).trim().min(1, EMPTY_CHANGE).max(10_000, "At most 10000 characters"),
   /** the story the change is about, if any */
   storyId: uuidId("Invalid story id").nullable().optional(),
 });

@@ -3,7 +3,7 @@
  */
 import { z } from "zod";
 import { errorCatalogue } from "../errors.js";
-import { jobId, paginationQuery, uuidId } from "./common.js";
+import { inputString, jobId, paginationQuery, uuidId } from "./common.js";
 
 /** Rooms per page of the room list. */
 export const CHAT_ROOMS_PER_PAGE = 30;
@@ -31,7 +31,7 @@ export type AdminChatRoomBody = z.infer<typeof adminChatRoomBody>;
 /** POST /api/chat/rooms/:roomId/messages: blank messages are not sent. */
 export const chatMessageBody = z.object({
   /** the message text, non-blank after trimming */
-  content: z.string({ error: EMPTY_MESSAGE }).trim().min(1, EMPTY_MESSAGE).max(10_000, "At most 10000 characters"),
+  content: inputString({ error: EMPTY_MESSAGE }).trim().min(1, EMPTY_MESSAGE).max(10_000, "At most 10000 characters"),
 });
 /** What a handler receives once `chatMessageBody` has parsed the input. */
 export type ChatMessageBody = z.infer<typeof chatMessageBody>;
@@ -39,7 +39,7 @@ export type ChatMessageBody = z.infer<typeof chatMessageBody>;
 /** Path parameters of `/api/chat/rooms/:roomId/…`. */
 export const roomIdParams = z.object({
   /** the room id, e.g. `{clientId}_freelancer_{freelancerId}` */
-  roomId: z.string().trim().min(1, "Invalid room id").max(300, "Invalid room id"),
+  roomId: inputString().trim().min(1, "Invalid room id").max(300, "Invalid room id"),
 });
 /** What a handler receives once `roomIdParams` has parsed the input. */
 export type RoomIdParams = z.infer<typeof roomIdParams>;
@@ -93,7 +93,7 @@ export const chatUnreadSchema = z.object({
 /** The shape `chatUnreadSchema` describes. */
 export type ChatUnread = z.infer<typeof chatUnreadSchema>;
 
-const messageId = z.string().regex(/^\d{1,18}$/, "Invalid message id");
+const messageId = inputString().regex(/^\d{1,18}$/, "Invalid message id");
 
 /** GET /api/chat/rooms/:roomId/messages query: the latest page, older ones, or those after a known id. */
 export const messagesQuery = z

@@ -3,7 +3,7 @@
  */
 import { z } from "zod";
 import { domains, languages, skills } from "../catalog/options.js";
-import { optionalText } from "./common.js";
+import { inputString, optionalText } from "./common.js";
 
 /** At most 3 skills per profile (spec part 2 §9). */
 export const MAX_SKILLS = 3;
@@ -67,7 +67,7 @@ const languageList = z.preprocess(
 const hasCents = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 
 const hourlyRate = z
-  .union([z.number(), z.string().trim().min(1, freelancerMessages.hourlyRate).transform(Number)], {
+  .union([z.number(), inputString().trim().min(1, freelancerMessages.hourlyRate).transform(Number)], {
     error: freelancerMessages.hourlyRate,
   })
   .pipe(
@@ -78,7 +78,7 @@ const hourlyRate = z
       .refine(hasCents, "Hourly rate may have at most two decimals"),
   );
 
-const requiredText = (max: number) => z.string({ error: "Required" }).trim().min(1, "Required").max(max, `At most ${max} characters`);
+const requiredText = (max: number) => inputString({ error: "Required" }).trim().min(1, "Required").max(max, `At most ${max} characters`);
 
 const freelancerFields = {
   /** professional title, e.g. "AI Bot Developer" */

@@ -16,7 +16,7 @@ import { jobStatuses, paymentStatuses } from "../policies/job-state.js";
 import type { JobAbilities, jobAbilityActions } from "../policies/job.js";
 import { myJobsFilters } from "../policies/my-jobs.js";
 import { MAX_QUESTIONS } from "../wizard/analysis.js";
-import { optionalText, paginationQuery, searchQuery } from "./common.js";
+import { inputString, optionalText, paginationQuery, searchQuery } from "./common.js";
 
 const MISSING = errorCatalogue.MISSING_FIELDS.message;
 
@@ -108,11 +108,11 @@ const _projectSpecificFieldsMatch: Equals<keyof z.infer<typeof projectSpecificFi
 /** A follow-up question with its answer; the answer may be blank (question collected, not answered). */
 export const wizardAnswerSchema = z.object({
   /** the id the analysis gave the question (or the client's own id for a typed question) */
-  questionId: z.string().trim().min(1, "Required").max(100),
+  questionId: inputString().trim().min(1, "Required").max(100),
   /** the question's text */
-  question: z.string().trim().min(1, "Required").max(1_000),
+  question: inputString().trim().min(1, "Required").max(1_000),
   /** the answer; blank when skipped */
-  answer: z.string().trim().max(5_000).default(""),
+  answer: inputString().trim().max(5_000).default(""),
 });
 /** What a handler receives once `wizardAnswerSchema` has parsed the input. */
 export type WizardAnswerBody = z.infer<typeof wizardAnswerSchema>;
@@ -135,9 +135,9 @@ const optionList = <T extends readonly [string, ...string[]]>(options: T, what: 
 
 const jobFields = {
   /** the requirement's title (the form suggests 3-5 words) */
-  title: z.string({ error: MISSING }).trim().min(1, MISSING).max(200, "At most 200 characters"),
+  title: inputString({ error: MISSING }).trim().min(1, MISSING).max(200, "At most 200 characters"),
   /** what should be built (the form suggests 10-200 words) */
-  description: z.string({ error: MISSING }).trim().min(1, MISSING).max(20_000, "At most 20000 characters"),
+  description: inputString({ error: MISSING }).trim().min(1, MISSING).max(20_000, "At most 20000 characters"),
   /** one of the 21 industries */
   industry: industrySchema,
   /** the chosen scope price; the server derives the budget from it */
@@ -151,7 +151,7 @@ const jobFields = {
   /** the must-have features */
   keyFeatures: text(),
   /** kinds of users, e.g. "Patients", "Doctors" */
-  userCategories: z.array(z.string().trim().min(1, "Required").max(100)).max(20, "At most 20 user categories").optional(),
+  userCategories: z.array(inputString().trim().min(1, "Required").max(100)).max(20, "At most 20 user categories").optional(),
   /** people with a say in the project */
   stakeholders: text(),
   /** systems the product must work with */
@@ -216,11 +216,11 @@ export type QuoteBody = z.infer<typeof quoteBody>;
 export const wizardFormSchema = z
   .object({
     /** the title so far */
-    title: z.string().max(200).optional(),
+    title: inputString().max(200).optional(),
     /** the description so far */
-    description: z.string().max(20_000).optional(),
+    description: inputString().max(20_000).optional(),
     /** the industry; an unlisted one just gets no industry questions */
-    industry: z.string().max(100).optional(),
+    industry: inputString().max(100).optional(),
     /** the chosen scope, if any */
     scope: z.preprocess((value) => (value === "" ? null : value), scopeSchema.nullable().optional()),
     /** the spec's form calls the scope "budget"; used when scope is absent and it holds a scope price */
@@ -228,21 +228,21 @@ export const wizardFormSchema = z
     /** the chosen extras */
     additionalServices: additionalServicesSchema.partial().optional(),
     /** who the product is for */
-    targetAudience: z.string().max(10_000).optional(),
+    targetAudience: inputString().max(10_000).optional(),
     /** the must-have features */
-    keyFeatures: z.string().max(10_000).optional(),
+    keyFeatures: inputString().max(10_000).optional(),
     /** kinds of users */
-    userCategories: z.array(z.string().max(100)).max(20).optional(),
+    userCategories: z.array(inputString().max(100)).max(20).optional(),
     /** people with a say */
-    stakeholders: z.string().max(10_000).optional(),
+    stakeholders: inputString().max(10_000).optional(),
     /** systems to work with */
-    existingSystems: z.string().max(10_000).optional(),
+    existingSystems: inputString().max(10_000).optional(),
     /** compliance needs in words */
-    complianceRequirements: z.string().max(10_000).optional(),
+    complianceRequirements: inputString().max(10_000).optional(),
     /** ticked compliance regimes */
-    complianceTypes: z.array(z.string().max(100)).max(20).optional(),
+    complianceTypes: z.array(inputString().max(100)).max(20).optional(),
     /** ticked integrations */
-    integrationSystems: z.array(z.string().max(100)).max(20).optional(),
+    integrationSystems: z.array(inputString().max(100)).max(20).optional(),
     /** the project-specific answers */
     projectSpecificFields: projectSpecificFieldsSchema.optional(),
   })

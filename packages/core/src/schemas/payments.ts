@@ -2,7 +2,7 @@
  * Request and response schemas of payments (API.md "Payments").
  */
 import { z } from "zod";
-import { uuidId } from "./common.js";
+import { inputString, uuidId } from "./common.js";
 
 /** POST /api/jobs/:id/payment-intent takes no body: the amount always comes from the job's budget. */
 export const paymentIntentBody = z.object({});
@@ -10,7 +10,7 @@ export const paymentIntentBody = z.object({});
 export type PaymentIntentBody = z.infer<typeof paymentIntentBody>;
 
 const whole = (message: string) =>
-  z.union([z.number(), z.string().trim().regex(/^\d+$/, message).transform(Number)], { error: message }).pipe(
+  z.union([z.number(), inputString().trim().regex(/^\d+$/, message).transform(Number)], { error: message }).pipe(
     z.number().int(message),
   );
 
@@ -19,8 +19,7 @@ export const testConfirmBody = z.object({
   /** the payment returned by payment-intent */
   paymentId: uuidId("Invalid payment id"),
   /** 12 to 19 digits; spaces and dashes are ignored */
-  cardNumber: z
-    .string({ error: "Your card number is incomplete." })
+  cardNumber: inputString({ error: "Your card number is incomplete." })
     .transform((value) => value.replace(/[\s-]/g, ""))
     .pipe(z.string().regex(/^\d{12,19}$/, "Your card number is incomplete.")),
   /** a whole number; whether it is a month (1 to 12) is the card check's answer, a 402 as the card provider gives */
@@ -29,7 +28,7 @@ export const testConfirmBody = z.object({
   expYear: whole("Your card's expiration year is invalid.").transform((year) => (year >= 0 && year < 100 ? 2000 + year : year)),
   /** 3 or 4 digits */
   cvc: z
-    .union([z.string(), z.number().int().transform(String)], { error: "Your card's security code is incomplete." })
+    .union([inputString(), z.number().int().transform(String)], { error: "Your card's security code is incomplete." })
     .pipe(z.string().trim().regex(/^\d{3,4}$/, "Your card's security code is incomplete.")),
 });
 /** What a handler receives once `testConfirmBody` has parsed the input. */

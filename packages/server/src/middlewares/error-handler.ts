@@ -40,13 +40,33 @@ export function toDomainError(error: unknown): DomainError | undefined {
   if (e.type === "entity.parse.failed") return domainError("MALFORMED_JSON");
   if (e.type === "entity.too.large") return domainError("PAYLOAD_TOO_LARGE");
   if (e.type === "encoding.unsupported" || e.type === "charset.unsupported") return domainError("VALIDATION", { message: "Unsupported body encoding." });
-  if (e.code === "LIMIT_FILE_SIZE") return domainError("FILE_TOO_LARGE");
-  if (e.code === "LIMIT_FILE_COUNT" || e.code === "LIMIT_UNEXPECTED_FILE") {
-    return domainError("TOO_MANY_FILES", { message: `Unexpected or too many files${typeof e.field === "string" ? ` in "${e.field}"` : ""}.` });
-  }
+  const multipart = multipartError(error);
+  if (multipart) return multipart;
   if (typeof e.status === "number" && e.status >= 400 && e.status < 500) {
     return domainError("VALIDATION", { message: errorCatalogue.VALIDATION.message });
   }
+  return undefined;
+}
+
+/** What busboy, multer's parser, throws for a body that is not a well-formed multipart form: the client's fault. */
+const malformedMultipart =
+  /^(Malformed part header|Unexpected end of (form|file)|Multipart: Boundary not found|Malformed content type|Missing Content-Type|Unsupported content type|Malformed urlencoded form)/;
+
+/**
+ * multer's and busboy's refusals of an upload: size and count limits keep their own codes, any other multer
+ * refusal (field name, part count…) and a malformed form are 400s.
+ */
+function multipartError(error: unknown): DomainError | undefined {
+  if (!(error instanceof Error)) return undefined;
+  if (error.name === "MulterError") {
+    const { code, field } = error as Error & { code?: string; field?: string };
+    if (code === "LIMIT_FILE_SIZE") return domainError("FILE_TOO_LARGE");
+    if (code === "LIMIT_FILE_COUNT" || code === "LIMIT_UNEXPECTED_FILE") {
+      return domainError("TOO_MANY_FILES", { message: `Unexpected or too many files${typeof field === "string" ? ` in "${field}"` : ""}.` });
+    }
+    return domainError("VALIDATION", { message: `Invalid upload: ${error.message}.`, ...(field ? { fields: { [field]: error.message } } : {}) });
+  }
+  if (malformedMultipart.test(error.message)) return domainError("VALIDATION", { message: "The upload is not a well-formed multipart form." });
   return undefined;
 }
 

@@ -4,7 +4,7 @@ import pg from "pg";
 import { Server, type Socket } from "socket.io";
 import { createAdapter } from "@socket.io/postgres-adapter";
 import { z } from "zod";
-import { isDomainError } from "@forgehire/core";
+import { inputString, isDomainError } from "@forgehire/core";
 import {
   authorizeTaskConversation,
   getChatRoom,
@@ -25,7 +25,7 @@ const presenters: Record<string, (payload: unknown) => unknown> = {
   "chat:message": (payload) => presentChatMessage(payload as ChatMessageRecord),
 };
 
-const joinBody = z.union([z.object({ taskId: z.guid() }), z.object({ roomId: z.string().trim().min(1).max(300) })]);
+const joinBody = z.union([z.object({ taskId: z.guid() }), z.object({ roomId: inputString().trim().min(1).max(300) })]);
 
 type Ack = (answer: { ok: true } | { error: { code: string; message: string } }) => void;
 

@@ -72,7 +72,7 @@ interface CreateBreakdownButtonProps {
 /**
  * 'Create Story & Task' (spec part 1 §4): with stories already there, the 'Stories Already Exist' notice and the
  * breakdown tab; otherwise a progress dialog while the server breaks the job down, the source of the result,
- * and the breakdown tab 1.5 s later. The caller shows it only when `can.createBreakdown`.
+ * and the breakdown tab 1.5 s later. The caller shows it only when `offersBreakdown(job, user)`.
  */
 export default function CreateBreakdownButton({ job, size = "medium", variant = "outlined" }: CreateBreakdownButtonProps) {
   const [open, setOpen] = useState(false);

@@ -24,6 +24,7 @@ import JobNotFound from "../../components/JobNotFound";
 import LoginRequired from "../../components/LoginRequired";
 import PageLoader from "../../components/PageLoader";
 import { useCurrentUser } from "../../hooks/use-current-user";
+import { offersBreakdown } from "../../lib/offers-breakdown";
 import { parseJobId } from "../../lib/job-id";
 import { formatCalendarDate, formatMoney } from "../../lib/format";
 import BreakdownTab from "./BreakdownTab";
@@ -159,7 +160,7 @@ function JobHeader({ job, onChangeRequested }: { job: Job; onChangeRequested: ()
           </Typography>
         </Box>
         <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: "wrap" }}>
-          {job.can.createBreakdown && <CreateBreakdownButton job={job} />}
+          {offersBreakdown(job, user) && <CreateBreakdownButton job={job} />}
           {job.can.requestChange && (
             <Button
               variant="outlined"

@@ -1,11 +1,10 @@
 import { z } from "zod";
-import { domainError } from "@forgehire/core";
+import { domainError, inputString, MAX_LIST_OFFSET } from "@forgehire/core";
 import type { Response } from "express";
 
 /** ra-data-simple-rest sends JSON inside query strings: sort=["field","ASC"], range=[0,24], filter={...}. */
 const jsonParam = <S extends z.ZodType>(schema: S) =>
-  z
-    .string()
+  inputString()
     .optional()
     .transform((text, ctx) => {
       if (text === undefined) return undefined;
@@ -21,9 +20,10 @@ const jsonParam = <S extends z.ZodType>(schema: S) =>
 const MAX_PAGE = 100;
 
 const listQuery = z.object({
-  sort: jsonParam(z.tuple([z.string(), z.enum(["ASC", "DESC", "asc", "desc"])])),
-  range: jsonParam(z.tuple([z.number().int().min(0), z.number().int().min(0)])),
-  filter: jsonParam(z.record(z.string(), z.unknown())),
+  sort: jsonParam(z.tuple([inputString(), z.enum(["ASC", "DESC", "asc", "desc"])])),
+  // Past MAX_LIST_OFFSET the database's OFFSET would overflow: bad input, not a fault.
+  range: jsonParam(z.tuple([z.number().int().min(0).max(MAX_LIST_OFFSET), z.number().int().min(0).max(MAX_LIST_OFFSET)])),
+  filter: jsonParam(z.record(inputString(), z.unknown())),
 });
 
 export interface ListParams<F extends string> {

@@ -1,20 +1,20 @@
 import { Router } from "express";
 import { z } from "zod";
-import { domainError, paymentAttemptStatuses } from "@forgehire/core";
+import { domainError, fieldErrorsOf, inputString, jobId, paymentAttemptStatuses, uuidId } from "@forgehire/core";
 import { paymentSortColumns, paymentsRepository, type PaymentSortField, type Services } from "@forgehire/services";
 import { presentAdminPayment } from "../payments/present-payment.js";
 import { parseListParams, sendList } from "./list-params.js";
 
 const paymentFilter = z.object({
-  jobId: z.coerce.number().int().positive().optional(),
+  jobId: jobId.optional(),
   status: z.enum(paymentAttemptStatuses).optional(),
   provider: z.enum(["stripe", "test"]).optional(),
   /** true: only charges still to be given back (status needs_refund) */
   needsRefund: z.boolean().optional(),
-  id: z.union([z.string(), z.array(z.string())]).optional(),
+  id: z.union([inputString(), z.array(inputString())]).optional(),
 });
 
-const uuid = z.string().uuid();
+const uuid = uuidId();
 
 /** The back office's `payments` resource (read only: payments change through the provider's events alone). */
 export function adminPaymentsRouter(services: Services): Router {
@@ -23,7 +23,7 @@ export function adminPaymentsRouter(services: Services): Router {
   router.get("/payments", async (req, res) => {
     const params = parseListParams(req.query, Object.keys(paymentSortColumns) as PaymentSortField[], "createdAt");
     const filter = paymentFilter.safeParse(params.filter);
-    if (!filter.success) throw domainError("VALIDATION", { message: "Invalid filter." });
+    if (!filter.success) throw domainError("VALIDATION", { message: "Invalid filter.", fields: fieldErrorsOf(filter.error) });
     const ids = filter.data.id === undefined ? undefined : [filter.data.id].flat().filter((id) => uuid.safeParse(id).success);
     const { needsRefund, ...rest } = filter.data;
     const status = needsRefund ? "needs_refund" : rest.status;

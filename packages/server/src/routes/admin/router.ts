@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { z } from "zod";
-import { domainError } from "@forgehire/core";
+import { domainError, fieldErrorsOf, inputString, uuidId } from "@forgehire/core";
 import { listUsers, userSortColumns, usersRepository, type Services, type UserSortField } from "@forgehire/services";
 import { requireAdmin } from "../../middlewares/require-user.js";
 import { presentUser } from "../../presenters/present-user.js";
@@ -9,12 +9,12 @@ import { adminJobsRouter } from "./jobs.js";
 import { adminPaymentsRouter } from "./payments.js";
 
 const userFilter = z.object({
-  q: z.string().trim().max(200).optional(),
-  id: z.union([z.string(), z.array(z.string())]).optional(),
+  q: inputString().trim().max(200).optional(),
+  id: z.union([inputString(), z.array(inputString())]).optional(),
   userType: z.enum(["client", "freelancer", "admin"]).optional(),
 });
 
-const uuid = z.string().uuid();
+const uuid = uuidId();
 
 /** /api/admin: the back office's resources, in ra-data-simple-rest's dialect; admins only. */
 export function adminRouter(services: Services): Router {
@@ -24,7 +24,7 @@ export function adminRouter(services: Services): Router {
   router.get("/users", async (req, res) => {
     const params = parseListParams(req.query, Object.keys(userSortColumns) as UserSortField[], "createdAt");
     const filter = userFilter.safeParse(params.filter);
-    if (!filter.success) throw domainError("VALIDATION", { message: "Invalid filter." });
+    if (!filter.success) throw domainError("VALIDATION", { message: "Invalid filter.", fields: fieldErrorsOf(filter.error) });
     const ids = filter.data.id === undefined ? undefined : [filter.data.id].flat().filter((id) => uuid.safeParse(id).success);
     const { rows, total } = await listUsers(services, { ...params, q: filter.data.q, ids, userType: filter.data.userType });
     sendList(res, "users", params, rows.map(presentAdminUser), total);

@@ -1,5 +1,5 @@
 import { Router, type RequestHandler } from "express";
-import multer from "multer";
+import { multipart } from "../../middlewares/multipart.js";
 import {
   type BreakdownProgress,
   type BreakdownProgressEvent,
@@ -41,7 +41,7 @@ import { presentJob } from "../../presenters/present-job.js";
 import { presentChangeRequest, presentStory, presentTask, presentTaskMessage } from "../../presenters/present-story.js";
 
 /** Task messages carry up to 5 files of 10 MB each. */
-const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 5 } });
+const upload = multipart({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 5 } });
 
 /** Breakdown, stories and tasks, lock and start, change requests, project status, task messages (API.md). */
 export function breakdownRouter(services: Services): Router {

@@ -1,5 +1,5 @@
 import { Router, type Request } from "express";
-import multer from "multer";
+import { multipart } from "../../middlewares/multipart.js";
 import {
   freelancerCreateBody,
   freelancerUpdateBody,
@@ -29,7 +29,7 @@ import { presentFreelancer, presentFreelancerDetail, presentPortfolio } from "..
 import { directoryQuery, itemParams } from "./schema.js";
 
 // The use cases apply the tighter limits (2 MB avatars) with their own messages; multer only caps memory.
-const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 5 } });
+const upload = multipart({ limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 5 } });
 
 function uploadedFile(req: Request) {
   const file = req.file;

@@ -1,5 +1,5 @@
 import { Router, type RequestHandler } from "express";
-import multer from "multer";
+import { multipart } from "../../middlewares/multipart.js";
 import { jobCreateBody, jobIdParams, jobUpdateBody, jobsListQuery, MAX_JOB_FILES, MAX_UPLOAD_BYTES, myJobsQuery, type Page, type Job } from "@forgehire/core";
 import {
   attachJobFiles,
@@ -18,7 +18,7 @@ import { parse } from "../../middlewares/validate.js";
 import { presentFile, presentJob, presentJobDetails } from "../../presenters/present-job.js";
 
 /** Uploads stay in memory (10 MB × 5 at most) until their type is checked by content. */
-const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_JOB_FILES, fields: 10 } });
+const upload = multipart({ limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_JOB_FILES, fields: 10 } });
 
 /** /api/jobs: post, list, read, edit, delete and attach files (API.md "Jobs"). */
 export function jobsRouter(services: Services): Router {

@@ -1,10 +1,11 @@
-import { adminFreelancerIdentity, adminRoomId, authorizeChat, clientFreelancerRoomId, domainError, type Actor, type ChatRoomCreateBody } from "@forgehire/core";
+import { adminFreelancerIdentity, adminRoomId, authorize, authorizeChat, clientFreelancerRoomId, domainError, type Actor, type ChatRoomCreateBody } from "@forgehire/core";
 import type { ServiceDeps } from "../../deps.js";
 import { userChannel } from "../../realtime.js";
 import { chatRoomReadsRepository } from "../../repositories/chat-room-reads.js";
 import { chatRoomsRepository, type ChatRoomListRecord, type ChatRoomRecord } from "../../repositories/chat-rooms.js";
 import { freelancersRepository } from "../../repositories/freelancers.js";
 import { jobsRepository } from "../../repositories/jobs.js";
+import { loadLiveJob } from "../jobs/job-details.js";
 import { isAdmin } from "@forgehire/core";
 
 /**
@@ -21,7 +22,8 @@ export async function loadRoom(db: ServiceDeps["db"], actor: Actor, roomId: stri
 /**
  * Starts (or reuses) the room between the signed-in client and a freelancer: `{clientId}_freelancer_{freelancerId}`.
  * @returns the room and whether it was just created
- * @throws CLIENT_ONLY_CHAT for freelancers and admins; FREELANCER_NOT_FOUND
+ * @throws CLIENT_ONLY_CHAT for freelancers and admins; FREELANCER_NOT_FOUND; JOB_NOT_FOUND for a job that is gone;
+ *   FORBIDDEN for a job the client does not own
  */
 export async function startChat(
   deps: Pick<ServiceDeps, "db">,
@@ -31,6 +33,7 @@ export async function startChat(
   authorizeChat(actor, "start");
   const freelancer = await freelancersRepository.findById(deps.db, input.freelancerId);
   if (!freelancer) throw domainError("FREELANCER_NOT_FOUND");
+  if (input.jobId !== undefined) authorize(actor, "linkChat", await loadLiveJob(deps.db, input.jobId));
   const roomId = clientFreelancerRoomId(actor.id, freelancer.id);
   const created = await chatRoomsRepository.insertIfAbsent(deps.db, {
     roomId,
