@@ -43,7 +43,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.databaseUrl) {
     const knex = knexFactory({
       client: "pg",
-      connection: options.databaseUrl,
+      // While PostgreSQL is away a request should fail fast (503) rather than hang: a connection attempt gives up
+      // after 5 s and a wait for a pooled connection after 10 s. knex listens for each connection's errors itself
+      // and drops a broken one from its pool, so a lost connection is replaced on the next query.
+      connection: { connectionString: options.databaseUrl, connectionTimeoutMillis: 5_000, keepAlive: true },
+      acquireConnectionTimeout: 10_000,
       pool: { min: 0, max: options.poolSize ?? 10 },
     });
     return { knex, kind: "postgres", close: () => knex.destroy() };
