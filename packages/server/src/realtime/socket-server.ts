@@ -16,6 +16,7 @@ import {
 } from "@forgehire/services";
 import { presentChatMessage } from "../presenters/present-chat.js";
 import { presentTaskMessage } from "../presenters/present-story.js";
+import { toDomainError } from "../middlewares/error-handler.js";
 import { createPostgresAdapter } from "./postgres-adapter.js";
 
 /** Events are presented as the HTTP API presents the same records. */
@@ -88,7 +89,10 @@ export function attachRealtime(httpServer: HttpServer, services: Services, sessi
         }
         reply({ ok: true });
       } catch (error) {
-        if (isDomainError(error)) return reply({ error: { code: error.code, message: error.message } });
+        // The HTTP API's translation, so a join while the database is away is DATABASE_UNAVAILABLE there too.
+        const known = toDomainError(error);
+        if (known && !isDomainError(error)) services.logger.warn({ err: error }, "join failed");
+        if (known) return reply({ error: { code: known.code, message: known.message } });
         services.logger.error({ err: error }, "join failed");
         reply({ error: { code: "INTERNAL", message: "An unexpected error occurred. Please try again." } });
       }

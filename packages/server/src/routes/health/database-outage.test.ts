@@ -9,6 +9,7 @@ import { createLogger, createServices, loadConfig } from "@forgehire/services";
 import { recordReliability } from "@forgehire/services/testing";
 import { startServer, type RunningServer } from "../../server.js";
 import { buildClient, jobBody, type BuiltUser } from "../../test/factories.js";
+import { openSocket, sessionCookie } from "../../test/sockets.js";
 import { startTcpProxy, type TcpProxy } from "../../test/tcp-proxy.js";
 import type { TestServer } from "../../test/test-server.js";
 
@@ -74,6 +75,7 @@ describe.skipIf(!base || !template)("the database goes away and comes back (Post
   it("[fault-2] answers 503 DATABASE_UNAVAILABLE and /readyz 503 while PostgreSQL refuses, stays up, and recovers by itself", async () => {
     await client.agent.get("/api/jobs/mine").expect(200);
     await server.agent().get("/readyz").expect(200);
+    const socket = await openSocket(server.url, await sessionCookie(server.url, client));
 
     await proxy.close();
 
@@ -90,6 +92,10 @@ describe.skipIf(!base || !template)("the database goes away and comes back (Post
       expect(res.body).toEqual({ error: unavailable });
     }
     expect((await server.agent().get("/readyz").expect(503)).body).toEqual({ ok: false, reason: "database unavailable" });
+    // A socket opened before the outage stays connected; what needs the database is refused in the same words.
+    expect(await socket.emitWithAck("join", { roomId: "any-room" })).toEqual({ error: { code: "DATABASE_UNAVAILABLE", message: unavailable.message } });
+    expect(socket.connected).toBe(true);
+    socket.disconnect();
     // The process is alive and says so.
     await server.agent().get("/healthz").expect(200, { ok: true });
 
