@@ -31,19 +31,48 @@ export function createPostgresAdapter(databaseUrl: string, logger: Logger): Post
     client.on("error", (err) => logger.debug({ err }, "realtime: database connection error"));
   });
 
-  const listenerPool = {
+  const listenerPool = createListenerPool(pool, logger);
+
+  return {
+    adapter: createAdapter(listenerPool, {
+      errorHandler: (err) => logger.warn({ err }, "realtime: the Postgres adapter could not publish or clean up"),
+    }),
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * What the adapter sees as its pool: `query` as is, and `connect` (used only for the LISTEN client) handing out a
+ * client that is released with its error when its connection fails, and retired when the adapter asks for another.
+ * @param pool the adapter's own pool
+ * @param logger where a lost LISTEN connection is reported
+ */
+export function createListenerPool(pool: pg.Pool, logger: Logger): pg.Pool {
+  /** The LISTEN client handed out last, and how to give it back. */
+  let current: { client: pg.PoolClient; release(err?: Error | boolean): void } | undefined;
+  return {
     query: pool.query.bind(pool),
     // Only the adapter's LISTEN client comes through here (its publishes use query, which releases by itself).
     async connect() {
       const client = await pool.connect();
+      // The adapter asks again only once its client has ended or failed to LISTEN, so one still held is an orphan:
+      // when a LISTEN fails on a dying connection the adapter schedules two reconnections (its catch and the 'end'
+      // event) and would keep both clients listening, delivering every event twice. Retire it, quietly.
+      if (current) {
+        current.client.removeAllListeners("notification");
+        current.client.removeAllListeners("end");
+        current.release(true);
+      }
       const release = client.release.bind(client);
       let released = false;
       const releaseOnce = (err?: Error | boolean) => {
         if (released) return;
         released = true;
         client.off("error", onError);
+        if (current?.client === client) current = undefined;
         release(err);
       };
+      current = { client, release: releaseOnce };
       const onError = (err: Error) => {
         logger.warn({ err }, "realtime: the LISTEN connection was lost; reconnecting");
         releaseOnce(err);
@@ -53,11 +82,4 @@ export function createPostgresAdapter(databaseUrl: string, logger: Logger): Post
       return client;
     },
   } as unknown as pg.Pool;
-
-  return {
-    adapter: createAdapter(listenerPool, {
-      errorHandler: (err) => logger.warn({ err }, "realtime: the Postgres adapter could not publish or clean up"),
-    }),
-    close: () => pool.end(),
-  };
 }
