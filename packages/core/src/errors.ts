@@ -37,6 +37,11 @@ export const errorCatalogue = {
   FILE_TOO_LARGE: entry("too_large", "File Too Large", "Files may be at most 10 MB each."),
   RATE_LIMITED: entry("rate_limited", "Too Many Attempts", "Too many attempts. Please wait a few minutes and try again."),
   INTERNAL: entry("internal", "Error", "An unexpected error occurred. Please try again."),
+  DATABASE_UNAVAILABLE: entry(
+    "upstream_unavailable",
+    "Service Unavailable",
+    "The service is briefly unavailable. Please try again in a moment.",
+  ),
 
   // Accounts
   WEAK_PASSWORD: entry("validation", "Weak Password", "Password must be at least 6 characters"),

@@ -27,7 +27,7 @@ export interface Services extends ServiceDeps {
  * @returns the services, to close at shutdown
  */
 export async function createServices(config: Config, logger: Logger, database?: Database): Promise<Services> {
-  const db = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const db = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger }));
   const mailer = createMailer({ db: db.knex, logger, from: config.mailFrom, smtpUrl: config.smtpUrl });
   const background = createBackgroundTasks(logger);
   const rules = createRulesEngine();

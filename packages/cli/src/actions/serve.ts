@@ -26,6 +26,9 @@ export async function serve(options: ServeOptions): Promise<void> {
   const config = loadConfig(options.port ? { ...process.env, PORT: options.port } : process.env);
   const logger = createLogger(config.logLevel);
   if (options.build) ensureWebAppsBuilt((line) => logger.info(line));
+  // A last resort: each database call handles its own failure, but a promise rejected with nobody listening must be
+  // logged rather than end a server that can still answer everything else (Node's default is to exit).
+  process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unhandled promise rejection"));
 
   const services = await createServices(config, logger);
   try {

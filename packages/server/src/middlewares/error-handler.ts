@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import type { DomainError} from "@forgehire/core";
 import { domainError, errorCatalogue, isDomainError, type ErrorKind } from "@forgehire/core";
+import { isDatabaseUnavailableError } from "@forgehire/services";
 
 /** The one table from error kind to HTTP status. */
 export const httpStatusByKind: Record<ErrorKind, number> = {
@@ -30,12 +31,15 @@ export function errorBody(error: DomainError) {
 }
 
 /**
- * Translates what a library threw into a DomainError: body-parser's JSON and size failures, multer's limits.
- * Anything else stays unknown and becomes a 500.
+ * Translates what a library threw into a DomainError: body-parser's JSON and size failures, multer's limits, and
+ * a lost or refused database connection (503 DATABASE_UNAVAILABLE — the only place that mapping is made, so every
+ * route, the session store and passport answer alike while PostgreSQL is away). Anything else stays unknown and
+ * becomes a 500.
  */
 export function toDomainError(error: unknown): DomainError | undefined {
   if (isDomainError(error)) return error;
   if (typeof error !== "object" || error === null) return undefined;
+  if (isDatabaseUnavailableError(error)) return domainError("DATABASE_UNAVAILABLE", { cause: error });
   const e = error as { type?: unknown; code?: unknown; status?: unknown; field?: unknown };
   if (e.type === "entity.parse.failed") return domainError("MALFORMED_JSON");
   if (e.type === "entity.too.large") return domainError("PAYLOAD_TOO_LARGE");

@@ -1,9 +1,9 @@
 import type { RequestHandler } from "express";
 import session from "express-session";
-import { ConnectSessionKnexStore } from "connect-session-knex";
 import passport from "passport";
 import { Strategy as LocalStrategy } from "passport-local";
 import { authenticate, usersRepository, type Services } from "@forgehire/services";
+import { KnexSessionStore } from "./session-store.js";
 
 export const SESSION_COOKIE = "forgehire.sid";
 
@@ -18,7 +18,7 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
  * @returns the middlewares, in order, and the passport instance
  */
 export function sessionMiddlewares(services: Services, options: { cleanupIntervalMs?: number } = {}) {
-  const store = new ConnectSessionKnexStore({
+  const store = new KnexSessionStore({
     knex: services.db,
     tableName: "sessions",
     createTable: false,

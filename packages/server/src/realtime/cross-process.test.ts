@@ -104,7 +104,7 @@ describe.skipIf(!base || !template)("two server processes on one PostgreSQL (ski
     await asAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   });
 
-  it("a message posted through process A reaches a socket connected to process B; 100 messages timed", async () => {
+  it("[proof-1] a message posted through process A reaches a room member's socket on process B; 100 messages timed", async () => {
     const client = await signIn(a, "client");
     const freelancer = await signIn(b, "freelancer");
     const profile = await freelancer.agent
@@ -113,7 +113,9 @@ describe.skipIf(!base || !template)("two server processes on one PostgreSQL (ski
       .expect(201);
     const room = (await client.agent.post("/api/chat/rooms").send({ freelancerId: profile.body.id }).expect(201)).body.roomId as string;
 
-    const socket = await open(b, freelancer.cookie);
+    // The sender's own socket on B, joined to the room: a member who is not the recipient, so nothing but the
+    // room's channel (crossing through the adapter) can bring it the message.
+    const socket = await open(b, client.cookie);
     expect(await socket.emitWithAck("join", { roomId: room })).toEqual({ ok: true });
 
     const first = new Promise<{ content: string; roomId: string }>((resolve) => socket.once("chat:message", resolve));

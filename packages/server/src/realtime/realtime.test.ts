@@ -43,8 +43,10 @@ afterAll(async () => {
 });
 
 describe("chat messages in real time", () => {
-  it("reach a member joined to the room as chat:message", async () => {
-    const socket = await open(await cookieOf(nova));
+  it("[proof-1] reach a member joined to the room who is not the recipient, as chat:message", async () => {
+    // The sender's other tab: a member, but not the recipient, so only the room's channel can bring it the message
+    // (the recipient's sockets would also hear it on their user channel and hide a missing room publish).
+    const socket = await open(await cookieOf(alice));
     expect(await join(socket, { roomId })).toEqual({ ok: true });
     const received = new Promise<{ id: string; content: string; roomId: string; senderId: string }>((resolve) => socket.once("chat:message", resolve));
     const sent = await alice.agent.post(`/api/chat/rooms/${roomId}/messages`).send({ content: "Hello in real time" }).expect(201);

@@ -1,8 +1,6 @@
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
-import pg from "pg";
 import { Server, type Socket } from "socket.io";
-import { createAdapter } from "@socket.io/postgres-adapter";
 import { z } from "zod";
 import { inputString, isDomainError } from "@forgehire/core";
 import {
@@ -18,6 +16,8 @@ import {
 } from "@forgehire/services";
 import { presentChatMessage } from "../presenters/present-chat.js";
 import { presentTaskMessage } from "../presenters/present-story.js";
+import { toDomainError } from "../middlewares/error-handler.js";
+import { createPostgresAdapter } from "./postgres-adapter.js";
 
 /** Events are presented as the HTTP API presents the same records. */
 const presenters: Record<string, (payload: unknown) => unknown> = {
@@ -57,12 +57,11 @@ export function attachRealtime(httpServer: HttpServer, services: Services, sessi
     },
   });
 
-  let pool: pg.Pool | undefined;
-  if (services.database.kind === "postgres" && services.config.databaseUrl) {
-    pool = new pg.Pool({ connectionString: services.config.databaseUrl, max: 2 });
-    pool.on("error", (err) => services.logger.warn({ err }, "realtime adapter connection error"));
-    io.adapter(createAdapter(pool, { errorHandler: (err) => services.logger.warn({ err }, "realtime adapter error") }));
-  }
+  const postgres =
+    services.database.kind === "postgres" && services.config.databaseUrl
+      ? createPostgresAdapter(services.config.databaseUrl, services.logger)
+      : undefined;
+  if (postgres) io.adapter(postgres.adapter);
 
   for (const middleware of session) io.engine.use(onlyForHandshake(middleware));
   io.use((socket, next) => {
@@ -90,7 +89,10 @@ export function attachRealtime(httpServer: HttpServer, services: Services, sessi
         }
         reply({ ok: true });
       } catch (error) {
-        if (isDomainError(error)) return reply({ error: { code: error.code, message: error.message } });
+        // The HTTP API's translation, so a join while the database is away is DATABASE_UNAVAILABLE there too.
+        const known = toDomainError(error);
+        if (known && !isDomainError(error)) services.logger.warn({ err: error }, "join failed");
+        if (known) return reply({ error: { code: known.code, message: known.message } });
         services.logger.error({ err: error }, "join failed");
         reply({ error: { code: "INTERNAL", message: "An unexpected error occurred. Please try again." } });
       }
@@ -113,8 +115,8 @@ export function attachRealtime(httpServer: HttpServer, services: Services, sessi
       });
       // The Postgres adapter holds a LISTEN connection and heartbeat timers until its namespace adapter closes;
       // without this, pool.end() waits for that connection forever.
-      if (pool) await io.of("/").adapter.close();
-      await pool?.end();
+      if (postgres) await io.of("/").adapter.close();
+      await postgres?.close();
     },
   };
 }

@@ -4,6 +4,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import knexFactory, { type Knex } from "knex";
 import ClientPgLite from "knex-pglite";
 import pg from "pg";
+import type { Logger } from "../logger.js";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.js";
 import { createPGlite } from "./pglite.js";
 
@@ -25,6 +26,8 @@ export interface OpenDatabaseOptions {
   pglite?: PGlite;
   /** Connections in the PostgreSQL pool. */
   poolSize?: number;
+  /** Where knex's own warnings go (a lost connection, a failed connect); console otherwise. */
+  logger?: Logger;
 }
 
 // pg returns int8 and numeric as strings to be safe with huge values; our counts and dollar amounts fit a double,
@@ -32,6 +35,17 @@ export interface OpenDatabaseOptions {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+
+/** knex's log hooks, into the process's structured log. */
+function knexLog(logger: Logger): Knex.Logger {
+  const db = logger.child({ component: "knex" });
+  return {
+    warn: (message: unknown) => db.warn(String(message)),
+    error: (message: unknown) => db.error(String(message)),
+    deprecate: (method: string, alternative: string) => db.warn(`${method} is deprecated; use ${alternative}`),
+    debug: (message: unknown) => db.debug(String(message)),
+  };
+}
 
 /**
  * Opens PostgreSQL when a URL is given, else the embedded PGlite under DATA_DIR.
@@ -43,8 +57,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.databaseUrl) {
     const knex = knexFactory({
       client: "pg",
-      connection: options.databaseUrl,
+      // While PostgreSQL is away a request should fail fast (503) rather than hang: a connection attempt gives up
+      // after 5 s and a wait for a pooled connection after 10 s. knex listens for each connection's errors itself
+      // and drops a broken one from its pool, so a lost connection is replaced on the next query.
+      connection: { connectionString: options.databaseUrl, connectionTimeoutMillis: 5_000, keepAlive: true },
+      acquireConnectionTimeout: 10_000,
       pool: { min: 0, max: options.poolSize ?? 10 },
+      ...(options.logger && { log: knexLog(options.logger) }),
     });
     return { knex, kind: "postgres", close: () => knex.destroy() };
   }
