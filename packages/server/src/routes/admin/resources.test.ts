@@ -31,7 +31,7 @@ const list = (resource: string, params: { sort?: [string, "ASC" | "DESC"]; range
 
 /** The raw answer of a list, to read Content-Range as sent. */
 async function contentRange(resource: string, query: { sort: unknown; range: unknown; filter: unknown }) {
-  const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, JSON.stringify(value)]));
+  const search = new URLSearchParams(Object.fromEntries(Object.entries(query).map(([key, value]) => [key, JSON.stringify(value)])));
   const res = await http(`${server.url}/api/admin/${resource}?${search.toString()}`);
   return res.headers.get("content-range");
 }
