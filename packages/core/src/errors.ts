@@ -181,6 +181,7 @@ export const errorCatalogue = {
   UNKNOWN_RESOURCE: entry("not_found", "Not Found", "Unknown resource"),
   RECORD_NOT_FOUND: entry("not_found", "Not Found", "Record not found"),
   LAST_ADMIN: entry("conflict", "Not Allowed", "The last admin must stay an admin."),
+  EMAIL_SEND_FAILED: entry("upstream_unavailable", "Error", "Failed to send email"),
   EMAIL_NOT_RESENDABLE: entry("conflict", "Not Allowed", "Only an e-mail whose delivery failed can be sent again."),
 } as const satisfies Record<string, CatalogueEntry>;
 
