@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resendEmail, sendAdminEmail } from "@forgehire/services";
 import { buildAdmin, buildClient, buildFreelancer, buildJob, type BuiltUser } from "../../test/factories.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";
-import { dataProviderFor, refusal } from "./ra-client.js";
+import { dataProviderFor } from "./ra-client.js";
 
 /** A real SMTP server on 127.0.0.1 that keeps what it receives; it can be stopped and started on the same port. */
 class Inbox {
