@@ -121,6 +121,31 @@ describe("users", () => {
     expect((await ra.getOne("users", { id: admin.user.id })).data).toMatchObject({ userType: "admin", isAdmin: true });
   });
 
+  it("disables an account (its sessions end, its login answers ACCOUNT_DISABLED) and enables it again", async () => {
+    const carol = await buildClient(server, { firstName: "Carol" });
+    const { data: before } = await ra.getOne("users", { id: carol.user.id });
+    expect(before.disabled).toBe(false);
+    const { data } = await ra.update("users", { id: carol.user.id, data: { ...before, disabled: true }, previousData: before });
+    expect(data).toMatchObject({ id: carol.user.id, disabled: true });
+    await carol.agent.get("/api/auth/me").expect(401);
+    const login = await server.agent().post("/api/auth/login").send({ email: carol.user.email, password: carol.password }).expect(403);
+    expect(login.body.error.code).toBe("ACCOUNT_DISABLED");
+
+    const { data: enabled } = await ra.update("users", { id: carol.user.id, data: { ...data, disabled: false }, previousData: data });
+    expect(enabled.disabled).toBe(false);
+    await server.agent().post("/api/auth/login").send({ email: carol.user.email, password: carol.password }).expect(200);
+    await server.services.db("users").where({ id: carol.user.id }).delete();
+  });
+
+  it("refuses to disable one's own account (409) and leaves it enabled", async () => {
+    const { data: me } = await ra.getOne("users", { id: admin.user.id });
+    expect(await refusal(ra.update("users", { id: admin.user.id, data: { ...me, disabled: true, firstName: "Changed" }, previousData: me }))).toMatchObject({
+      status: 409,
+      code: "CANNOT_DISABLE_SELF",
+    });
+    expect((await ra.getOne("users", { id: admin.user.id })).data).toMatchObject({ disabled: false, firstName: "Ada" });
+  });
+
   it("sends a password reset e-mail through the reset use case", async () => {
     const res = await http(`${server.url}/api/admin/users/${alice.user.id}/send-reset`, { method: "POST" });
     expect(res.status).toBe(202);
