@@ -166,6 +166,10 @@ describe("jobs", () => {
     expect(await contentRange("jobs", { sort: ["title", "ASC"], range: [1, 2], filter: {} })).toBe("jobs 1-2/3");
     expect((await list("jobs", { filter: { view: "paid" } })).data.map((j) => j.id)).toEqual([jobs.paid]);
     expect((await list("jobs", { filter: { q: "anders" }, sort: ["id", "ASC"] })).data.map((j) => j.id)).toEqual([jobs.bakery, jobs.paid]);
+    const aliceJobs = await ra.getManyReference("jobs", { target: "ownerId", id: alice.user.id, pagination: { page: 1, perPage: 10 }, sort: { field: "id", order: "ASC" }, filter: {} });
+    expect(aliceJobs.data.map((j) => j.id)).toEqual([jobs.bakery, jobs.paid]);
+    expect(aliceJobs.total).toBe(2);
+    expect((await list("jobs", { filter: { freelancerId: fred.user.id } })).data.map((j) => j.id)).toEqual([jobs.paid]);
     const many = await ra.getMany("jobs", { ids: [jobs.garden, jobs.gone] });
     expect(many.data.map((j) => j.id)).toEqual([jobs.garden]);
   });
