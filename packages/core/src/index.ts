@@ -38,6 +38,7 @@ export * from "./policies/job.js";
 export * from "./policies/my-jobs.js";
 export * from "./policies/admin-jobs.js";
 export * from "./policies/posting.js";
+export * from "./policies/user.js";
 
 export * from "./schemas/validation.js";
 export * from "./schemas/jobs.js";
@@ -52,3 +53,4 @@ export * from "./policies/freelancer.js";
 
 export * from "./payments/payments.js";
 export * from "./policies/payment.js";
+export * from "./admin/weeks.js";

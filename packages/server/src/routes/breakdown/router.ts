@@ -162,7 +162,7 @@ export function breakdownRouter(services: Services): Router {
     const { id } = parse(idParams, req.params);
     const { content } = parse(taskMessageBody, req.body);
     const files = ((req.files as Express.Multer.File[] | undefined) ?? []).map((file) => ({
-      originalName: Buffer.from(file.originalname, "latin1").toString("utf8"),
+      originalName: file.originalname,
       bytes: file.buffer,
     }));
     const message = await postTaskMessage(services, currentActor(req), id, { content, files });
