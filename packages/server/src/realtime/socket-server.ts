@@ -4,7 +4,7 @@ import pg from "pg";
 import { Server, type Socket } from "socket.io";
 import { createAdapter } from "@socket.io/postgres-adapter";
 import { z } from "zod";
-import { isDomainError } from "@forgehire/core";
+import { errorCatalogue, isDomainError } from "@forgehire/core";
 import {
   authorizeTaskConversation,
   getChatRoom,
@@ -91,6 +91,12 @@ export function attachRealtime(
       const parsed = joinBody.safeParse(body);
       if (!parsed.success) return reply({ error: { code: "VALIDATION", message: "join needs a taskId or a roomId" } });
       try {
+        // A socket whose session has ended (and not yet been closed by the sweep) joins nothing more.
+        if (!sid || !(await sessionsRepository.findLive(services.db, [sid], services.now())).has(sid)) {
+          reply({ error: { code: "UNAUTHENTICATED", message: errorCatalogue.UNAUTHENTICATED.message } });
+          socket.disconnect(true);
+          return;
+        }
         if ("taskId" in parsed.data) {
           await authorizeTaskConversation(services.db, actor, parsed.data.taskId);
           await socket.join(taskChannel(parsed.data.taskId));

@@ -119,6 +119,18 @@ describe("sockets of sessions ended elsewhere", () => {
   });
 });
 
+describe("joining after the session ended", () => {
+  it("[session-1] a socket whose session was ended elsewhere is refused its next join and closed", async () => {
+    const user = await buildClient(server);
+    const { socket } = await device(user);
+    const closed = closedByServer(socket);
+    await server.services.db("sessions").whereRaw("sess->'passport'->>'user' = ?", [user.user.id]).delete();
+    const answer = (await socket.emitWithAck("join", { roomId: "any-room" })) as { error?: { code: string } };
+    expect(answer.error?.code).toBe("UNAUTHENTICATED");
+    expect(await closed).toBe("io server disconnect");
+  });
+});
+
 describe("disabling an account", () => {
   it("refuses the login with 403 ACCOUNT_DISABLED and the existing session with 401; enabling again lets them in", async () => {
     const admin = await buildAdmin(server);
