@@ -24,6 +24,9 @@ import * as createRateLimitHits from "./20261122092100_create-rate-limit-hits.js
 import * as addSearchTrigramIndexes from "./20261122092200_add-search-trigram-indexes.js";
 import * as addChatRoomsActivityIndex from "./20261122092300_add-chat-rooms-activity-index.js";
 import * as addPaymentsLastEventAt from "./20261122092400_add-payments-last-event-at.js";
+import * as addRequirementTasksTypeCreatedAtIndex from "./20261123140000_add-requirement-tasks-type-created-at-index.js";
+import * as addJobChangeRequestsCreatedAtIndex from "./20261123140100_add-job-change-requests-created-at-index.js";
+import * as addAdminSearchTrigramIndexes from "./20261123140200_add-admin-search-trigram-indexes.js";
 
 /** One schema change: its name (recorded in knex_migrations, so never rename one that has shipped) and steps. */
 export interface Migration {
@@ -60,6 +63,9 @@ const migrations: readonly Migration[] = [
   { name: "20261122092200_add-search-trigram-indexes", ...addSearchTrigramIndexes },
   { name: "20261122092300_add-chat-rooms-activity-index", ...addChatRoomsActivityIndex },
   { name: "20261122092400_add-payments-last-event-at", ...addPaymentsLastEventAt },
+  { name: "20261123140000_add-requirement-tasks-type-created-at-index", ...addRequirementTasksTypeCreatedAtIndex },
+  { name: "20261123140100_add-job-change-requests-created-at-index", ...addJobChangeRequestsCreatedAtIndex },
+  { name: "20261123140200_add-admin-search-trigram-indexes", ...addAdminSearchTrigramIndexes },
 ];
 
 /** The schema's migrations for `knex.migrate.*({ migrationSource })`, in the order they apply. */
