@@ -3,6 +3,9 @@ import { jobCreateBody } from "@forgehire/core";
 import { createUser, postJob, type UserRecord } from "@forgehire/services";
 import { openBrowser, screenshot, type Browser } from "./support/browser.js";
 import { startAppServer, type AppServer } from "./support/app-server.js";
+import { BackOfficePage } from "./pages/back-office.js";
+import { ChatPages } from "./pages/chat.js";
+import { PortalPage } from "./pages/portal.js";
 
 let server: AppServer;
 let browser: Browser | undefined;
@@ -98,4 +101,125 @@ it("an admin lists jobs by view in the back office and follows Pay Now, shown on
   await page.getByRole("heading", { name: "Finished Bakery Site" }).waitFor();
   await page.getByRole("button", { name: "Pay Now with Stripe" }).waitFor();
   await screenshot(page, "admin-jobs-pay-now");
+});
+
+/** A poster of her own, so the titles below stay apart from Carla's jobs of the other tests. */
+async function doraWithJobs() {
+  const dora = await createUser(server.services, { email: "dora@example.test", password: "dora-pass", firstName: "Dora", lastName: "Poster", userType: "client" });
+  const post = async (title: string, state: Record<string, unknown>) => {
+    const input = jobCreateBody.parse({ title, description: "A garden centre's online shop.", industry: "Others", scope: 50 });
+    const { job } = await postJob(server.services, { id: dora.id, userType: dora.userType, roleType: dora.roleType }, input);
+    if (Object.keys(state).length) await server.services.db("jobs").where({ id: job.id }).update(state);
+    return job.id;
+  };
+  const dueId = await post("Garden Centre Shop", { status: "completed", payment_status: "unpaid", locked: true, started_at: new Date() });
+  const openId = await post("Garden Blog", {});
+  return { dora, dueId, openId };
+}
+
+it("an admin lands on the Admin Dashboard, filters Payment Due, emails a poster and chats with her live from the Communication Hub", async () => {
+  const { dora, dueId } = await doraWithJobs();
+  browser = await openBrowser(server.url);
+  const { page } = browser;
+  const office = new BackOfficePage(page);
+  const poll = { timeout: 15_000 };
+
+  // Signing in on the portal brings an admin to the back office's dashboard.
+  await new PortalPage(page).logIn("boss@example.test", "boss-pass");
+  await page.waitForURL((url) => url.pathname === "/admin/");
+  await page.getByRole("heading", { name: "Admin Dashboard", level: 1 }).waitFor();
+  await page.getByText("Complete Project Status Overview").waitFor();
+  // The counters are the server's figures.
+  const stats = (await (await page.request.get("/api/admin/stats")).json()) as { total: number; paymentDue: number };
+  await expect.poll(() => office.counter("Payment Due").innerText(), poll).toContain(String(stats.paymentDue));
+  await expect.poll(() => office.counter("Total Projects").innerText(), poll).toContain(String(stats.total));
+  await expect.poll(() => office.projectNames(), poll).toContain("Garden Blog");
+  await page.getByRole("figure", { name: "Jobs by status" }).locator(".recharts-bar-rectangle").first().waitFor();
+  await screenshot(page, "back-office-dashboard");
+
+  await office.chooseView("Payment Due");
+  await expect.poll(() => office.projectNames(), poll).toContain("Garden Centre Shop");
+  expect(await office.projectNames()).not.toContain("Garden Blog");
+  expect(await office.jobRow("Garden Centre Shop").getByRole("link", { name: "Garden Centre Shop" }).getAttribute("href")).toBe(`/jobs/${dueId}`);
+
+  await office.openTab("Job Poster Details");
+  const row = office.jobRow("Garden Centre Shop");
+  await row.getByText("dora@example.test").waitFor();
+  await row.getByText("Dora Poster").waitFor();
+  expect(await row.getByRole("link", { name: "Pay Now" }).getAttribute("href")).toBe(`/payments/${dueId}`);
+  await screenshot(page, "back-office-dashboard-job-posters");
+
+  await row.getByRole("button", { name: "Email" }).click();
+  const dialog = office.dialog;
+  await dialog.getByRole("heading", { name: "Send Email to Job Poster" }).waitFor();
+  expect(await dialog.getByLabel("Subject").inputValue()).toBe("Regarding your project: Garden Centre Shop");
+  // Nothing to send until both fields are filled.
+  expect(await dialog.getByRole("button", { name: "Send Email" }).isDisabled()).toBe(true);
+  await dialog.getByLabel("Message").fill("Your project is finished: the payment is all that is left.");
+  await screenshot(page, "back-office-email-dialog");
+  await dialog.getByRole("button", { name: "Send Email" }).click();
+  await page.getByText("Email sent successfully!").waitFor();
+  await dialog.waitFor({ state: "detached" });
+  const sent = await server.services.db("emails").where({ to_address: "dora@example.test", subject: "Regarding your project: Garden Centre Shop" });
+  expect(sent).toHaveLength(1);
+  expect((sent[0] as { body_text: string }).body_text).toContain("Your project is finished");
+
+  // The Communication Hub: no conversation yet, then one started with the poster from All Projects.
+  await office.menuItem("Communication Hub").click();
+  await page.getByRole("heading", { name: "Communication Hub", level: 1 }).waitFor();
+  await page.getByText("You haven't started any conversations with job posters yet.").waitFor();
+  await page.getByText("No messages", { exact: true }).waitFor();
+  await screenshot(page, "back-office-hub-empty");
+
+  await office.openTab("All Projects");
+  await page.getByPlaceholder("Search projects or clients...").fill("no such project");
+  await page.getByText("There are no projects matching your search criteria.").waitFor();
+  await page.getByText("No projects found").waitFor();
+  await page.getByPlaceholder("Search projects or clients...").fill("Garden");
+  const card = page.getByRole("listitem", { name: "Garden Centre Shop" });
+  await card.getByText("Dora Poster · Client").waitFor();
+  await card.getByText("Completed").waitFor();
+  await screenshot(page, "back-office-hub-projects");
+  await card.getByRole("button", { name: "Start Chat" }).click();
+  await dialog.getByRole("heading", { name: /Chat with Dora Poster/ }).waitFor();
+  await dialog.getByPlaceholder("Type your message...").fill("Hello Dora, your shop is ready for payment.");
+  await dialog.getByPlaceholder("Type your message...").press("Enter");
+  const log = dialog.getByRole("log", { name: "Messages" });
+  await log.getByText("Hello Dora, your shop is ready for payment.").waitFor();
+  const room = (await server.services.db("chat_rooms").where({ client_id: dora.id, job_id: dueId }).first()) as { room_id: string };
+  const stored = await server.services.db("messages").where({ room_id: room.room_id, content: "Hello Dora, your shop is ready for payment." });
+  expect(stored).toHaveLength(1);
+
+  // Dora answers from the portal; the admin's open dialog shows it without reloading (socket.io).
+  const doraBrowser = await openBrowser(server.url);
+  try {
+    const chat = new ChatPages(doraBrowser.page);
+    await new PortalPage(doraBrowser.page).logIn(dora.email, "dora-pass");
+    await doraBrowser.page.waitForURL((url) => url.pathname === "/");
+    await doraBrowser.page.goto(`/messages/${encodeURIComponent(room.room_id)}`);
+    await chat.log.getByText("Hello Dora, your shop is ready for payment.").waitFor();
+    await chat.send("Thanks, I will pay today.");
+    await log.getByText("Thanks, I will pay today.").waitFor();
+  } finally {
+    await doraBrowser.close();
+  }
+  await screenshot(page, "back-office-chat-dialog");
+  await dialog.getByRole("button", { name: "Close" }).click();
+
+  // The conversation is listed with both parties, searchable, and under its project.
+  await office.openTab("All Conversations");
+  const conversation = page.getByRole("listitem", { name: "Dora Poster and Bo Ss" });
+  await conversation.getByText("Thanks, I will pay today.").waitFor();
+  await page.getByPlaceholder("Search conversations...").fill("pay today");
+  await conversation.waitFor();
+  await page.getByPlaceholder("Search conversations...").fill("nothing like this");
+  await page.getByText("You haven't started any conversations with job posters yet.").waitFor();
+  await screenshot(page, "back-office-hub-conversations");
+  await office.openTab("By Project");
+  await page.getByRole("button", { name: "Garden Centre Shop" }).click();
+  await conversation.waitFor();
+  await page.getByRole("button", { name: "Clear Job Filter" }).waitFor();
+  await screenshot(page, "back-office-hub-by-project");
+  await page.getByRole("button", { name: "Clear Job Filter" }).click();
+  await page.getByRole("button", { name: "Clear Job Filter" }).waitFor({ state: "detached" });
 });

@@ -28,7 +28,11 @@ export const DisableButton = () => {
       { id: record.id, data: { disabled: disabling }, previousData: record },
       {
         mutationMode: "pessimistic",
-        onSuccess: () => notify(disabling ? "Account disabled: its sessions have ended." : "Account enabled.", { type: "info" }),
+        // Say what the server's answer shows, not what was asked: a server that ignored the flag must not look obeyed.
+        onSuccess: (user) =>
+          user.disabled === disabling
+            ? notify(disabling ? "Account disabled: its sessions have ended." : "Account enabled.", { type: "info" })
+            : notify("The server did not change the account.", { type: "error" }),
         onError: (error) => notify(error instanceof Error ? error.message : "Could not change the account.", { type: "error" }),
       },
     );
