@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { jobCreateBody } from "@forgehire/core";
-import { createUser, postJob, type UserRecord } from "@forgehire/services";
+import { breakDownJob, createFreelancerProfile, createUser, lockJob, postJob, requestChange, type UserRecord } from "@forgehire/services";
 import { openBrowser, screenshot, type Browser } from "./support/browser.js";
 import { startAppServer, type AppServer } from "./support/app-server.js";
 import { BackOfficePage } from "./pages/back-office.js";
@@ -222,4 +222,83 @@ it("an admin lands on the Admin Dashboard, filters Payment Due, emails a poster 
   await screenshot(page, "back-office-hub-by-project");
   await page.getByRole("button", { name: "Clear Job Filter" }).click();
   await page.getByRole("button", { name: "Clear Job Filter" }).waitFor({ state: "detached" });
+});
+
+it("every back-office screen shows its records: jobs, users, freelancers, stories, tasks, change requests, chat rooms, messages, emails", async () => {
+  // A job with a backlog and a change request, a freelancer profile, a conversation and an e-mail.
+  const erin = await createUser(server.services, { email: "erin@example.test", password: "erin-pass", firstName: "Erin", lastName: "Owner", userType: "client" });
+  const erinActor = { id: erin.id, userType: erin.userType, roleType: erin.roleType };
+  const input = jobCreateBody.parse({ title: "Clinic Booking App", description: "Online booking for a dental clinic.", industry: "Healthcare", scope: 50 });
+  const { job } = await postJob(server.services, erinActor, input);
+  await breakDownJob(server.services, server.services.engines.rules, erinActor, job.id);
+  await lockJob(server.services, erinActor, job.id);
+  await requestChange(server.services, erinActor, job.id, { description: "Add reminders by text message." });
+  const nova = await createUser(server.services, { email: "nova@example.test", password: "nova-pass", firstName: "Nova", lastName: "Quill", userType: "freelancer" });
+  await createFreelancerProfile(server.services, { id: nova.id, userType: nova.userType, roleType: nova.roleType }, {
+    title: "Voice Agent Builder",
+    bio: "Voice agents for clinics.",
+    hourlyRate: 65,
+    skills: ["Whisper"],
+    domains: ["Voice & Speech"],
+  });
+
+  const page = await logInToBackOffice("boss@example.test", "boss-pass");
+  const office = new BackOfficePage(page);
+  await page.getByRole("heading", { name: "Admin Dashboard", level: 1 }).waitFor();
+  const room = (await (await page.request.post("/api/admin/chat-rooms", { data: { jobId: job.id } })).json()) as { roomId: string };
+  const posted = await page.request.post(`/api/chat/rooms/${encodeURIComponent(room.roomId)}/messages`, { data: { content: "About your booking app" } });
+  expect(posted.status()).toBe(201);
+  const email = await page.request.post("/api/admin/emails", { data: { jobId: job.id, subject: "Booking app questions", message: "Which clinics?" } });
+  expect(email.status()).toBe(201);
+  const emailId = ((await email.json()) as { id: string }).id;
+
+  // Each screen: where it is, a text that proves its records arrived, and a picture for a person to look at.
+  const screens: [name: string, route: string, text: string][] = [
+    ["jobs-show", `/jobs/${job.id}/show`, "Clinic Booking App"],
+    ["jobs-show-requirements", `/jobs/${job.id}/show/requirements`, "Online booking for a dental clinic."],
+    ["jobs-show-stories", `/jobs/${job.id}/show/stories`, "Add reminders by text message."],
+    ["jobs-show-change-requests", `/jobs/${job.id}/show/change-requests`, "Add reminders by text message."],
+    ["jobs-show-activity", `/jobs/${job.id}/show/activity`, "Requirements locked"],
+    ["users", "/users", "erin@example.test"],
+    ["users-edit", `/users/${erin.id}`, "erin@example.test"],
+    ["freelancers", "/freelancers", "Voice Agent Builder"],
+    ["stories", "/stories", "Clinic Booking App"],
+    ["tasks", "/tasks", "Clinic Booking App"],
+    ["change-requests", "/change-requests", "Add reminders by text message."],
+    ["chat-rooms", "/chat-rooms", "About your booking app"],
+    ["chat-rooms-show", `/chat-rooms/${encodeURIComponent(room.roomId)}/show`, "About your booking app"],
+    ["messages", "/messages", "About your booking app"],
+    ["emails", "/emails", "Booking app questions"],
+    ["emails-show", `/emails/${emailId}/show`, "Which clinics?"],
+  ];
+  for (const [name, route, text] of screens) {
+    await office.open(route);
+    await page.getByText(text).first().waitFor();
+    await screenshot(page, `back-office-${name}`);
+  }
+
+  // A freelancer's page, a story and a task from the lists.
+  await office.open("/freelancers");
+  await page.getByText("Voice Agent Builder").click();
+  await page.getByText("Voice agents for clinics.").waitFor();
+  await screenshot(page, "back-office-freelancers-show");
+  await office.open(`/stories?filter=${encodeURIComponent(JSON.stringify({ jobId: job.id }))}`);
+  await page.locator("tbody tr").first().click();
+  await office.main.getByText("Tasks", { exact: true }).waitFor();
+  await screenshot(page, "back-office-stories-show");
+  await office.open("/tasks");
+  await page.locator("tbody tr").first().click();
+  await office.main.getByText("Status", { exact: true }).waitFor();
+  await screenshot(page, "back-office-tasks-show");
+
+  // Edit a job's wording as an admin, on a job that is neither locked nor paid.
+  const { job: draft } = await postJob(server.services, erinActor, jobCreateBody.parse({ ...input, title: "Clinic Website" }));
+  await office.open(`/jobs/${draft.id}`);
+  await page.getByLabel("Title *").fill("Clinic Website, two languages");
+  await screenshot(page, "back-office-jobs-edit");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect
+    .poll(async () => ((await server.services.db("jobs").where({ id: draft.id }).first()) as { title: string }).title)
+    .toBe("Clinic Website, two languages");
+  expect(((await server.services.db("jobs").where({ id: draft.id }).first()) as { owner_id: string }).owner_id).toBe(erin.id);
 });

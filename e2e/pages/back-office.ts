@@ -9,6 +9,11 @@ export class BackOfficePage {
     await this.page.goto(`/admin/#${route}`);
   }
 
+  /** The page's content, without the menu and app bar. */
+  get main() {
+    return this.page.locator("#main-content");
+  }
+
   menuItem(name: string | RegExp) {
     return this.page.getByRole("menuitem", { name });
   }

@@ -175,6 +175,9 @@ const ChatPanel = ({ room, onClose }: { room: ChatRoom; onClose: () => void }) =
           <TextField
             fullWidth
             size="small"
+            variant="outlined"
+            multiline
+            maxRows={4}
             placeholder={messages.placeholder}
             value={draft}
             onChange={(event) => setDraft(event.target.value)}

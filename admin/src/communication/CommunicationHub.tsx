@@ -56,6 +56,7 @@ const SearchBox = ({ value, onChange, placeholder }: { value: string; onChange: 
   <TextField
     fullWidth
     size="small"
+    variant="outlined"
     placeholder={placeholder}
     value={value}
     onChange={(event) => onChange(event.target.value)}

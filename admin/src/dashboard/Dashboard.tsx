@@ -64,7 +64,14 @@ const StatsCounters = ({ onPick }: { onPick: (view: AdminJobView) => void }) => 
     <Box
       component="ul"
       aria-label="Project counters"
-      sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 2, gridTemplateColumns: "repeat(auto-fill, minmax(150px, 1fr))" }}
+      sx={{
+        listStyle: "none",
+        p: 0,
+        m: 0,
+        display: "grid",
+        gap: 2,
+        gridTemplateColumns: { xs: "repeat(2, 1fr)", sm: "repeat(4, 1fr)", lg: "repeat(7, 1fr)" },
+      }}
     >
       {counters.map(({ key, label, view }) => (
         <Card component="li" key={key} aria-label={label}>
@@ -152,7 +159,7 @@ const PosterTable = ({ onEmail }: { onEmail: (job: AdminJob) => void }) => (
 );
 
 const ViewSelect = ({ view, onChange }: { view: AdminJobView; onChange: (view: AdminJobView) => void }) => (
-  <FormControl size="small" sx={{ minWidth: 220 }}>
+  <FormControl size="small" sx={{ width: 240, flexShrink: 0 }}>
     <InputLabel id="dashboard-view-label">Filter</InputLabel>
     <Select
       labelId="dashboard-view-label"
@@ -186,7 +193,7 @@ export const Dashboard = () => {
       <Title title={messages.title} />
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ mb: 3, justifyContent: "space-between", alignItems: { sm: "center" } }}>
         <Box>
-          <Typography variant="h4" component="h1">
+          <Typography variant="h4" component="h1" sx={{ whiteSpace: "nowrap" }}>
             {messages.title}
           </Typography>
           <Typography color="text.secondary">{messages.subtitle}</Typography>

@@ -146,6 +146,22 @@ const Payments = () => {
   );
 };
 
+/** The activity log's actions (services' JobActivityAction) in words; an unknown one is shown as it comes. */
+const activityLabels: Record<string, string> = {
+  created: "Job posted",
+  updated: "Requirements edited",
+  deleted: "Job deleted",
+  breakdown: "Stories and tasks created",
+  lock: "Requirements locked",
+  unlock: "Requirements unlocked",
+  start: "Work started",
+  complete: "Work completed",
+  change_request: "Change requested",
+  payment_pending: "Payment processing",
+  paid: "Payment received",
+  payment_failed: "Payment failed",
+};
+
 const Activity = () => {
   const record = useRecordContext<AdminJobDetails>();
   if (!record) return null;
@@ -155,7 +171,7 @@ const Activity = () => {
       {record.activity.map((entry, index) => (
         <ListItem key={`${entry.createdAt}-${index}`}>
           <ListItemText
-            primary={entry.action.replaceAll("_", " ")}
+            primary={activityLabels[entry.action] ?? entry.action}
             secondary={[when(entry.createdAt), Object.keys(entry.details).length ? JSON.stringify(entry.details) : ""].filter(Boolean).join(" · ")}
           />
         </ListItem>
