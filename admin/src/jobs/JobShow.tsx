@@ -16,6 +16,7 @@ import {
   TopToolbar,
   useRecordContext,
 } from "react-admin";
+import { taskStatusLabel } from "../stories/types";
 import { JobStatusChip } from "./JobStatus";
 import { jobPaymentStatusChoices, type AdminJobDetails } from "./types";
 
@@ -102,7 +103,7 @@ const Backlog = () => {
           <Typography color="text.secondary">{story.description}</Typography>
           <MuiList dense>
             {story.tasks.map((task) => (
-              <ListItem key={task.id} secondaryAction={<Chip size="small" variant="outlined" label={task.status.replace("_", " ")} />}>
+              <ListItem key={task.id} secondaryAction={<Chip size="small" variant="outlined" label={taskStatusLabel(task.status)} />}>
                 <ListItemText primary={task.title} secondary={`${task.priority} priority · ${task.messageCount} messages`} />
               </ListItem>
             ))}

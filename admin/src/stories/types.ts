@@ -38,3 +38,5 @@ const toChoices = (labels: Record<string, string>) => Object.entries(labels).map
 
 export const priorityChoices = toChoices(priorityLabels);
 export const taskStatusChoices = toChoices(taskStatusLabels);
+/** A task status in words, e.g. 'In progress'. */
+export const taskStatusLabel = (status: TaskStatus): string => taskStatusLabels[status];

@@ -6,9 +6,11 @@ import {
   EmailField,
   Labeled,
   ListButton,
+  SaveButton,
   SelectInput,
   SimpleForm,
   TextInput,
+  Toolbar,
   TopToolbar,
   required,
 } from "react-admin";
@@ -29,7 +31,8 @@ const editable = ({ firstName, lastName, userType }: AdminUser) => ({ firstName,
 /** An account's names and type, with Disable/Enable and Send password reset. */
 const UserEdit = () => (
   <Edit<AdminUser> actions={<UserEditActions />} mutationMode="pessimistic" transform={editable}>
-    <SimpleForm>
+    {/* No Delete: accounts are disabled, never deleted (their jobs, payments and messages stay theirs). */}
+    <SimpleForm toolbar={<Toolbar><SaveButton /></Toolbar>}>
       <Stack direction="row" spacing={4}>
         <Labeled label="Email">
           <EmailField source="email" />
