@@ -24,6 +24,7 @@ import * as createRateLimitHits from "./20261122092100_create-rate-limit-hits.js
 import * as addSearchTrigramIndexes from "./20261122092200_add-search-trigram-indexes.js";
 import * as addChatRoomsActivityIndex from "./20261122092300_add-chat-rooms-activity-index.js";
 import * as addPaymentsLastEventAt from "./20261122092400_add-payments-last-event-at.js";
+import * as addUsersDisabled from "./20261123130000_add-users-disabled.js";
 import * as addRequirementTasksTypeCreatedAtIndex from "./20261123140000_add-requirement-tasks-type-created-at-index.js";
 import * as addJobChangeRequestsCreatedAtIndex from "./20261123140100_add-job-change-requests-created-at-index.js";
 import * as addAdminSearchTrigramIndexes from "./20261123140200_add-admin-search-trigram-indexes.js";
@@ -63,6 +64,7 @@ const migrations: readonly Migration[] = [
   { name: "20261122092200_add-search-trigram-indexes", ...addSearchTrigramIndexes },
   { name: "20261122092300_add-chat-rooms-activity-index", ...addChatRoomsActivityIndex },
   { name: "20261122092400_add-payments-last-event-at", ...addPaymentsLastEventAt },
+  { name: "20261123130000_add-users-disabled", ...addUsersDisabled },
   { name: "20261123140000_add-requirement-tasks-type-created-at-index", ...addRequirementTasksTypeCreatedAtIndex },
   { name: "20261123140100_add-job-change-requests-created-at-index", ...addJobChangeRequestsCreatedAtIndex },
   { name: "20261123140200_add-admin-search-trigram-indexes", ...addAdminSearchTrigramIndexes },

@@ -289,6 +289,7 @@ export interface AdminEmailRecord {
 
 /** Sortable e-mail fields. */
 export const adminEmailSortColumns = {
+  id: "e.id",
   createdAt: "e.created_at",
   sentAt: "e.sent_at",
   status: "e.status",

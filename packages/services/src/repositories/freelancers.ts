@@ -85,7 +85,7 @@ const toColumns = (fields: Partial<FreelancerFields>) => ({
 
 /** Freelancer profiles and their portfolio documents (spec: freelancers, portfolio_docs). */
 /** Columns a freelancer list may be sorted on, by API field name. */
-export const freelancerSortColumns = { createdAt: "created_at", name: "name", hourlyRate: "hourly_rate", title: "title" } as const;
+export const freelancerSortColumns = { id: "id", createdAt: "created_at", name: "name", hourlyRate: "hourly_rate", title: "title" } as const;
 
 export const freelancersRepository = {
   async findById(db: Knex, id: string): Promise<FreelancerRecord | undefined> {

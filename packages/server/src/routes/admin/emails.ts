@@ -9,10 +9,16 @@ import {
   type AdminEmailSortField,
   type Services,
 } from "@forgehire/services";
+import { domainError } from "@forgehire/core";
 import { currentActor } from "../../middlewares/require-user.js";
 import { ids, jobIdFilter, parseFilter, pathId, q, uuid } from "./list-filters.js";
 import { parseListParams, sendList } from "./list-params.js";
 import { presentAdminEmail } from "./present-admin.js";
+
+const deliveryFailed = (reason: string | null) =>
+  domainError("EMAIL_SEND_FAILED", {
+    message: `Failed to send email${reason ? ` (${reason})` : ""}. It is kept in the outbox as failed and can be resent.`,
+  });
 
 const emailFilter = z.object({
   q,
@@ -42,12 +48,16 @@ export function adminEmailsRouter(services: Services): Router {
 
   router.post("/emails", async (req, res) => {
     const email = await sendAdminEmail(services, currentActor(req), (req.body ?? {}) as Record<string, unknown>);
+    // The message is in the outbox either way; a delivery failure is still the dialog's 'Failed to send email'.
+    if (email.status === "failed") throw deliveryFailed(email.error);
     // react-admin's create reads the record; the dialog reads {id, to, subject, status}.
     res.status(201).json(presentAdminEmail(email));
   });
 
   router.post("/emails/:id/resend", async (req, res) => {
-    res.json(presentAdminEmail(await resendEmail(services, currentActor(req), req.params.id)));
+    const email = await resendEmail(services, currentActor(req), req.params.id);
+    if (email.status === "failed") throw deliveryFailed(email.error);
+    res.json(presentAdminEmail(email));
   });
 
   return router;

@@ -90,7 +90,7 @@ export async function getEmailForAdmin(deps: Db, actor: Actor, emailId: string):
 }
 
 /** Sortable freelancer fields of the back office. */
-export const adminFreelancerSortFields = ["createdAt", "name", "hourlyRate", "title"] as const;
+export const adminFreelancerSortFields = ["id", "createdAt", "name", "hourlyRate", "title"] as const;
 
 /**
  * Freelancer profiles for the back office, searched as the directory searches, narrowed by ids.
