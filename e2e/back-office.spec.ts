@@ -151,6 +151,10 @@ it("an admin lands on the Admin Dashboard, filters Payment Due, emails a poster 
   await row.getByText("Dora Poster").waitFor();
   expect(await row.getByRole("link", { name: "Pay Now" }).getAttribute("href")).toBe(`/payments/${dueId}`);
   await screenshot(page, "back-office-dashboard-job-posters");
+  // Pay Now only where the job is completed and not paid (the row's can.pay).
+  await office.chooseView("All Projects");
+  await office.jobRow("Garden Blog").getByRole("button", { name: "Email" }).waitFor();
+  expect(await office.jobRow("Garden Blog").getByRole("link", { name: "Pay Now" }).count()).toBe(0);
 
   await row.getByRole("button", { name: "Email" }).click();
   const dialog = office.dialog;

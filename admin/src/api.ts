@@ -1,13 +1,5 @@
-import type { AdminEmailResult, AdminStats, ChatMessage, ChatRoom } from "@forgehire/core";
+import type { AdminCharts, AdminEmailResult, AdminStats, ChatMessage, ChatRoom } from "@forgehire/core";
 import { ADMIN_API_URL, httpClient } from "./data-provider";
-
-/** The body of GET /api/admin/stats/charts: what the dashboard's three charts draw. */
-export interface AdminCharts {
-  jobsByStatus: { status: string; count: number }[];
-  /** paid budgets per week, in dollars; `week` is the ISO date of the week's Monday */
-  revenueByWeek: { week: string; amount: number }[];
-  newJobsByWeek: { week: string; count: number }[];
-}
 
 const json = (body: unknown) => JSON.stringify(body);
 
