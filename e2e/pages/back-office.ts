@@ -22,6 +22,14 @@ export class BackOfficePage {
     return this.page.getByRole("dialog");
   }
 
+  /** Waits for the open dialog's fade-in to end, so a screenshot shows it as a person sees it. */
+  async dialogSettled() {
+    await this.page.waitForFunction(() => {
+      const container = document.querySelector(".MuiDialog-container");
+      return container !== null && getComputedStyle(container).opacity === "1";
+    });
+  }
+
   /** The Admin Dashboard's counter with this label, e.g. "Payment Due". */
   counter(label: string) {
     return this.page.getByRole("list", { name: "Project counters" }).getByRole("listitem", { name: label, exact: true });

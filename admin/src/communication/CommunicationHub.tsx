@@ -35,6 +35,8 @@ const messages = {
   searchProjects: "Search projects or clients...",
   noRooms: "No messages",
   noRoomsDetail: "You haven't started any conversations with job posters yet.",
+  noRoomMatch: "No conversations found",
+  noRoomMatchDetail: "No conversation matches your search: try a client's name, a project or words of a message.",
   noProjects: "No projects found",
   noProjectsDetail: "There are no projects matching your search criteria.",
   roomsFailed: "Failed to load chat rooms",
@@ -97,7 +99,12 @@ const Conversations = ({ jobId, onOpen }: { jobId?: number; onOpen: (room: ChatR
   let content: ReactNode;
   if (error) content = <Alert severity="error">{messages.roomsFailed}</Alert>;
   else if (isPending) content = <CircularProgress aria-label="Loading chats..." />;
-  else if (!data?.length) content = <EmptyState title={messages.noRooms} detail={messages.noRoomsDetail} />;
+  else if (!data?.length)
+    content = q.trim() ? (
+      <EmptyState title={messages.noRoomMatch} detail={messages.noRoomMatchDetail} />
+    ) : (
+      <EmptyState title={messages.noRooms} detail={messages.noRoomsDetail} />
+    );
   else
     content = (
       <Stack component="ul" spacing={1.5} sx={{ listStyle: "none", p: 0, m: 0 }} aria-label="Conversations">
