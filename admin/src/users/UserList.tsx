@@ -1,10 +1,23 @@
-import { BooleanField, Datagrid, DateField, EditButton, EmailField, List, SearchInput, SelectField, SelectInput, TextField } from "react-admin";
+import {
+  BooleanField,
+  Datagrid,
+  DateField,
+  EditButton,
+  EmailField,
+  List,
+  NullableBooleanInput,
+  SearchInput,
+  SelectField,
+  SelectInput,
+  TextField,
+} from "react-admin";
 import { roleTypeChoices, userTypeChoices, type AdminUser } from "./types";
 
 // API.md: list filters travel as filter={"q":"…"}; the server decides which columns q searches.
 const userFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <SelectInput key="userType" source="userType" label="User type" choices={userTypeChoices} />,
+  <NullableBooleanInput key="disabled" source="disabled" label="Disabled" />,
 ];
 
 /** Every account, newest first, searchable and sortable by each column. */
