@@ -328,6 +328,8 @@ it("every back-office screen shows its records: jobs, users, freelancers, storie
   await office.open("/freelancers");
   await page.getByText("Voice Agent Builder").click();
   await page.getByText("Voice agents for clinics.").waitFor();
+  await office.main.getByText("Whisper", { exact: true }).waitFor();
+  await office.main.getByText("Voice & Speech", { exact: true }).waitFor();
   await screenshot(page, "back-office-freelancers-show");
   await office.open(`/stories?filter=${encodeURIComponent(JSON.stringify({ jobId: job.id }))}`);
   await page.locator("tbody tr").first().click();

@@ -1,13 +1,8 @@
-import { ArrayField, ChipField, DateField, EmailField, NumberField, ReferenceField, Show, SimpleShowLayout, SingleFieldList, TextField, FunctionField } from "react-admin";
+import { DateField, EmailField, FunctionField, NumberField, ReferenceField, Show, SimpleShowLayout, TextArrayField, TextField } from "react-admin";
 import type { AdminFreelancer } from "./types";
 
-const chips = (source: "skills" | "domains" | "languages", label: string) => (
-  <ArrayField source={source} label={label}>
-    <SingleFieldList linkType={false} empty={<span>—</span>}>
-      <ChipField source="" size="small" />
-    </SingleFieldList>
-  </ArrayField>
-);
+// Lists of plain strings: TextArrayField shows each as a chip.
+const chips = (source: "skills" | "domains" | "languages", label: string) => <TextArrayField source={source} label={label} emptyText="—" />;
 
 /** One profile, read only: a profile is its owner's to change. */
 const FreelancerShow = () => (
