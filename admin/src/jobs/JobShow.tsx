@@ -173,7 +173,10 @@ const Activity = () => {
         <ListItem key={`${entry.createdAt}-${index}`}>
           <ListItemText
             primary={activityLabels[entry.action] ?? entry.action}
-            secondary={[when(entry.createdAt), Object.keys(entry.details).length ? JSON.stringify(entry.details) : ""].filter(Boolean).join(" · ")}
+            secondary={[
+              when(entry.createdAt),
+              ...Object.entries(entry.details).map(([key, value]) => `${key}: ${typeof value === "object" ? JSON.stringify(value) : String(value)}`),
+            ].join(" · ")}
           />
         </ListItem>
       ))}
