@@ -16,6 +16,7 @@ import FormError from "../../components/FormError";
 import PasswordField from "../../components/PasswordField";
 import { fieldErrorsFromIssues } from "../../lib/form-errors";
 import ResetPasswordDialog from "./ResetPasswordDialog";
+import { BACK_OFFICE_URL } from "../../back-office";
 
 const messages = {
   success: "Logged in successfully!",
@@ -78,7 +79,9 @@ export default function LoginPage() {
     login.mutate(parsed.data, {
       onSuccess: (user) => {
         enqueueSnackbar(messages.success, { variant: "success" });
-        navigate(user.isAdmin || isAdmin(user) ? "/admin-dashboard" : "/", { replace: true });
+        // Admins land on the Admin Dashboard, the back office's home: another app, hence a full page load.
+        if (user.isAdmin || isAdmin(user)) window.location.assign(BACK_OFFICE_URL);
+        else navigate("/", { replace: true });
       },
       onError: (error) => {
         if (error instanceof ApiError) setFieldErrors(error.fields);
