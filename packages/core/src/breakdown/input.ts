@@ -80,7 +80,7 @@ export function splitKeyFeatures(keyFeatures: string): string[] {
   for (const line of lines) {
     const cleaned = cleanFeature(line);
     for (const part of isBareList(cleaned) ? cleaned.split(",") : [cleaned]) {
-      const feature = cleanFeature(part);
+      const feature = cleanFeature(part.replace(/^\s*(?:and|or)\s+/i, ""));
       const key = feature.toLowerCase();
       if (feature === "" || seen.has(key)) continue;
       seen.add(key);

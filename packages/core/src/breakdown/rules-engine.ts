@@ -902,7 +902,7 @@ function hostingStory(app: boolean): StorySpec {
       : [
           {
             title: "Host the site on a CDN",
-            description: "Static hosting on a CDN with HTTPS; a static site has no database to back up.",
+            description: "Static hosting on a CDN with HTTPS, redeployed on every published change.",
             priority: "medium",
             hours: 1,
             criteria: [gwt("a visitor anywhere", "they open the site", "it loads over HTTPS from the CDN")],
