@@ -24,6 +24,8 @@ import * as createRateLimitHits from "./20261122092100_create-rate-limit-hits.js
 import * as addSearchTrigramIndexes from "./20261122092200_add-search-trigram-indexes.js";
 import * as addChatRoomsActivityIndex from "./20261122092300_add-chat-rooms-activity-index.js";
 import * as addPaymentsLastEventAt from "./20261122092400_add-payments-last-event-at.js";
+import * as addRequirementTasksSource from "./20261123150000_add-requirement-tasks-source.js";
+import * as addRequirementTasksAcceptanceCriteria from "./20261123150100_add-requirement-tasks-acceptance-criteria.js";
 
 /** One schema change: its name (recorded in knex_migrations, so never rename one that has shipped) and steps. */
 export interface Migration {
@@ -60,6 +62,8 @@ const migrations: readonly Migration[] = [
   { name: "20261122092200_add-search-trigram-indexes", ...addSearchTrigramIndexes },
   { name: "20261122092300_add-chat-rooms-activity-index", ...addChatRoomsActivityIndex },
   { name: "20261122092400_add-payments-last-event-at", ...addPaymentsLastEventAt },
+  { name: "20261123150000_add-requirement-tasks-source", ...addRequirementTasksSource },
+  { name: "20261123150100_add-requirement-tasks-acceptance-criteria", ...addRequirementTasksAcceptanceCriteria },
 ];
 
 /** The schema's migrations for `knex.migrate.*({ migrationSource })`, in the order they apply. */
