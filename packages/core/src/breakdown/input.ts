@@ -59,7 +59,9 @@ const isBareList = (line: string): boolean => {
   const words = parts.map((part) => part.split(/\s+/).length);
   // A one-word part before "and"/"or" is a verb or noun of one phrase ("Book, reschedule and cancel visits");
   // parts of two words or more are items of their own ("menu page with prices, photo gallery, opening hours").
-  return /\b(and|or)\b/i.test(line) ? words.every((count) => count >= 2) : words.every((count) => count <= 4) || words.every((count) => count >= 2);
+  // With "and"/"or", only an Oxford comma (", and") marks a list; "make, model and year" is one phrase.
+  if (/\b(and|or)\b/i.test(line)) return /,\s*(and|or)\b/i.test(line) && words.every((count) => count >= 2);
+  return words.every((count) => count <= 4) || words.every((count) => count >= 2);
 };
 
 /**

@@ -278,7 +278,8 @@ function pageStories(fields: Partial<ProjectSpecificFields>, projectType: Projec
 // ---------------------------------------------------------------------------------------------------------------
 // Accounts and payments: each asked for in several ways, each one story.
 
-const PUBLIC_CATEGORY = /\b(visitors?|guests?|users?|customers?|clients?|shoppers?|buyers?|members?|public)\b/i;
+/** Categories served by the product's public screens rather than a dashboard of their own. */
+export const PUBLIC_CATEGORY = /\b(visitors?|guests?|users?|customers?|clients?|shoppers?|buyers?|members?|public)\b/i;
 
 function authStory(input: BreakdownInput, projectType: ProjectType, categories: readonly string[]): StorySpec | null {
   const fields = input.requirements.projectSpecificFields;
@@ -625,7 +626,22 @@ function integrationStory(system: string, existing: string, projectType: Project
     };
   }
   const known = integrationStories[system];
-  if (known) return { ...known, context, phase: "integration", source, pages: 0 };
+  if (known) {
+    // The client already runs this system: the work is wiring their live account, not setting up a new one.
+    const existingTask: TaskSpec[] = mentioned
+      ? [
+          {
+            title: `Connect ${system} to the client's existing ${existing.length > 60 ? "account" : existing}`,
+            description: `Use the client's existing ${system} account and data (${existing}) rather than a new one.`,
+            priority: "medium",
+            hours: 1,
+            criteria: [gwt(`the client's existing ${system} account`, "the integration is configured", "it reads and writes that account's live data and creates no second account")],
+            source: "existingSystems",
+          },
+        ]
+      : [];
+    return { ...known, tasks: [...existingTask, ...known.tasks], context, phase: "integration", source, pages: 0 };
+  }
   return {
     title: named,
     story: "As the client, I want the product connected to our other systems so that data flows without manual copying.",
@@ -687,28 +703,71 @@ function existingSystemsStory(existing: string): StorySpec {
 // ---------------------------------------------------------------------------------------------------------------
 // Compliance, sized to the product.
 
-/** Compliance on a site that keeps no accounts or records: a notice, consent, and no data kept beyond a form. */
-function staticComplianceStory(type: string, hasForm: boolean): StorySpec {
+/** What each regime asks of a site that keeps no accounts or records, beyond the privacy notice. */
+const staticControls: Readonly<Record<string, { title: string; description: string; criterion: string }>> = {
+  GDPR: {
+    title: "Add GDPR cookie consent",
+    description: "Load analytics and other optional scripts only after consent, and remember the choice.",
+    criterion: gwt("a first-time visitor", "they decline optional cookies", "no optional cookie or tracker is set and the banner does not return"),
+  },
+  HIPAA: {
+    title: "Keep health information out of the site's forms",
+    description: "Forms ask for no health details and say so; enquiries about care go to the clinic's own secure channel.",
+    criterion: gwt("a form on the site", "a visitor opens it", "it asks for no health information and points to the secure channel for it"),
+  },
+  COPPA: {
+    title: "Collect no personal data from children under 13",
+    description: "No form, tracker or embed on the site collects personal data from children; third-party embeds are checked.",
+    criterion: gwt("every form, tracker and embed on the site", "it is audited", "none collects personal data from a child, and the audit is recorded"),
+  },
+  "PCI DSS": {
+    title: "Keep card data off the site",
+    description: "Any payment link goes to the provider's hosted page, so no card number ever reaches the site.",
+    criterion: gwt("a visitor paying through the site's payment link", "they enter their card", "they are on the provider's hosted page and the site receives no card data"),
+  },
+  KYC: {
+    title: "State the identity checks in the site's terms",
+    description: "Explain which identity checks the business runs, where and why, in the terms and the notice.",
+    criterion: gwt("a visitor reading the terms", "they look for identity checks", "they find which checks are made, by whom and why"),
+  },
+};
+
+/**
+ * Compliance on a site that keeps no accounts or records: one privacy notice for every regime (published by the
+ * first), and for each regime the control that applies to a site; no data export or deletion to build.
+ */
+function staticComplianceStory(type: string, notes: string, hasForm: boolean, first: boolean): StorySpec {
   const named = type === "Others" ? "the client's other obligations" : type;
+  const control = staticControls[type];
   const tasks: TaskSpec[] = [
-    {
-      title: `Publish the ${type === "Others" ? "compliance" : type} privacy notice page`,
-      description: `A privacy notice written for ${named}: what the site collects, why, and whom to contact.`,
-      priority: "medium",
-      hours: 1.5,
-      criteria: [gwt("any page of the site", "a visitor follows the footer's privacy link", `they read a notice covering ${named} with a contact address`)],
-    },
-    {
-      title: `Add ${type === "Others" ? "the required" : type} cookie consent`,
-      description: "Load analytics and other optional scripts only after consent, and remember the choice.",
-      priority: "medium",
-      hours: 1.5,
-      criteria: [gwt("a first-time visitor", "they decline optional cookies", "no optional cookie or tracker is set and the banner does not return")],
-    },
+    first
+      ? {
+          title: "Publish the privacy notice page",
+          description: `A privacy notice covering ${named}: what the site collects, why, and whom to contact.`,
+          priority: "medium",
+          hours: 1.5,
+          criteria: [gwt("any page of the site", "a visitor follows the footer's privacy link", `they read a notice covering ${named} with a contact address`)],
+        }
+      : {
+          title: `Cover ${named} in the privacy notice`,
+          description: `Add what ${named} requires the notice to say.`,
+          priority: "medium",
+          hours: 0.5,
+          criteria: [gwt("the privacy notice", `it is checked against ${named}`, `it has a section on ${named} the client approves`)],
+        },
+    control
+      ? { title: control.title, description: control.description, priority: "medium", hours: 1.5, criteria: [control.criterion] }
+      : {
+          title: notes === "" ? "Confirm the other obligations with the client" : `Apply the compliance notes to the site: ${notes.slice(0, 100)}`,
+          description: "Turn each obligation into a check of the site's pages, forms and embeds.",
+          priority: "medium",
+          hours: 1,
+          criteria: [gwt("each obligation the client named", "the site is checked against it", "the check passes and is recorded")],
+        },
   ];
-  if (hasForm) {
+  if (hasForm && type === "GDPR") {
     tasks.push({
-      title: `Collect only what the contact form needs under ${type === "Others" ? "the client's rules" : type}`,
+      title: "Collect only what the contact form needs under GDPR",
       description: "The form asks only for what a reply needs, states why, and the site keeps no copy.",
       priority: "medium",
       hours: 0.5,
@@ -726,9 +785,9 @@ function staticComplianceStory(type: string, hasForm: boolean): StorySpec {
   };
 }
 
-function complianceStory(type: string, notes: string, projectType: ProjectType, hasForm: boolean): StorySpec {
+function complianceStory(type: string, notes: string, projectType: ProjectType, hasForm: boolean, first: boolean): StorySpec {
   const context = notes === "" ? [] : [`The client's compliance notes: ${notes}`];
-  if (projectType === "static" || projectType === "trial") return { ...staticComplianceStory(type, hasForm), context };
+  if (projectType === "static" || projectType === "trial") return { ...staticComplianceStory(type, notes, hasForm, first), context };
   const known: CatalogueStory | undefined = complianceStories[type];
   if (known) return { ...known, context, phase: "compliance", source: `compliance:${type}`, pages: 0 };
   return {
@@ -1112,7 +1171,7 @@ export function rulesBreakdown(input: BreakdownInput): StoryDraft[] {
     productCatalogueStory(projectType),
     cart ? flagStory(cart, fields) : null,
     paymentsStory(input, projectType),
-    ...otherFlags.map((definition) => (app ? flagStory(definition, fields) : null)),
+    ...otherFlags.map((definition) => flagStory(definition, fields)),
   ].filter((story): story is StorySpec => story !== null);
 
   // Key features: a statement that only names a capability already present is folded into it; any other becomes
@@ -1152,7 +1211,7 @@ export function rulesBreakdown(input: BreakdownInput): StoryDraft[] {
   const compliance = inCatalogueOrder(requirements.complianceTypes, complianceOptions);
   if (notes !== "" && compliance.length === 0) compliance.push("Others");
   const hasForm = pages.some((story) => story.source === "page:contactInformation");
-  const complianceSpecs = compliance.map((type) => complianceStory(type, notes, projectType, hasForm));
+  const complianceSpecs = compliance.map((type, index) => complianceStory(type, notes, projectType, hasForm, index === 0));
 
   const pageNames = [...pages.map((story) => story.title.replace(/ Page$/, " page").replace(/^Home page$/, "home page")), ...(app ? [] : featureStories.map((story) => `"${story.title}" section`))];
   const content = extras.contentDevelopment ? [contentWritingStory(project, app ? [] : pageNames)] : [];
