@@ -8,10 +8,11 @@ import {
   requiredCapabilities,
   rulesBreakdown,
   countPages,
+  breakdownFixtures,
+  type BreakdownFixture,
   type ProjectType,
   type StoryDraft,
 } from "@forgehire/core";
-import { breakdownFixtures, type BreakdownFixture } from "./breakdown-fixtures.js";
 
 /** The goals of issue 11. */
 export const goals = {

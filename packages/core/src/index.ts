@@ -24,6 +24,8 @@ export * from "./breakdown/acceptance-criteria.js";
 export * from "./breakdown/estimates.js";
 export * from "./breakdown/rules-engine.js";
 export * from "./breakdown/quality.js";
+export * from "./breakdown/complete-breakdown.js";
+export * from "./breakdown/bench-fixtures.js";
 export * from "./breakdown/prompt.js";
 export * from "./breakdown/fallback-stories.js";
 export * from "./breakdown/change-request-story.js";

@@ -1,8 +1,14 @@
-// Requirement fixtures for the breakdown benchmark: together they cover every scope, project type, `needs…`
-// flag, integration, compliance type and paid extra. Each lists what its breakdown must cover (patterns over
-// story and task titles, on top of the capabilities derived from the requirements) and what it must not contain.
-import { noAdditionalServices, type AdditionalServices, type BreakdownInput, type BreakdownRequirements, type Scope } from "@forgehire/core";
+/**
+ * Requirement fixtures for the breakdown benchmark (`npm run bench:breakdown`) and the AI completion tests:
+ * together they cover every scope, project type, `needs…` flag, integration, compliance type and paid extra.
+ * Each lists what its breakdown must cover (patterns over story and task titles, on top of the capabilities
+ * derived from the requirements by `requiredCapabilities`) and what it must not contain.
+ */
+import { noAdditionalServices, type AdditionalServices } from "../catalog/options.js";
+import type { Scope } from "../catalog/scopes.js";
+import type { BreakdownInput, BreakdownRequirements } from "./input.js";
 
+/** One benchmark job with its expectations. */
 export interface BreakdownFixture {
   name: string;
   input: BreakdownInput;
@@ -38,7 +44,8 @@ const job = (title: string, scope: Scope, requirements: Partial<BreakdownRequire
 /** What a static site or a shop must never get unless asked. */
 const NO_ACCOUNTS = [/sign[- ]?(in|up)\b/i, /\broles?\b/i, /\bdatabase\b/i, /\bbackups?\b/i, /data export/i];
 
-export const breakdownFixtures: BreakdownFixture[] = [
+/** The fixtures, one or more per scope. */
+export const breakdownFixtures: readonly BreakdownFixture[] = [
   {
     name: "trial-landing-mockup",
     input: job("Landing page trial", 1, { keyFeatures: "A landing page mock-up for our yoga studio\nPricing table" }),
