@@ -6,6 +6,7 @@ import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Chip from "@mui/material/Chip";
+import Collapse from "@mui/material/Collapse";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
@@ -22,6 +23,8 @@ import Tabs from "@mui/material/Tabs";
 import Typography from "@mui/material/Typography";
 import AccountTreeOutlined from "@mui/icons-material/AccountTreeOutlined";
 import DeleteOutline from "@mui/icons-material/DeleteOutline";
+import ExpandLess from "@mui/icons-material/ExpandLess";
+import ExpandMore from "@mui/icons-material/ExpandMore";
 import LockOpenOutlined from "@mui/icons-material/LockOpenOutlined";
 import LockOutlined from "@mui/icons-material/LockOutlined";
 import PlayArrow from "@mui/icons-material/PlayArrow";
@@ -30,6 +33,7 @@ import type { Job, Priority, Story, Task, TaskStatus } from "@forgehire/core";
 import { isApiError, serverRefusal } from "../../api/client";
 import { useAddStory, useAddTask, useDeleteBacklogItem, useJobTransition, useStories, useUpdateBacklogItem } from "../../api/breakdown";
 import AddItemForm from "../../components/breakdown/AddItemForm";
+import { CriteriaList, CriteriaText, EstimateChip, SourceChip, formatHours } from "../../components/breakdown/BreakdownMeta";
 import ChangeRequestDialog from "../../components/breakdown/ChangeRequestDialog";
 import CreateBreakdownButton from "../../components/breakdown/CreateBreakdownButton";
 import { InlineText, PrioritySelect, TaskStatusSelect } from "../../components/breakdown/InlineFields";
@@ -226,7 +230,15 @@ function BacklogEditor({ job, stories, view }: BacklogEditorProps) {
   const deleteItem = useDeleteBacklogItem();
   const { enqueueSnackbar } = useSnackbar();
   const [deleting, setDeleting] = useState<Deleting | null>(null);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const reason = editReason(job);
+  const toggle = (id: string) =>
+    setExpanded((open) => {
+      const next = new Set(open);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
 
   const showFailure = (error: unknown) => {
     const refused = serverRefusal(error);
@@ -246,7 +258,7 @@ function BacklogEditor({ job, stories, view }: BacklogEditorProps) {
 
   const saveStory = (story: Story, body: { title?: string; description?: string; priority?: Priority }) =>
     attempt(() => updateItem.mutateAsync({ jobId: job.id, kind: "story", id: story.id, body }));
-  const saveTask = (task: Task, body: { title?: string; description?: string; priority?: Priority; status?: TaskStatus }) =>
+  const saveTask = (task: Task, body: { title?: string; description?: string; priority?: Priority; status?: TaskStatus; acceptanceCriteria?: string[] }) =>
     attempt(() => updateItem.mutateAsync({ jobId: job.id, kind: "task", id: task.id, body }));
 
   const handleDelete = () => {
@@ -290,6 +302,7 @@ function BacklogEditor({ job, stories, view }: BacklogEditorProps) {
                 </Box>
                 <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexShrink: 0 }}>
                   <Chip label={`${story.tasks.length} tasks`} size="small" variant="outlined" />
+                  <EstimateChip hours={story.estimateHours} label="Story estimate" />
                   <PrioritySelect
                     value={story.priority}
                     label="Story priority"
@@ -307,6 +320,36 @@ function BacklogEditor({ job, stories, view }: BacklogEditorProps) {
                   </ReasonTooltip>
                 </Stack>
               </Box>
+              <Box sx={{ display: "flex", alignItems: "center", gap: 1, mt: 1, flexWrap: "wrap" }}>
+                <SourceChip source={story.source} />
+                <Button
+                  size="small"
+                  onClick={() => toggle(story.id)}
+                  endIcon={expanded.has(story.id) ? <ExpandLess /> : <ExpandMore />}
+                  aria-expanded={expanded.has(story.id)}
+                  aria-controls={`story-tasks-${story.id}`}
+                >
+                  {expanded.has(story.id) ? "Hide tasks" : "Show tasks"}
+                </Button>
+              </Box>
+              <Collapse in={expanded.has(story.id)} id={`story-tasks-${story.id}`} unmountOnExit>
+                <Stack component="ol" spacing={1} sx={{ pl: 2.5, mt: 1, mb: 0 }}>
+                  {story.tasks.map((task) => (
+                    <Box component="li" key={task.id}>
+                      <Box sx={{ display: "flex", gap: 1, alignItems: "center", flexWrap: "wrap" }}>
+                        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                          {task.title}
+                        </Typography>
+                        <Typography variant="body2" color="text.secondary">
+                          {formatHours(task.estimateHours)}
+                        </Typography>
+                        <SourceChip source={task.source === story.source ? null : task.source} />
+                      </Box>
+                      <CriteriaText criteria={task.acceptanceCriteria} />
+                    </Box>
+                  ))}
+                </Stack>
+              </Collapse>
             </Paper>
           ))}
           <AddItemForm
@@ -320,9 +363,12 @@ function BacklogEditor({ job, stories, view }: BacklogEditorProps) {
         <Stack spacing={3}>
           {stories.map((story) => (
             <Box component="section" key={story.id} aria-label={story.title}>
-              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1, overflowWrap: "anywhere" }}>
-                {story.title}
-              </Typography>
+              <Box sx={{ display: "flex", alignItems: "center", gap: 1, mb: 1, flexWrap: "wrap" }}>
+                <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, overflowWrap: "anywhere" }}>
+                  {story.title}
+                </Typography>
+                <EstimateChip hours={story.estimateHours} label="Story estimate" />
+              </Box>
               <Stack spacing={1.5}>
                 {story.tasks.length === 0 && (
                   <Typography variant="body2" color="text.secondary">
@@ -351,8 +397,15 @@ function BacklogEditor({ job, stories, view }: BacklogEditorProps) {
                             onSave={(description) => saveTask(task, { description })}
                           />
                         </Box>
+                        <CriteriaList
+                          criteria={task.acceptanceCriteria}
+                          disabledReason={reason}
+                          onSave={(acceptanceCriteria) => saveTask(task, { acceptanceCriteria })}
+                        />
                       </Box>
-                      <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexShrink: 0 }}>
+                      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: "center", flexShrink: 0, flexWrap: "wrap" }}>
+                        <EstimateChip hours={task.estimateHours} label="Task estimate" />
+                        <SourceChip source={task.source} />
                         <PrioritySelect
                           value={task.priority}
                           label="Task priority"
