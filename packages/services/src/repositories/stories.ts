@@ -239,6 +239,11 @@ export const storiesRepository = {
     return affectedRows(await db("requirement_tasks").where({ id }).delete()) === 1;
   },
 
+  /** Deletes every story of a job (their tasks go with them, by cascade). @returns how many stories there were */
+  async deleteAllForJob(db: Knex, jobId: number): Promise<number> {
+    return affectedRows(await db("requirement_tasks").where({ job_id: jobId, type: "story" }).delete());
+  },
+
   async setLockedForJob(db: Knex, jobId: number, locked: boolean, now: Date): Promise<void> {
     await db("requirement_tasks").where({ job_id: jobId }).update({ locked, updated_at: now });
   },
