@@ -69,6 +69,16 @@ export function useCreateBreakdown() {
   });
 }
 
+/** POST /api/jobs/:id/breakdown/regenerate: replaces the stories (owner or admin, unlocked, not paid). */
+export function useRegenerateBreakdown() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (jobId: number) => apiFetch<BreakdownResult>(`/api/jobs/${jobId}/breakdown/regenerate`, { method: "POST" }),
+    onSuccess: (data, jobId) => queryClient.setQueryData(breakdownKeys.stories(jobId), data.stories),
+    onSettled: (_data, _error, jobId) => refreshJob(queryClient, jobId),
+  });
+}
+
 /** Refreshes a job's detail, listings and backlog, e.g. once the breakdown dialog has redirected. */
 export function useRefreshJob() {
   const queryClient = useQueryClient();
