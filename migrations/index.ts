@@ -26,6 +26,7 @@ import * as addChatRoomsActivityIndex from "./20261122092300_add-chat-rooms-acti
 import * as addPaymentsLastEventAt from "./20261122092400_add-payments-last-event-at.js";
 import * as addRequirementTasksSource from "./20261123150000_add-requirement-tasks-source.js";
 import * as addRequirementTasksAcceptanceCriteria from "./20261123150100_add-requirement-tasks-acceptance-criteria.js";
+import * as createBreakdownVersions from "./20261123150200_create-breakdown-versions.js";
 
 /** One schema change: its name (recorded in knex_migrations, so never rename one that has shipped) and steps. */
 export interface Migration {
@@ -64,6 +65,7 @@ const migrations: readonly Migration[] = [
   { name: "20261122092400_add-payments-last-event-at", ...addPaymentsLastEventAt },
   { name: "20261123150000_add-requirement-tasks-source", ...addRequirementTasksSource },
   { name: "20261123150100_add-requirement-tasks-acceptance-criteria", ...addRequirementTasksAcceptanceCriteria },
+  { name: "20261123150200_create-breakdown-versions", ...createBreakdownVersions },
 ];
 
 /** The schema's migrations for `knex.migrate.*({ migrationSource })`, in the order they apply. */

@@ -192,6 +192,41 @@ export const breakdownProgressEventSchema = z.intersection(z.object({ jobId: z.n
 /** The shape `breakdownProgressEventSchema` describes. */
 export type BreakdownProgressEvent = z.infer<typeof breakdownProgressEventSchema>;
 
+/** A locked version of the breakdown, as `GET /api/jobs/:id/breakdown/versions` returns it. */
+export const breakdownVersionSchema = z.object({
+  version: z.number().int(),
+  lockedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  lockedAt: z.string(),
+  totalHours: z.number(),
+  /** what changed since the previous version (for version 1: every story is added) */
+  changes: z.object({
+    added: z.array(z.string()),
+    removed: z.array(z.string()),
+    changed: z.array(z.string()),
+    hoursDelta: z.number(),
+  }),
+  stories: z.array(
+    z.object({
+      title: z.string(),
+      description: z.string(),
+      priority: z.string(),
+      source: z.string().nullable(),
+      tasks: z.array(
+        z.object({
+          title: z.string(),
+          description: z.string(),
+          priority: z.string(),
+          estimateHours: z.number().nullable(),
+          acceptanceCriteria: z.array(z.string()),
+          source: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+/** The shape `breakdownVersionSchema` describes. */
+export type BreakdownVersion = z.infer<typeof breakdownVersionSchema>;
+
 /** A change request as the API returns it. */
 export const changeRequestSchema = z.object({
   id: z.string(),

@@ -13,6 +13,7 @@ import {
   taskMessageBody,
   taskStatusBody,
   taskUpdateBody,
+  type BreakdownVersion,
 } from "@forgehire/core";
 import {
   userChannel,
@@ -21,6 +22,7 @@ import {
   addTask,
   breakDownJob,
   regenerateBreakdown,
+  listBreakdownVersions,
   completeJob,
   deleteBacklogItem,
   editBacklogItem,
@@ -69,6 +71,12 @@ export function breakdownRouter(services: Services): Router {
       services.realtime.publish(userChannel(actor.id), "breakdown:progress", { jobId: id, ...progress } satisfies BreakdownProgressEvent);
     const result = await regenerateBreakdown(services, services.engines.default, actor, id, announce);
     res.json({ source: result.source, stories: result.stories.map(presentStory) });
+  });
+
+  router.get("/jobs/:id/breakdown/versions", async (req, res) => {
+    const { id } = parse(jobIdParams, req.params);
+    const versions = await listBreakdownVersions(services, currentActor(req), id);
+    res.json(versions.map((version) => ({ ...version, lockedAt: version.lockedAt.toISOString() }) satisfies BreakdownVersion));
   });
 
   router.get("/jobs/:id/stories", async (req, res) => {
