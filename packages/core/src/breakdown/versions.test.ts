@@ -16,9 +16,9 @@ describe("breakdown versions", () => {
 
   it("names the stories added, removed and changed (estimates or criteria), and the change in hours", () => {
     const previous = [story("Booking", 4), story("Invoices", 3), story("Reports", 2)];
-    const current = [story("booking", 4), story("Invoices", 5), story("Reports", 2, ["Given x, when y, then z."]), story("Chat", 6)];
+    const current = [story("Booking", 4), story("Invoices", 5), story("Reports", 2, ["Given x, when y, then z."]), story("Chat", 6)];
     expect(diffVersions(previous, current)).toEqual({ added: ["Chat"], removed: [], changed: ["Invoices", "Reports"], hoursDelta: 8 });
-    expect(diffVersions(current, previous.slice(1))).toMatchObject({ added: [], removed: ["booking", "Chat"] });
+    expect(diffVersions(current, previous.slice(1))).toMatchObject({ added: [], removed: ["Booking", "Chat"] });
   });
 
   it("adds up a version's hours, counting unestimated tasks as 0", () => {

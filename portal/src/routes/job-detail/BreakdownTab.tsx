@@ -39,6 +39,7 @@ import ChangeRequestDialog from "../../components/breakdown/ChangeRequestDialog"
 import CreateBreakdownButton from "../../components/breakdown/CreateBreakdownButton";
 import { InlineText, PrioritySelect, TaskStatusSelect } from "../../components/breakdown/InlineFields";
 import ReasonTooltip from "../../components/breakdown/ReasonTooltip";
+import VersionBanner from "../../components/breakdown/VersionBanner";
 import { changeReason, editReason, lockReason, startReason } from "../../components/breakdown/reasons";
 import ToastMessage from "../../components/ToastMessage";
 import { useCurrentUser } from "../../hooks/use-current-user";
@@ -84,6 +85,7 @@ export default function BreakdownTab({ job }: { job: Job }) {
   return (
     <Stack spacing={3}>
       <BreakdownHeader job={job} onChangeRequest={openChangeRequest} />
+      <VersionBanner jobId={job.id} />
       {stories.isPending ? (
         <BreakdownSkeleton />
       ) : stories.isError || !stories.data ? (
