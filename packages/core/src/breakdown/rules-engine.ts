@@ -1055,7 +1055,8 @@ function answerTask(
   const text = folded(answer.answer).replace(/[.!\s]+$/, "");
   const question = folded(answer.question).replace(/\?+$/, "");
   if (text === "" || NEGATIVE_ANSWER.test(text)) return null;
-  const statement = text.split(/\s+/).length >= 4;
+  // "Walkers must pass a background check" stands alone; "Yes, about 30 photos" only makes sense with its question.
+  const statement = text.split(/\s+/).length >= 4 && !/^(yes|no|yeah|yep|nope|sure|maybe|about|around|roughly|approximately)\b/i.test(text);
   const title = featureTitle(statement ? text : `${question}: ${text}`);
   const criteria = [
     gwt(
