@@ -450,15 +450,17 @@ function BacklogEditor({ job, stories, view }: BacklogEditorProps) {
                             onSave={(description) => saveTask(task, { description })}
                           />
                         </Box>
+                        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: "wrap", alignItems: "center" }}>
+                          <EstimateChip hours={task.estimateHours} label="Task estimate" />
+                          <SourceChip source={task.source} />
+                        </Stack>
                         <CriteriaList
                           criteria={task.acceptanceCriteria}
                           disabledReason={reason}
                           onSave={(acceptanceCriteria) => saveTask(task, { acceptanceCriteria })}
                         />
                       </Box>
-                      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: "center", flexShrink: 0, flexWrap: "wrap" }}>
-                        <EstimateChip hours={task.estimateHours} label="Task estimate" />
-                        <SourceChip source={task.source} />
+                      <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexShrink: 0 }}>
                         <PrioritySelect
                           value={task.priority}
                           label="Task priority"
