@@ -75,7 +75,8 @@ const folded = (text: string | undefined): string => {
 const listOf = (items: readonly string[]): string =>
   items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 
-const lowerFirst = (text: string) => (/^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text);
+/** The first letter in lower case, unless the first word is an acronym or a name in capitals ("AI", "CRM"). */
+const lowerFirst = (text: string) => (/^[A-Z](?:[a-z]|\s)/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text);
 
 /** Rounds to the 0.5-hour step estimates are given in, never below one step. */
 const hoursOf = (value: number) => Math.max(0.5, Math.round(value * 2) / 2);
@@ -1189,7 +1190,10 @@ export function rulesBreakdown(input: BreakdownInput): StoryDraft[] {
     } else if (!app && home && used() + featureStories.length >= limit) {
       home.tasks.push(sectionTask(feature));
     } else {
-      featureStories.push(featureStory(feature, persona, app, requirements.integrationSystems));
+      // The user a feature is for: the category it names ("a doctor dashboard" → doctor), else the main user.
+      const named = categories.find((category) => feature.toLowerCase().includes(singular(category).toLowerCase()));
+      const featurePersona = named ? singular(named).toLowerCase() : persona;
+      featureStories.push(featureStory(feature, featurePersona, app, requirements.integrationSystems));
     }
   }
 
