@@ -42,7 +42,7 @@ const job = (title: string, scope: Scope, requirements: Partial<BreakdownRequire
 });
 
 /** What a static site or a shop must never get unless asked. */
-const NO_ACCOUNTS = [/sign[- ]?(in|up)\b/i, /\broles?\b/i, /\bdatabase\b/i, /\bbackups?\b/i, /data export/i];
+const NO_ACCOUNTS = [/sign[- ]?(in|up)\b/i, /\broles?\b/i, /\bdatabase\b/i, /\bbackups?\b/i, /\bexport\b/i];
 
 /** The fixtures, one or more per scope. */
 export const breakdownFixtures: readonly BreakdownFixture[] = [
