@@ -31,6 +31,9 @@ import * as addUsersDisabled from "./20261123130000_add-users-disabled.js";
 import * as addRequirementTasksTypeCreatedAtIndex from "./20261123140000_add-requirement-tasks-type-created-at-index.js";
 import * as addJobChangeRequestsCreatedAtIndex from "./20261123140100_add-job-change-requests-created-at-index.js";
 import * as addAdminSearchTrigramIndexes from "./20261123140200_add-admin-search-trigram-indexes.js";
+import * as addRequirementTasksSource from "./20261123150000_add-requirement-tasks-source.js";
+import * as addRequirementTasksAcceptanceCriteria from "./20261123150100_add-requirement-tasks-acceptance-criteria.js";
+import * as createBreakdownVersions from "./20261123150200_create-breakdown-versions.js";
 
 /** One schema change: its name (recorded in knex_migrations, so never rename one that has shipped) and steps. */
 export interface Migration {
@@ -74,6 +77,9 @@ const migrations: readonly Migration[] = [
   { name: "20261123140000_add-requirement-tasks-type-created-at-index", ...addRequirementTasksTypeCreatedAtIndex },
   { name: "20261123140100_add-job-change-requests-created-at-index", ...addJobChangeRequestsCreatedAtIndex },
   { name: "20261123140200_add-admin-search-trigram-indexes", ...addAdminSearchTrigramIndexes },
+  { name: "20261123150000_add-requirement-tasks-source", ...addRequirementTasksSource },
+  { name: "20261123150100_add-requirement-tasks-acceptance-criteria", ...addRequirementTasksAcceptanceCriteria },
+  { name: "20261123150200_create-breakdown-versions", ...createBreakdownVersions },
 ];
 
 /** The schema's migrations for `knex.migrate.*({ migrationSource })`, in the order they apply. */

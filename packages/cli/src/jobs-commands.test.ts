@@ -34,7 +34,7 @@ describe("forgehire jobs commands", () => {
     const result = await forgehire("jobs:breakdown", "1", "--engine", "rules");
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^Created \d+ stories \(rules\)\./);
-    expect(result.stdout).toContain("Project Setup [high]");
+    expect(result.stdout).toContain("Site Setup [high]");
     const again = await forgehire("jobs:breakdown", "1", "--engine", "rules");
     expect(again.code).toBe(5);
     expect(again.stderr).toContain("Stories and tasks already exist for this job.");

@@ -46,6 +46,7 @@ export * from "./use-cases/breakdown/change-requests.js";
 export * from "./use-cases/breakdown/project-status.js";
 export * from "./use-cases/breakdown/task-messages.js";
 export * from "./use-cases/breakdown/break-down-job.js";
+export * from "./repositories/breakdown-versions.js";
 export * from "./repositories/freelancers.js";
 export * from "./repositories/portfolios.js";
 export * from "./repositories/chat-rooms.js";
