@@ -52,3 +52,5 @@ export * from "./policies/freelancer.js";
 
 export * from "./payments/payments.js";
 export * from "./policies/payment.js";
+
+export * from "./navigation/return-path.js";

@@ -8,7 +8,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { Link as RouterLink, useLocation, useNavigate } from "react-router";
 import { useSnackbar } from "notistack";
-import { isAdmin, loginBody } from "@forgehire/core";
+import { isAdmin, loginBody, RETURN_PATH_PARAM, safeReturnPath } from "@forgehire/core";
 import { useLogin } from "../../api/auth";
 import { ApiError, errorMessage } from "../../api/client";
 import AuthCard from "../../components/AuthCard";
@@ -78,7 +78,9 @@ export default function LoginPage() {
     login.mutate(parsed.data, {
       onSuccess: (user) => {
         enqueueSnackbar(messages.success, { variant: "success" });
-        navigate(user.isAdmin || isAdmin(user) ? "/admin-dashboard" : "/", { replace: true });
+        // Back to the page that asked for a sign-in (same-origin paths only), else home.
+        const returnPath = safeReturnPath(new URLSearchParams(location.search).get(RETURN_PATH_PARAM)) ?? "/";
+        navigate(user.isAdmin || isAdmin(user) ? "/admin-dashboard" : returnPath, { replace: true });
       },
       onError: (error) => {
         if (error instanceof ApiError) setFieldErrors(error.fields);

@@ -1,0 +1,151 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { createFreelancerProfile, createUser, startChat, type UserRecord } from "@forgehire/services";
+import { openBrowser, screenshot, type Browser } from "./support/browser.js";
+import { startAppServer, type AppServer } from "./support/app-server.js";
+import { PortalPage } from "./pages/portal.js";
+import { ChatPages } from "./pages/chat.js";
+
+// Issue 12: what clients and freelancers still trip over on the portal.
+
+let server: AppServer;
+const browsers: Browser[] = [];
+
+beforeAll(async () => {
+  server = await startAppServer();
+});
+afterEach(async () => {
+  for (const browser of browsers.splice(0)) await browser.close();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function shot(page: Page, name: string) {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
+  await screenshot(page, name);
+}
+
+const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+const actorOf = (user: UserRecord) => ({ id: user.id, userType: user.userType, roleType: user.roleType });
+
+async function account(userType: "client" | "freelancer", firstName: string, lastName = "Tester") {
+  const email = unique(firstName.toLowerCase());
+  const password = `${firstName}-pass`;
+  const user = await createUser(server.services, { email, password, firstName, lastName, userType });
+  return { user, email, password };
+}
+
+async function browser() {
+  const opened = await openBrowser(server.url);
+  browsers.push(opened);
+  return opened.page;
+}
+
+async function signedIn(userType: "client" | "freelancer", firstName: string, lastName = "Tester") {
+  const { user, email, password } = await account(userType, firstName, lastName);
+  const page = await browser();
+  await new PortalPage(page).logIn(email, password);
+  await page.waitForURL((url) => url.pathname === "/");
+  return { user, page };
+}
+
+async function freelancerWithProfile(firstName: string) {
+  const { user } = await account("freelancer", firstName, "Agent");
+  const profile = await createFreelancerProfile(server.services, actorOf(user), {
+    title: "Chatbot Builder",
+    bio: "Support bots for shops.",
+    hourlyRate: 40,
+    skills: ["LangChain"],
+    domains: ["Chatbots & Conversational AI"],
+  });
+  return { user, profile };
+}
+
+describe("the chat composer", () => {
+  it("Shift+Enter adds a line, Enter sends, and the message shows both lines", async () => {
+    const client = await signedIn("client", "Lina", "Lines");
+    const freelancer = await freelancerWithProfile("Milo");
+    const { room } = await startChat(server.services, actorOf(client.user), { freelancerId: freelancer.profile.freelancer.id });
+    const chat = new ChatPages(client.page);
+    await client.page.goto(`/messages/${encodeURIComponent(room.roomId)}`);
+    const composer = chat.dialog.getByPlaceholder("Type your message...");
+    await composer.click();
+    await composer.pressSequentially("First line");
+    await composer.press("Shift+Enter");
+    await composer.pressSequentially("Second line");
+    // Shift+Enter did not send: the draft holds both lines.
+    await expect(composer.inputValue()).resolves.toBe("First line\nSecond line");
+    await composer.press("Enter");
+    const bubble = chat.log.getByText("First line");
+    await bubble.waitFor();
+    await expect(bubble.innerText()).resolves.toBe("First line\nSecond line");
+    await expect(composer.inputValue()).resolves.toBe("");
+    // Stored as written, with its line break.
+    const saved = await server.services.db("messages").where({ room_id: room.roomId }).select("content");
+    expect(saved.map((row: { content: string }) => row.content)).toEqual(["First line\nSecond line"]);
+    await shot(client.page, "chat-multiline");
+  });
+});
+
+describe("redirects say why", () => {
+  it("a signed-out visitor sent to /login comes back to the page they asked for", async () => {
+    const { email, password } = await account("client", "Rita", "Return");
+    const page = await browser();
+    await page.goto("/my-jobs?page=1");
+    await page.waitForURL((url) => url.pathname === "/login");
+    expect(new URL(page.url()).searchParams.get("next")).toBe("/my-jobs?page=1");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL((url) => url.pathname === "/my-jobs" && url.search === "?page=1");
+  });
+
+  it("a return path to another site is ignored: sign-in lands on the home page", async () => {
+    const { email, password } = await account("client", "Otto", "Open");
+    const page = await browser();
+    await page.goto(`/login?next=${encodeURIComponent("//evil.example/phish")}`);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL((url) => url.origin === server.url && url.pathname === "/");
+  });
+
+  it("a freelancer at /post-job and a client at /manage-profile are told why, with a way on", async () => {
+    const freelancer = await signedIn("freelancer", "Fay", "Refused");
+    await freelancer.page.goto("/post-job");
+    await freelancer.page.getByRole("heading", { name: "Not available for your account type" }).waitFor();
+    expect(new URL(freelancer.page.url()).pathname).toBe("/post-job");
+    await shot(freelancer.page, "not-for-account-type");
+    await freelancer.page.getByRole("main").getByRole("link", { name: "Browse Requirements" }).click();
+    await freelancer.page.waitForURL((url) => url.pathname === "/jobs");
+
+    const client = await signedIn("client", "Cleo", "Refused");
+    await client.page.goto("/manage-profile");
+    await client.page.getByRole("heading", { name: "Not available for your account type" }).waitFor();
+    await client.page.getByRole("main").getByRole("link", { name: "Go to Home" }).click();
+    await client.page.waitForURL((url) => url.pathname === "/");
+  });
+});
+
+describe("the nav for clients", () => {
+  it("a client opens their conversations from the Messages entry, which shows the unread count", async () => {
+    const client = await signedIn("client", "Nia", "Nav");
+    const freelancer = await freelancerWithProfile("Ezra");
+    const { room } = await startChat(server.services, actorOf(client.user), { freelancerId: freelancer.profile.freelancer.id });
+    // The freelancer writes; the client's nav counts the unread room.
+    const freelancerPage = await browser();
+    const freelancerAccount = await server.services.db("users").where({ id: freelancer.user.id }).first("email");
+    await new PortalPage(freelancerPage).logIn(freelancerAccount.email, "Ezra-pass");
+    await freelancerPage.waitForURL((url) => url.pathname === "/");
+    await freelancerPage.goto(`/messages/${encodeURIComponent(room.roomId)}`);
+    await new ChatPages(freelancerPage).send("Hi Nia, here is my plan.");
+    await new ChatPages(freelancerPage).log.getByText("Hi Nia, here is my plan.").waitFor();
+
+    await client.page.reload();
+    await client.page.getByRole("link", { name: "Messages (1 unread)" }).click();
+    await client.page.waitForURL((url) => url.pathname === "/messages");
+    await client.page.getByTestId("chat-room-card").filter({ hasText: "Hi Nia, here is my plan." }).waitFor();
+    await shot(client.page, "client-messages-nav");
+  });
+});
