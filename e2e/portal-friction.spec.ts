@@ -5,6 +5,7 @@ import { openBrowser, screenshot, type Browser } from "./support/browser.js";
 import { startAppServer, type AppServer } from "./support/app-server.js";
 import { PortalPage } from "./pages/portal.js";
 import { ChatPages } from "./pages/chat.js";
+import { JobsPages } from "./pages/jobs.js";
 
 // Issue 12: what clients and freelancers still trip over on the portal.
 
@@ -147,5 +148,39 @@ describe("the nav for clients", () => {
     await client.page.waitForURL((url) => url.pathname === "/messages");
     await client.page.getByTestId("chat-room-card").filter({ hasText: "Hi Nia, here is my plan." }).waitFor();
     await shot(client.page, "client-messages-nav");
+  });
+});
+
+describe("delivery dates", () => {
+  it("the posting wizard refuses a delivery date in the past, and accepts a later one", async () => {
+    const client = await signedIn("client", "Dana", "Dates");
+    const page = client.page;
+    const jobs = new JobsPages(page);
+    await page.goto("/post-job");
+    await jobs.stepHeading("Basic Information");
+    await jobs.chooseIndustry("Healthcare");
+    await page.getByLabel("Title").fill("Clinic Booking Portal");
+    await page.getByLabel("Description").fill("Patients book and move appointments online.");
+    await page.getByRole("radio", { name: /^Simple Application:/ }).click();
+    const date = page.getByLabel("Expected Delivery Date");
+    await expect.poll(() => date.inputValue()).not.toBe("");
+
+    const localDay = (offset: number) => {
+      const day = new Date();
+      day.setDate(day.getDate() + offset);
+      return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, "0")}-${String(day.getDate()).padStart(2, "0")}`;
+    };
+    await date.fill(localDay(-3));
+    const fieldError = page.getByRole("tabpanel").getByText("The delivery date can't be in the past.");
+    await fieldError.waitFor();
+    await jobs.next();
+    await jobs.toast("The delivery date can't be in the past.").waitFor();
+    await jobs.stepHeading("Basic Information");
+    await shot(page, "post-job-past-date");
+
+    await date.fill(localDay(30));
+    await expect(fieldError.count()).resolves.toBe(0);
+    await jobs.next();
+    await jobs.stepHeading("Users & Features");
   });
 });
