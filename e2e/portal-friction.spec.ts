@@ -184,3 +184,39 @@ describe("delivery dates", () => {
     await jobs.stepHeading("Users & Features");
   });
 });
+
+describe("errors show quickly", () => {
+  it("a 404 job is asked for once and says so at once; a 5xx is retried once, quickly", async () => {
+    const client = await signedIn("client", "Eve", "Errors");
+    const page = client.page;
+    const requestsTo = (path: string) => {
+      const seen: string[] = [];
+      page.on("request", (request) => {
+        if (new URL(request.url()).pathname === path) seen.push(request.url());
+      });
+      return seen;
+    };
+
+    const missing = requestsTo("/api/jobs/987654");
+    await page.goto("/jobs/987654");
+    await page.getByRole("heading", { name: "Job not found" }).waitFor();
+    // Nothing more is asked once the answer is shown: a 4xx is final.
+    await page.getByRole("link", { name: "Back to Jobs" }).waitFor();
+    expect(missing).toHaveLength(1);
+
+    // A server failure: one retry (it might be a restart), then the error card, well within two seconds.
+    const failing = requestsTo("/api/jobs/123456");
+    let firstAsked: number | undefined;
+    await page.route("**/api/jobs/123456", (route) => {
+      firstAsked ??= Date.now();
+      return route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: { code: "UNAVAILABLE", title: "Error", message: "Down" } }) });
+    });
+    await page.goto("/jobs/123456");
+    await page.getByText("Could not load job details. Please try again.").waitFor();
+    // From the first request to the card: not the seconds of three retries with growing pauses.
+    const elapsed = Date.now() - (firstAsked ?? Number.NaN);
+    expect(failing).toHaveLength(2);
+    expect(elapsed).toBeLessThan(2_000);
+    await shot(page, "job-load-error");
+  });
+});
