@@ -220,3 +220,38 @@ describe("errors show quickly", () => {
     await shot(page, "job-load-error");
   });
 });
+
+describe("trust pages", () => {
+  it("the footer opens Contact, Terms, Privacy and Refund Policy; a sample work opens its detail", async () => {
+    const page = await browser();
+    await page.goto("/");
+    const pages = [
+      { link: "Contact", path: "/contact", heading: "Contact Us", text: "support@forgehire.local" },
+      { link: "Terms", path: "/terms", heading: "Terms of Service", text: "released to the freelancer only once you approve" },
+      { link: "Privacy", path: "/privacy", heading: "Privacy Policy", text: "We do not sell your data" },
+      { link: "Refund Policy", path: "/refund-policy", heading: "Refund Policy", text: "Full refund before work starts" },
+    ];
+    for (const { link, path, heading, text } of pages) {
+      await page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: link, exact: true }).click();
+      await page.waitForURL((url) => url.pathname === path);
+      await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
+      await page.getByRole("main").getByText(text).first().waitFor();
+      await shot(page, `trust${path.replace("/", "-")}`);
+    }
+
+    await page.goto("/sample-works");
+    const card = page.getByRole("article", { name: "Bloom Florist Shop" });
+    // No links to the clients' private sites.
+    await expect(page.locator('main a[href^="http"]').count()).resolves.toBe(0);
+    await card.getByRole("link", { name: "View details of Bloom Florist Shop" }).click();
+    await page.waitForURL((url) => url.pathname === "/sample-works/bloom-florist");
+    await page.getByRole("heading", { name: "Bloom Florist Shop", level: 1 }).waitFor();
+    await page.getByRole("heading", { name: "What was built" }).waitFor();
+    await page.getByText("Same-day delivery slots limited by the shop's capacity").waitFor();
+    await shot(page, "sample-work-detail");
+    await page.getByRole("link", { name: "All Sample Works" }).click();
+    await page.getByRole("heading", { name: "Our Sample Works" }).waitFor();
+    await page.goto("/sample-works/no-such-work");
+    await page.getByRole("heading", { name: "Sample work not found" }).waitFor();
+  });
+});
