@@ -58,3 +58,4 @@ export * from "./policies/freelancer.js";
 export * from "./payments/payments.js";
 export * from "./policies/payment.js";
 export * from "./admin/weeks.js";
+export * from "./navigation/return-path.js";

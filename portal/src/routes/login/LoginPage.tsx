@@ -8,7 +8,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { Link as RouterLink, useLocation, useNavigate } from "react-router";
 import { useSnackbar } from "notistack";
-import { isAdmin, loginBody } from "@forgehire/core";
+import { isAdmin, loginBody, RETURN_PATH_PARAM, safeReturnPath } from "@forgehire/core";
 import { useLogin } from "../../api/auth";
 import { ApiError, errorMessage } from "../../api/client";
 import AuthCard from "../../components/AuthCard";
@@ -81,7 +81,8 @@ export default function LoginPage() {
         enqueueSnackbar(messages.success, { variant: "success" });
         // Admins land on the Admin Dashboard, the back office's home: another app, hence a full page load.
         if (user.isAdmin || isAdmin(user)) window.location.assign(BACK_OFFICE_URL);
-        else navigate("/", { replace: true });
+        // Everyone else goes back to the page that asked for a sign-in (same-origin paths only), else home.
+        else navigate(safeReturnPath(new URLSearchParams(location.search).get(RETURN_PATH_PARAM)) ?? "/", { replace: true });
       },
       onError: (error) => {
         if (error instanceof ApiError) setFieldErrors(error.fields);
