@@ -26,8 +26,10 @@ export function registerCommands(program: Command): void {
 
   program
     .command("db:rollback")
-    .description("undo the last batch of migrations")
+    .description("undo the last migration (asks first on a terminal; --yes without one)")
+    .option("--step <n>", "undo the last n migrations")
     .option("--all", "undo every migration")
+    .option("--yes", "do not ask: needed without a terminal")
     .action(async (options) => (await import("../actions/db.js")).dbRollback(options));
 
   program
@@ -56,18 +58,31 @@ export function registerCommands(program: Command): void {
     .action(async (options) => (await import("../actions/users.js")).usersList(options));
 
   program
+    .command("users:show <account>")
+    .description("show one account, by email or id")
+    .option("--json", "print JSON")
+    .action(async (account: string, options) => (await import("../actions/users.js")).usersShow(account, options));
+
+  program
+    .command("users:send-reset <account>")
+    .description("email an account a password reset link (by email or id)")
+    .action(async (account: string) => (await import("../actions/users.js")).usersSendReset(account));
+
+  program
     .command("jobs:list")
     .description("list live jobs, newest first")
     .option("--status <filter>", "all|in_progress|completed|unpaid|paid (as My Jobs filters them for an admin)")
     .option("--page <n>", "page number", "1")
     .option("--per-page <n>", "rows per page (at most 100)", "25")
     .option("--as <email>", "act as this account (default: the first admin)")
+    .option("--json", "print JSON")
     .action(async (options) => (await import("../actions/jobs.js")).jobsList(options));
 
   program
     .command("jobs:show <id>")
     .description("show a job's requirements, stories and tasks")
     .option("--as <email>", "act as this account (default: the first admin)")
+    .option("--json", "print JSON")
     .action(async (id: string, options) => (await import("../actions/jobs.js")).jobsShow(id, options));
 
   program
@@ -90,6 +105,58 @@ export function registerCommands(program: Command): void {
     .action(async (id: string, options) => (await import("../actions/jobs.js")).jobsStart(id, options));
 
   program
+    .command("jobs:unlock <id>")
+    .description("unlock a job's requirements (before it starts)")
+    .option("--as <email>", "act as this account (default: the first admin)")
+    .action(async (id: string, options) => (await import("../actions/jobs.js")).jobsUnlock(id, options));
+
+  program
+    .command("jobs:complete <id>")
+    .description("mark an in-progress job completed")
+    .option("--as <email>", "act as this account (default: the first admin)")
+    .action(async (id: string, options) => (await import("../actions/jobs.js")).jobsComplete(id, options));
+
+  program
+    .command("jobs:delete <id>")
+    .description("delete a job (status inactive), as the portal does; asks first on a terminal")
+    .option("--as <email>", "act as this account (default: the first admin)")
+    .option("--yes", "do not ask: needed without a terminal")
+    .action(async (id: string, options) => (await import("../actions/jobs.js")).jobsDelete(id, options));
+
+  program
+    .command("jobs:create")
+    .description("post jobs from a file: the body of POST /api/jobs, an array of them, or NDJSON on stdin (--file -)")
+    .requiredOption("--file <path>", "the JSON file, or - for stdin")
+    .option("--as <email>", "the owner: a client or an admin (default: the first admin)")
+    .option("--json", "print the created jobs as JSON")
+    .action(async (options) => (await import("../actions/jobs.js")).jobsCreate(options));
+
+  program
+    .command("freelancers:list")
+    .description("list the freelancer directory")
+    .option("--q <text>", "search names, titles, bios, skills and domains")
+    .option("--page <n>", "page number", "1")
+    .option("--per-page <n>", "rows per page (at most 100)", "25")
+    .option("--json", "print JSON")
+    .action(async (options) => (await import("../actions/freelancers.js")).freelancersList(options));
+
+  program
+    .command("freelancers:show <id>")
+    .description("show a freelancer's profile and portfolio")
+    .option("--json", "print JSON")
+    .action(async (id: string, options) => (await import("../actions/freelancers.js")).freelancersShow(id, options));
+
+  program
+    .command("payments:list")
+    .description("list payment attempts, newest first")
+    .option("--job <id>", "only this job's payments")
+    .option("--status <status>", "requires_payment|processing|succeeded|failed|canceled")
+    .option("--page <n>", "page number", "1")
+    .option("--per-page <n>", "rows per page (at most 100)", "25")
+    .option("--json", "print JSON")
+    .action(async (options) => (await import("../actions/payments.js")).paymentsList(options));
+
+  program
     .command("payments:reconcile")
     .description("ask the payment provider about unsettled payments and apply what it says (recovers lost webhooks)")
     .option("--job <id>", "only this job's payments")
@@ -104,5 +171,6 @@ export function registerCommands(program: Command): void {
     .option("--page <n>", "page number", "1")
     .option("--per-page <n>", "rows per page (at most 100)", "25")
     .option("--full", "print each email's text")
+    .option("--json", "print JSON")
     .action(async (options) => (await import("../actions/emails.js")).emailsList(options));
 }
