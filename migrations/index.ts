@@ -24,6 +24,7 @@ import * as createRateLimitHits from "./20261122092100_create-rate-limit-hits.js
 import * as addSearchTrigramIndexes from "./20261122092200_add-search-trigram-indexes.js";
 import * as addChatRoomsActivityIndex from "./20261122092300_add-chat-rooms-activity-index.js";
 import * as addPaymentsLastEventAt from "./20261122092400_add-payments-last-event-at.js";
+import * as addUsersDisabled from "./20261123130000_add-users-disabled.js";
 
 /** One schema change: its name (recorded in knex_migrations, so never rename one that has shipped) and steps. */
 export interface Migration {
@@ -60,6 +61,7 @@ const migrations: readonly Migration[] = [
   { name: "20261122092200_add-search-trigram-indexes", ...addSearchTrigramIndexes },
   { name: "20261122092300_add-chat-rooms-activity-index", ...addChatRoomsActivityIndex },
   { name: "20261122092400_add-payments-last-event-at", ...addPaymentsLastEventAt },
+  { name: "20261123130000_add-users-disabled", ...addUsersDisabled },
 ];
 
 /** The schema's migrations for `knex.migrate.*({ migrationSource })`, in the order they apply. */

@@ -49,6 +49,14 @@ export const errorCatalogue = {
     "Invalid Link",
     "Invalid or expired recovery link. Please request a new one.",
   ),
+  ACCOUNT_DISABLED: entry("forbidden", "Account Disabled", "This account has been disabled. Please contact support."),
+  USER_NOT_FOUND: entry("not_found", "Not Found", "User not found"),
+  CANNOT_DISABLE_SELF: entry("conflict", "Cannot Disable Account", "You cannot disable your own account."),
+  LAST_ADMIN: entry(
+    "conflict",
+    "Cannot Disable Account",
+    "This is the last enabled admin account; enable or create another admin first.",
+  ),
 
   // Jobs and requirements
   MISSING_FIELDS: entry("validation", "Missing fields", "Please fill all required fields before proceeding"),

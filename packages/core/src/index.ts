@@ -38,6 +38,7 @@ export * from "./policies/job.js";
 export * from "./policies/my-jobs.js";
 export * from "./policies/admin-jobs.js";
 export * from "./policies/posting.js";
+export * from "./policies/user.js";
 
 export * from "./schemas/validation.js";
 export * from "./schemas/jobs.js";

@@ -9,6 +9,7 @@ import {
   authorizeTaskConversation,
   getChatRoom,
   roomChannel,
+  sessionChannel,
   userChannel,
   taskChannel,
   type ChatMessageRecord,
@@ -73,8 +74,10 @@ export function attachRealtime(httpServer: HttpServer, services: Services, sessi
   io.on("connection", (socket: Socket) => {
     const user = (socket.request as IncomingMessage & { user: UserRecord }).user;
     const actor = { id: user.id, userType: user.userType, roleType: user.roleType };
-    // Every socket hears of messages addressed to its user, whatever room they are in (unread counts).
-    void socket.join(userChannel(user.id));
+    // Every socket hears of messages addressed to its user, whatever room they are in (unread counts); its session's
+    // channel is how logout, a password change or a disabled account close it on every process.
+    const sid = (socket.request as IncomingMessage & { sessionID?: string }).sessionID;
+    void socket.join(sid ? [userChannel(user.id), sessionChannel(sid)] : [userChannel(user.id)]);
     socket.on("join", async (body: unknown, ack?: Ack) => {
       const reply: Ack = typeof ack === "function" ? ack : () => undefined;
       const parsed = joinBody.safeParse(body);
@@ -100,11 +103,16 @@ export function attachRealtime(httpServer: HttpServer, services: Services, sessi
   const unsubscribe = services.realtime.subscribe(({ channel, event, payload }) => {
     io.to(channel).emit(event, presenters[event]?.(payload) ?? payload);
   });
+  // The adapter forwards this to every server process, so a socket never outlives its session wherever it is.
+  const stopDisconnecting = services.realtime.onDisconnect((channel) => {
+    io.in(channel).disconnectSockets(true);
+  });
 
   return {
     io,
     async close() {
       unsubscribe();
+      stopDisconnecting();
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => {
         // io.close() also closes the HTTP server, which the caller does itself.

@@ -13,6 +13,7 @@ import {
   isResetTokenValid,
   requestPasswordReset,
   resetPassword,
+  sessionChannel,
   signUp,
   updateProfile,
   type Services,
@@ -61,7 +62,12 @@ export function authRouter(services: Services, passport: PassportInstance): Rout
   });
 
   router.post("/auth/logout", async (req, res) => {
-    if (req.session) await logOut(req);
+    if (req.session) {
+      const sid = req.sessionID;
+      await logOut(req);
+      // The session is gone from the store: its sockets, on whichever process they are, go with it.
+      services.realtime.disconnect(sessionChannel(sid));
+    }
     res.clearCookie(SESSION_COOKIE, { path: "/" });
     res.status(204).end();
   });

@@ -3,6 +3,7 @@ import { domainError, type ResetBody } from "@forgehire/core";
 import { hashPassword } from "../../auth/passwords.js";
 import type { ServiceDeps } from "../../deps.js";
 import { passwordResetTokensRepository } from "../../repositories/password-reset-tokens.js";
+import { sessionChannel } from "../../realtime.js";
 import { sessionsRepository } from "../../repositories/sessions.js";
 import { usersRepository } from "../../repositories/users.js";
 
@@ -46,24 +47,25 @@ export async function isResetTokenValid(deps: Pick<ServiceDeps, "db" | "now">, t
 }
 
 /**
- * Sets a new password from a reset token, uses the token up, and ends the user's other sessions.
- * @param deps database, clock
+ * Sets a new password from a reset token, uses the token up, and ends the user's other sessions and their sockets.
+ * @param deps database, clock, realtime
  * @param input token and new password
  * @param currentSessionId the session making the request, which stays
  * @throws INVALID_RESET_TOKEN when the token is unknown, used or expired (also when two resets race)
  */
 export async function resetPassword(
-  deps: Pick<ServiceDeps, "db" | "now">,
+  deps: Pick<ServiceDeps, "db" | "now" | "realtime">,
   input: ResetBody,
   currentSessionId?: string,
 ): Promise<void> {
   const passwordHash = await hashPassword(input.password);
-  await deps.db.transaction(async (trx) => {
+  const ended = await deps.db.transaction(async (trx) => {
     const now = deps.now();
     const token = await passwordResetTokensRepository.findUsable(trx, hashToken(input.token), now);
     if (!token) throw domainError("INVALID_RESET_TOKEN");
     await passwordResetTokensRepository.markUsed(trx, token.id, now);
     await usersRepository.updatePasswordHash(trx, token.userId, passwordHash, now);
-    await sessionsRepository.deleteForUser(trx, token.userId, currentSessionId);
+    return sessionsRepository.deleteForUser(trx, token.userId, currentSessionId);
   });
+  for (const sid of ended) deps.realtime.disconnect(sessionChannel(sid));
 }
