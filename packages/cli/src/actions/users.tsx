@@ -2,8 +2,9 @@ import inquirer from "inquirer";
 import { z } from "zod";
 import { signupBody, userTypes } from "@forgehire/core";
 import { domainError } from "@forgehire/core";
-import { createUser, listUsers, requestPasswordReset, usersRepository, type Services, type UserRecord } from "@forgehire/services";
+import { createUser, listUsers, requestPasswordReset, setUserDisabled, usersRepository, type Services, type UserRecord } from "@forgehire/services";
 import { withServices } from "../context.js";
+import { operatorActor } from "./operator.js";
 import { UsageError } from "../exit-codes.js";
 import { printJson, withoutSecrets } from "../output.js";
 import { parseInput } from "../parse-input.js";
@@ -89,6 +90,7 @@ export async function usersList(options: ListOptions): Promise<void> {
       { header: "NAME", value: (u) => `${u.firstName} ${u.lastName}` },
       { header: "TYPE", value: (u) => u.userType },
       { header: "ROLE", value: (u) => u.roleType },
+      { header: "DISABLED", value: (u) => (u.disabled ? "yes" : "") },
       { header: "CREATED", value: (u) => u.createdAt.toISOString().slice(0, 16).replace("T", " ") },
     ],
     rows,
@@ -117,6 +119,7 @@ export async function usersShow(ref: string, options: { json?: boolean }): Promi
       `${user.firstName} ${user.lastName} <${user.email}>`,
       `ID:         ${user.id}`,
       `Type:       ${user.userType} (${user.roleType})`,
+      `Disabled:   ${user.disabled ? "yes" : "no"}`,
       `Freelancer: ${user.freelancerId ?? "—"}`,
       `Created:    ${user.createdAt.toISOString()}`,
     ].join("\n"),
@@ -131,4 +134,17 @@ export async function usersSendReset(ref: string): Promise<void> {
     return user.email;
   });
   console.log(`Sent a password reset link to ${email} (see emails:list).`);
+}
+
+/**
+ * users:disable / users:enable: as the back office does it — disabling ends the account's sessions at once and its
+ * login answers ACCOUNT_DISABLED; the rules (not yourself, not the last admin) are the use case's.
+ */
+export async function usersSetDisabled(ref: string, disabled: boolean, options: { as?: string }): Promise<void> {
+  const user = await withServices(async (services) => {
+    const actor = await operatorActor(services, options.as);
+    const target = await findAccount(services, ref);
+    return setUserDisabled(services, actor, target.id, disabled);
+  });
+  console.log(`${disabled ? "Disabled" : "Enabled"} ${user.email} (${user.id})${disabled ? "; their sessions are ended." : "."}`);
 }

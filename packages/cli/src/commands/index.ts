@@ -64,6 +64,18 @@ export function registerCommands(program: Command): void {
     .action(async (account: string, options) => (await import("../actions/users.js")).usersShow(account, options));
 
   program
+    .command("users:disable <account>")
+    .description("disable an account (by email or id): its sessions end at once and it can no longer sign in")
+    .option("--as <email>", "the admin acting (default: the first admin)")
+    .action(async (account: string, options) => (await import("../actions/users.js")).usersSetDisabled(account, true, options));
+
+  program
+    .command("users:enable <account>")
+    .description("let a disabled account sign in again")
+    .option("--as <email>", "the admin acting (default: the first admin)")
+    .action(async (account: string, options) => (await import("../actions/users.js")).usersSetDisabled(account, false, options));
+
+  program
     .command("users:send-reset <account>")
     .description("email an account a password reset link (by email or id)")
     .action(async (account: string) => (await import("../actions/users.js")).usersSendReset(account));
