@@ -24,6 +24,9 @@ import * as createRateLimitHits from "./20261122092100_create-rate-limit-hits.js
 import * as addSearchTrigramIndexes from "./20261122092200_add-search-trigram-indexes.js";
 import * as addChatRoomsActivityIndex from "./20261122092300_add-chat-rooms-activity-index.js";
 import * as addPaymentsLastEventAt from "./20261122092400_add-payments-last-event-at.js";
+import * as addPaymentsRefundStatuses from "./20261123100000_add-payments-refund-statuses.js";
+import * as addPaymentsRefundColumns from "./20261123100100_add-payments-refund-columns.js";
+import * as addPaymentsOneSuccessPerJob from "./20261123100200_add-payments-one-success-per-job.js";
 import * as addUsersDisabled from "./20261123130000_add-users-disabled.js";
 
 /** One schema change: its name (recorded in knex_migrations, so never rename one that has shipped) and steps. */
@@ -61,6 +64,9 @@ const migrations: readonly Migration[] = [
   { name: "20261122092200_add-search-trigram-indexes", ...addSearchTrigramIndexes },
   { name: "20261122092300_add-chat-rooms-activity-index", ...addChatRoomsActivityIndex },
   { name: "20261122092400_add-payments-last-event-at", ...addPaymentsLastEventAt },
+  { name: "20261123100000_add-payments-refund-statuses", ...addPaymentsRefundStatuses },
+  { name: "20261123100100_add-payments-refund-columns", ...addPaymentsRefundColumns },
+  { name: "20261123100200_add-payments-one-success-per-job", ...addPaymentsOneSuccessPerJob },
   { name: "20261123130000_add-users-disabled", ...addUsersDisabled },
 ];
 

@@ -1,13 +1,18 @@
-import { Datagrid, DateField, FunctionField, List, NumberField, NumberInput, SelectField, SelectInput, TextField } from "react-admin";
+import { BooleanInput, Datagrid, DateField, FunctionField, List, NumberField, NumberInput, SelectField, SelectInput, TextField } from "react-admin";
 import { paymentStatusChoices, providerChoices, type AdminPayment } from "./types";
 
 const paymentFilters = [
   <NumberInput key="jobId" source="jobId" label="Job id" alwaysOn />,
   <SelectInput key="status" source="status" choices={paymentStatusChoices} alwaysOn />,
   <SelectInput key="provider" source="provider" choices={providerChoices} />,
+  // Charges that must be given back and have not been yet (the provider's refund failed): an operator's to-do list.
+  <BooleanInput key="needsRefund" source="needsRefund" label="Needs refund" alwaysOn />,
 ];
 
-/** Every payment attempt, newest first; read only: payments change through the provider's events alone. */
+/**
+ * Every payment attempt, newest first; read only: payments change through the provider's events alone. A charge that
+ * must not count (a doubled or stale success) shows as Needs refund until the provider has refunded it.
+ */
 export const PaymentList = () => (
   <List<AdminPayment> filters={paymentFilters} sort={{ field: "createdAt", order: "DESC" }} perPage={25}>
     <Datagrid rowClick={false} bulkActionButtons={false}>
@@ -18,6 +23,7 @@ export const PaymentList = () => (
       <NumberField<AdminPayment> source="attempt" />
       <TextField<AdminPayment> source="providerPaymentId" label="Provider id" sortable={false} emptyText="—" />
       <TextField<AdminPayment> source="lastError" label="Last error" sortable={false} emptyText="—" />
+      <TextField<AdminPayment> source="providerRefundId" label="Refund" sortable={false} emptyText="—" />
       <DateField<AdminPayment> source="createdAt" label="Created" showTime />
     </Datagrid>
   </List>

@@ -7,6 +7,10 @@ export interface AdminPayment extends PaymentRecord {
   attempt: number;
   lastError: string | null;
   updatedAt: string;
+  /** why a charge was not applied and is (or was) given back */
+  refundReason: string | null;
+  providerRefundId: string | null;
+  refundedAt: string | null;
 }
 
 export const paymentStatusChoices = [
@@ -15,6 +19,8 @@ export const paymentStatusChoices = [
   { id: "succeeded", name: "Succeeded" },
   { id: "failed", name: "Failed" },
   { id: "canceled", name: "Canceled" },
+  { id: "needs_refund", name: "Needs refund" },
+  { id: "refunded", name: "Refunded" },
 ];
 
 export const providerChoices = [

@@ -116,7 +116,7 @@ describe("the CLI while `forgehire serve` runs on the embedded database", { time
     expect((await forgehire("freelancers:show", "not-an-id")).code).toBe(exitCodes.usage);
     const payments = json<unknown[]>(await forgehire("payments:list", "--json"));
     expect(Array.isArray(payments)).toBe(true);
-    expect((await forgehire("payments:list", "--status", "lost")).code).toBe(exitCodes.usage);
+    expect((await forgehire("payments:list", "--job", "x")).code).toBe(exitCodes.usage);
   });
 
   it("db:rollback without --yes and without a terminal is refused, and the data stays", async () => {

@@ -160,6 +160,15 @@ export const errorCatalogue = {
   CARD_DECLINED: entry("payment_failed", "Payment Failed", "Card error: Your card was declined."),
   INSUFFICIENT_FUNDS: entry("payment_failed", "Payment Failed", "Card error: Your card has insufficient funds."),
   INVALID_CARD: entry("payment_failed", "Payment Failed", "Card error: Your card number is invalid."),
+  INVALID_EXPIRY_MONTH: entry("payment_failed", "Payment Failed", "Card error: Your card's expiration month is invalid."),
+  INVALID_EXPIRY_YEAR: entry("payment_failed", "Payment Failed", "Card error: Your card's expiration year is invalid."),
+  EXPIRED_CARD: entry("payment_failed", "Payment Failed", "Card error: Your card has expired."),
+  PAYMENT_PROCESSING: entry("conflict", "Payment Processing", "A payment for this job is processing."),
+  PAYMENT_AMOUNT_CHANGED: entry(
+    "conflict",
+    "Price Changed",
+    "The price of this job changed after this payment was started. Please start the payment again.",
+  ),
   PAYMENT_SETUP_FAILED: entry("upstream_unavailable", "Payment Setup Failed", "Could not connect to payment provider"),
   INVALID_SIGNATURE: entry("validation", "Invalid Signature", "The webhook signature could not be verified."),
 

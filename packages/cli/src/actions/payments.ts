@@ -1,11 +1,9 @@
 import { z } from "zod";
-import { paymentAttemptStatuses } from "@forgehire/core";
-import { paymentsRepository, reconcilePayments, type PaymentRow } from "@forgehire/services";
+import { paymentsRepository, reconcilePayments } from "@forgehire/services";
 import { withServices } from "../context.js";
 import { exitCodes } from "../exit-codes.js";
 import { printJson } from "../output.js";
 import { parseInput } from "../parse-input.js";
-import { printTable } from "../views/table.js";
 
 export interface PaymentsReconcileOptions {
   job?: string;
@@ -31,45 +29,34 @@ export async function paymentsReconcile(options: PaymentsReconcileOptions): Prom
 
 export interface PaymentsListOptions {
   job?: string;
-  status?: string;
-  page: string;
-  perPage: string;
+  needsRefund?: boolean;
   json?: boolean;
 }
 
-/** payments:list: every payment attempt, newest first; --job and --status narrow it. */
+/**
+ * payments:list: payment attempts, newest first; --needs-refund lists the charges that must be given back and have
+ * not been yet (a refund the provider refused), which `payments:reconcile` retries.
+ */
 export async function paymentsList(options: PaymentsListOptions): Promise<void> {
-  const query = parseInput(
-    z.object({
-      job: z.coerce.number().int().positive().optional(),
-      status: z.enum(paymentAttemptStatuses).optional(),
-      page: z.coerce.number().int().min(1),
-      perPage: z.coerce.number().int().min(1).max(100),
-    }),
-    options,
-  );
-  const { rows, total } = await withServices((services) =>
+  const input = parseInput(z.object({ job: z.coerce.number().int().positive().optional() }), { job: options.job });
+  const { rows } = await withServices((services) =>
     paymentsRepository.list(services.db, {
       sort: "createdAt",
       order: "desc",
-      jobId: query.job,
-      status: query.status,
-      offset: (query.page - 1) * query.perPage,
-      limit: query.perPage,
+      offset: 0,
+      limit: 500,
+      jobId: input.job,
+      status: options.needsRefund ? "needs_refund" : undefined,
     }),
   );
   if (options.json) return printJson(rows);
-  await printTable<PaymentRow>({
-    columns: [
-      { header: "ID", value: (p) => p.id },
-      { header: "JOB", value: (p) => String(p.jobId) },
-      { header: "AMOUNT", value: (p) => `${(p.amount / 100).toFixed(2)} ${p.currency.toUpperCase()}` },
-      { header: "STATUS", value: (p) => p.status },
-      { header: "PROVIDER", value: (p) => p.provider },
-      { header: "ATTEMPT", value: (p) => String(p.attempt) },
-      { header: "CREATED", value: (p) => p.createdAt.toISOString().slice(0, 16).replace("T", " ") },
-    ],
-    rows,
-    footer: `${rows.length} of ${total} (page ${query.page})`,
-  });
+  if (rows.length === 0) {
+    console.log(options.needsRefund ? "No payment needs a refund." : "No payments.");
+    return;
+  }
+  for (const p of rows) {
+    const amount = `$${(p.amount / 100).toFixed(2)}`;
+    const why = p.refundReason ? `  ${p.lastError ?? p.refundReason}` : "";
+    console.log(`${p.id}  job ${p.jobId}  ${amount}  ${p.status}  ${p.provider}  ${p.createdAt.toISOString()}${why}`);
+  }
 }

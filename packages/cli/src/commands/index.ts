@@ -162,10 +162,8 @@ export function registerCommands(program: Command): void {
     .command("payments:list")
     .description("list payment attempts, newest first")
     .option("--job <id>", "only this job's payments")
-    .option("--status <status>", "requires_payment|processing|succeeded|failed|canceled")
-    .option("--page <n>", "page number", "1")
-    .option("--per-page <n>", "rows per page (at most 100)", "25")
-    .option("--json", "print JSON")
+    .option("--needs-refund", "only charges still to be refunded")
+    .option("--json", "print JSON instead of text")
     .action(async (options) => (await import("../actions/payments.js")).paymentsList(options));
 
   program

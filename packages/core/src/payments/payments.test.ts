@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  cardExpiryRefusal,
+  isOpenAttempt,
   isReusableAttempt,
+  settleSuccess,
   isStalePaymentEvent,
   jobPaymentStatusAfter,
   nextAttemptStatus,
@@ -45,6 +48,8 @@ describe("nextAttemptStatus: state never goes backwards", () => {
     failed: { processing: "processing", succeeded: "succeeded", failed: null, canceled: "canceled" },
     succeeded: { processing: null, succeeded: null, failed: null, canceled: null },
     canceled: { processing: null, succeeded: null, failed: null, canceled: null },
+    needs_refund: { processing: null, succeeded: null, failed: null, canceled: null },
+    refunded: { processing: null, succeeded: null, failed: null, canceled: null },
   };
   for (const current of paymentAttemptStatuses) {
     for (const [outcome, expected] of Object.entries(table[current]!)) {
@@ -67,6 +72,8 @@ describe("jobPaymentStatusAfter", () => {
     ["unpaid", "failed", "unpaid"],
     ["pending", "canceled", "unpaid"],
     ["unpaid", "requires_payment", "unpaid"],
+    ["unpaid", "needs_refund", "unpaid"],
+    ["pending", "refunded", "pending"],
   ] as const)("%s + attempt %s → %s", (job, attempt, expected) => {
     expect(jobPaymentStatusAfter(job, attempt)).toBe(expected);
   });
@@ -92,5 +99,44 @@ describe("isStalePaymentEvent: an event older than the last one applied is ignor
   it("never ignores a final outcome, whenever it arrives", () => {
     expect(isStalePaymentEvent("succeeded", at(100), at(101))).toBe(false);
     expect(isStalePaymentEvent("canceled", at(100), at(101))).toBe(false);
+  });
+});
+
+describe("settleSuccess: a success pays the job only for the live attempt at today's price", () => {
+  const base = { attemptStatus: "requires_payment" as const, amounts: [50000], jobPaymentStatus: "unpaid" as const, jobBudget: 500, jobDeleted: false };
+  it("applies a success at the job's price", () => {
+    expect(settleSuccess(base)).toEqual({ action: "apply" });
+    expect(settleSuccess({ ...base, attemptStatus: "processing", jobPaymentStatus: "pending" })).toEqual({ action: "apply" });
+  });
+  it.each([
+    ["a job already paid", { jobPaymentStatus: "paid" as const }, "already_paid"],
+    ["a price that changed", { jobBudget: 501 }, "amount_changed"],
+    ["a provider charge of another amount", { amounts: [50000, 49900] }, "amount_changed"],
+    ["a canceled attempt", { attemptStatus: "canceled" as const }, "attempt_canceled"],
+    ["a deleted job", { jobDeleted: true }, "job_deleted"],
+  ])("refunds %s", (_name, change, reason) => {
+    expect(settleSuccess({ ...base, ...change })).toEqual({ action: "refund", reason });
+  });
+});
+
+describe("isOpenAttempt", () => {
+  it("only an attempt the client may still confirm is open", () => {
+    expect(paymentAttemptStatuses.filter(isOpenAttempt)).toEqual(["requires_payment", "failed"]);
+  });
+});
+
+describe("cardExpiryRefusal: as the card provider's test mode", () => {
+  const now = new Date("2026-11-23T10:00:00Z");
+  it.each([
+    [11, 2026, null],
+    [12, 2026, null],
+    [1, 2027, null],
+    [10, 2026, "EXPIRED_CARD"],
+    [12, 2025, "INVALID_EXPIRY_YEAR"],
+    [1, 2077, "INVALID_EXPIRY_YEAR"],
+    [13, 2030, "INVALID_EXPIRY_MONTH"],
+    [0, 2030, "INVALID_EXPIRY_MONTH"],
+  ])("%s/%s → %s", (month, year, expected) => {
+    expect(cardExpiryRefusal(month, year, now)).toBe(expected);
   });
 });

@@ -7,7 +7,7 @@ import { toCents } from "../pricing/money.js";
 import type { PaymentStatus } from "../policies/job-state.js";
 
 /** The states of one payment attempt (the `payments.status` column). */
-export const paymentAttemptStatuses = ["requires_payment", "processing", "succeeded", "failed", "canceled"] as const;
+export const paymentAttemptStatuses = ["requires_payment", "processing", "succeeded", "failed", "canceled", "needs_refund", "refunded"] as const;
 
 /** The state of one payment attempt. */
 export type PaymentAttemptStatus = (typeof paymentAttemptStatuses)[number];
@@ -65,7 +65,69 @@ export function testCardOutcome(cardNumber: string): TestCardOutcome {
  * @returns true for succeeded and canceled
  */
 export function isFinalAttemptStatus(status: PaymentAttemptStatus): boolean {
-  return status === "succeeded" || status === "canceled";
+  return status === "succeeded" || status === "canceled" || status === "needs_refund" || status === "refunded";
+}
+
+/**
+ * Whether an attempt is open: its intent may still be confirmed by the client, so a price change must cancel it.
+ * @param status the attempt's state
+ * @returns true for requires_payment and failed (a refused card may be retried on the same intent)
+ */
+export function isOpenAttempt(status: PaymentAttemptStatus): boolean {
+  return status === "requires_payment" || status === "failed";
+}
+
+/** Why a provider success is not applied to the job but recorded as a charge to refund. */
+export type RefundReason = "amount_changed" | "already_paid" | "attempt_canceled" | "job_deleted";
+
+/** The wording of each refund reason, for the back office and the logs. */
+export const refundReasonMessages: Record<RefundReason, string> = {
+  amount_changed: "Charged an amount that is no longer the job's price.",
+  already_paid: "The job was already paid by another payment.",
+  attempt_canceled: "Charged on an attempt that had been canceled.",
+  job_deleted: "The job was deleted.",
+};
+
+/**
+ * What a provider success does (money-1, money-2): it pays the job only when the attempt was still live, the job
+ * is not paid yet and the amount charged is the job's price now; any other success is a charge to refund.
+ * @param input the attempt's state and amount, and the job's state and budget (both read under their row locks)
+ * @returns apply, or refund with the reason
+ */
+export function settleSuccess(input: {
+  attemptStatus: PaymentAttemptStatus;
+  /** what the attempt was made for and, when the provider says, what it charged (cents) */
+  amounts: number[];
+  jobPaymentStatus: PaymentStatus;
+  jobBudget: number;
+  jobDeleted: boolean;
+}): { action: "apply" } | { action: "refund"; reason: RefundReason } {
+  if (input.jobDeleted) return { action: "refund", reason: "job_deleted" };
+  if (input.attemptStatus === "canceled") return { action: "refund", reason: "attempt_canceled" };
+  if (input.jobPaymentStatus === "paid") return { action: "refund", reason: "already_paid" };
+  const price = paymentAmount(input.jobBudget);
+  if (input.amounts.some((amount) => amount !== price)) return { action: "refund", reason: "amount_changed" };
+  return { action: "apply" };
+}
+
+/** The card error codes a provider answers for a card's expiry date. */
+export type CardExpiryRefusal = Extract<ErrorCode, "INVALID_EXPIRY_MONTH" | "INVALID_EXPIRY_YEAR" | "EXPIRED_CARD">;
+
+/**
+ * Checks a card's expiry date as the card provider's test mode does: a month outside 1–12 is invalid, a year in
+ * the past (or absurdly far ahead) is invalid, and this year with a past month has expired. A card is valid through
+ * the last day of its expiry month.
+ * @param expMonth the month typed (1–12)
+ * @param expYear the four-digit year
+ * @param now the current time (UTC)
+ * @returns null when the date is acceptable, else the error code to refuse the card with
+ */
+export function cardExpiryRefusal(expMonth: number, expYear: number, now: Date): CardExpiryRefusal | null {
+  if (!Number.isInteger(expMonth) || expMonth < 1 || expMonth > 12) return "INVALID_EXPIRY_MONTH";
+  const year = now.getUTCFullYear();
+  if (!Number.isInteger(expYear) || expYear < year || expYear > year + 50) return "INVALID_EXPIRY_YEAR";
+  if (expYear === year && expMonth < now.getUTCMonth() + 1) return "EXPIRED_CARD";
+  return null;
 }
 
 /**
@@ -106,6 +168,10 @@ export function nextAttemptStatus(current: PaymentAttemptStatus, outcome: Paymen
 export function jobPaymentStatusAfter(current: PaymentStatus, attempt: PaymentAttemptStatus): PaymentStatus {
   if (current === "paid") return "paid";
   switch (attempt) {
+    // A charge to give back never pays the job, nor takes away what another attempt did.
+    case "needs_refund":
+    case "refunded":
+      return current;
     case "succeeded":
       return "paid";
     case "processing":

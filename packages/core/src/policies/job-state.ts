@@ -57,6 +57,16 @@ export function isPaid(job: Pick<JobState, "paymentStatus">): boolean {
 }
 
 /**
+ * Whether a payment for the job is in flight: an attempt is processing (pending at the provider) and may still
+ * succeed or fail. The job is frozen until it does (money-3): its price and scope must not move under the charge.
+ * @param job the job's state
+ * @returns true for payment status pending
+ */
+export function isPaymentInFlight(job: Pick<JobState, "paymentStatus">): boolean {
+  return job.paymentStatus === "pending";
+}
+
+/**
  * Whether the job is being worked on.
  * @param job the job's state
  * @returns true for status in_progress

@@ -79,7 +79,7 @@ const expected: Record<JobAction, Record<StateName, ActorName[]>> = {
   delete: {
     fresh: ownerOrAdmin,
     locked: ownerOrAdmin,
-    lockedPending: ownerOrAdmin,
+    lockedPending: none,
     lockedPaid: none,
     paidUnlocked: none,
     inProgress: none,
@@ -90,7 +90,7 @@ const expected: Record<JobAction, Record<StateName, ActorName[]>> = {
   createBreakdown: {
     fresh: ownerOrAdmin,
     locked: ownerOrAdmin,
-    lockedPending: ownerOrAdmin,
+    lockedPending: none,
     lockedPaid: none,
     paidUnlocked: none,
     inProgress: none,
@@ -134,7 +134,7 @@ const expected: Record<JobAction, Record<StateName, ActorName[]>> = {
   unlock: {
     fresh: none,
     locked: ownerOrAdmin,
-    lockedPending: ownerOrAdmin,
+    lockedPending: none,
     lockedPaid: ownerOrAdmin,
     paidUnlocked: none,
     inProgress: none,
@@ -167,7 +167,7 @@ const expected: Record<JobAction, Record<StateName, ActorName[]>> = {
   pay: {
     fresh: none,
     locked: ownerOrAdmin,
-    lockedPending: ownerOrAdmin,
+    lockedPending: none,
     lockedPaid: none,
     paidUnlocked: none,
     inProgress: none,
@@ -273,6 +273,12 @@ describe("authorize", () => {
     ["otherClient", "delete", "lockedPaid", "DELETE_JOB_DENIED"],
     ["otherFreelancer", "delete", "fresh", "DELETE_JOB_DENIED"],
     ["otherClient", "createBreakdown", "fresh", "CREATE_STORIES_DENIED"],
+    ["owner", "unlock", "lockedPending", "PAYMENT_PROCESSING"],
+    ["admin", "edit", "lockedPending", "PAYMENT_PROCESSING"],
+    ["owner", "delete", "lockedPending", "PAYMENT_PROCESSING"],
+    ["admin", "createBreakdown", "lockedPending", "PAYMENT_PROCESSING"],
+    ["owner", "pay", "lockedPending", "PAYMENT_PROCESSING"],
+    ["otherClient", "unlock", "lockedPending", "LOCK_DENIED"],
     ["otherFreelancer", "createBreakdown", "fresh", "CREATE_STORIES_DENIED"],
     ["owner", "createBreakdown", "lockedPaid", "BREAKDOWN_NOT_ALLOWED"],
     ["otherClient", "viewBreakdown", "fresh", "VIEW_BREAKDOWN_DENIED"],

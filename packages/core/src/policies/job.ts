@@ -5,7 +5,7 @@
  */
 import { domainError, type ErrorCode } from "../errors.js";
 import { isAdmin, type Actor } from "../users.js";
-import { isDeleted, isInProgress, isLocked, isPaid, isStarted, type JobState } from "./job-state.js";
+import { isDeleted, isInProgress, isLocked, isPaid, isPaymentInFlight, isStarted, type JobState } from "./job-state.js";
 
 /** The role a job rule sees: admins first (user or role type admin), then freelancers, everyone else a client. */
 export type JobRole = "client" | "freelancer" | "admin";
@@ -81,21 +81,28 @@ const owner = (code: ErrorCode) => when(isOwner, code);
 const assigned = (code: ErrorCode) => when(isAssignedFreelancer, code);
 const started = when(onJob(isStarted), "NOT_STARTED");
 
+// A payment in flight freezes the job (money-3): whatever would move its price or take it away (edit, unlock, delete,
+// a new breakdown) waits until the payment succeeds, fails or is canceled. Checked first among the state rules, as
+// the refusal that tells the person what is going on.
+const notFrozen = when(not(onJob(isPaymentInFlight)), "PAYMENT_PROCESSING");
+
 // State rules shared by the owner (client) and admin rows; the client row puts ownership in front of them.
 const editable = all(
+  notFrozen,
   when(not(onJob(isLocked)), "JOB_NOT_EDITABLE"),
   when(not(onJob(isStarted)), "JOB_NOT_EDITABLE"),
   when(not(onJob(isPaid)), "JOB_NOT_EDITABLE"),
 );
-const deletable = all(when(not(onJob(isPaid)), "JOB_PAID"), when(not(onJob(isStarted)), "JOB_PAID"));
+const deletable = all(notFrozen, when(not(onJob(isPaid)), "JOB_PAID"), when(not(onJob(isStarted)), "JOB_PAID"));
 const breakdownOpen = all(
+  notFrozen,
   when(not(onJob(isStarted)), "BREAKDOWN_NOT_ALLOWED"),
   when(not(onJob(isPaid)), "BREAKDOWN_NOT_ALLOWED"),
 );
 const tasksEditable = all(when(not(onJob(isStarted)), "LOCKED"), when(not(onJob(isLocked)), "LOCKED"));
 const lockable = when(not(onJob(isLocked)), "ALREADY_LOCKED");
 // A started project is locked for good; that refusal is checked before "not locked" as the more telling one.
-const unlockable = all(when(not(onJob(isStarted)), "CANNOT_UNLOCK"), when(onJob(isLocked), "NOT_LOCKED"));
+const unlockable = all(notFrozen, when(not(onJob(isStarted)), "CANNOT_UNLOCK"), when(onJob(isLocked), "NOT_LOCKED"));
 const startable = all(
   when(not(onJob(isStarted)), "ALREADY_STARTED"),
   when(onJob(isLocked), "REQUIREMENTS_NOT_FINALIZED"),
@@ -103,7 +110,7 @@ const startable = all(
 );
 const completable = when(onJob(isInProgress), "NOT_IN_PROGRESS");
 // Paid is checked before locked: a paid job is answered ALREADY_PAID whatever its lock says.
-const payable = all(when(not(onJob(isPaid)), "ALREADY_PAID"), when(onJob(isLocked), "PAYMENT_NOT_LOCKED"));
+const payable = all(when(not(onJob(isPaid)), "ALREADY_PAID"), notFrozen, when(onJob(isLocked), "PAYMENT_NOT_LOCKED"));
 const changeable = when((_actor, job) => isLocked(job) || isStarted(job), "CHANGE_NOT_ALLOWED");
 
 /** The job permission table: for each role and action, the condition under which it is allowed. */

@@ -13,7 +13,7 @@ describe("testConfirmBody", () => {
 
   it("refuses malformed card details field by field", () => {
     expect(
-      refusal(testConfirmBody, { paymentId: "p1", cardNumber: "4242", expMonth: 13, expYear: 1999, cvc: "12" })?.fields,
+      refusal(testConfirmBody, { paymentId: "p1", cardNumber: "4242", expMonth: "may", expYear: 20.5, cvc: "12" })?.fields,
     ).toEqual({
       paymentId: "Invalid payment id",
       cardNumber: "Your card number is incomplete.",

@@ -23,16 +23,10 @@ export const testConfirmBody = z.object({
     .string({ error: "Your card number is incomplete." })
     .transform((value) => value.replace(/[\s-]/g, ""))
     .pipe(z.string().regex(/^\d{12,19}$/, "Your card number is incomplete.")),
-  /** 1 to 12 */
-  expMonth: whole("Your card's expiration month is invalid.").pipe(
-    z.number().min(1, "Your card's expiration month is invalid.").max(12, "Your card's expiration month is invalid."),
-  ),
-  /** four digits, or two meaning 20xx */
-  expYear: whole("Your card's expiration year is invalid.")
-    .transform((year) => (year < 100 ? 2000 + year : year))
-    .pipe(
-      z.number().min(2000, "Your card's expiration year is invalid.").max(2100, "Your card's expiration year is invalid."),
-    ),
+  /** a whole number; whether it is a month (1 to 12) is the card check's answer, a 402 as the card provider gives */
+  expMonth: whole("Your card's expiration month is invalid."),
+  /** four digits, or two meaning 20xx; whether it has passed is the card check's answer (402) */
+  expYear: whole("Your card's expiration year is invalid.").transform((year) => (year >= 0 && year < 100 ? 2000 + year : year)),
   /** 3 or 4 digits */
   cvc: z
     .union([z.string(), z.number().int().transform(String)], { error: "Your card's security code is incomplete." })
@@ -63,7 +57,7 @@ export const paymentRecordSchema = z.object({
   /** whole cents */
   amount: z.number().int(),
   currency: z.string(),
-  status: z.enum(["requires_payment", "processing", "succeeded", "failed", "canceled"]),
+  status: z.enum(["requires_payment", "processing", "succeeded", "failed", "canceled", "needs_refund", "refunded"]),
   createdAt: z.string(),
 });
 /** The shape `paymentRecordSchema` describes. */

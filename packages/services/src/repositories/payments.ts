@@ -1,5 +1,5 @@
 import type { Knex } from "knex";
-import type { PaymentAttemptStatus } from "@forgehire/core";
+import { refundReasonMessages, type PaymentAttemptStatus, type RefundReason } from "@forgehire/core";
 import { toCount, toDate, toDateOrNull } from "./rows.js";
 
 /** One payment attempt of a job; amounts in whole cents. */
@@ -17,6 +17,11 @@ export interface PaymentRow {
   lastError: string | null;
   /** When the last provider event applied to the attempt happened (by the provider's clock). */
   lastEventAt: Date | null;
+  /** Why a provider success was not applied and must be (or was) refunded; null for a payment that counts. */
+  refundReason: RefundReason | null;
+  /** The provider's refund id once the money was given back. */
+  providerRefundId: string | null;
+  refundedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -34,6 +39,9 @@ interface Row {
   idempotency_key: string | null;
   last_error: string | null;
   last_event_at: Date | string | null;
+  refund_reason: RefundReason | null;
+  provider_refund_id: string | null;
+  refunded_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -52,6 +60,9 @@ function toRecord(row: Row): PaymentRow {
     idempotencyKey: row.idempotency_key,
     lastError: row.last_error,
     lastEventAt: toDateOrNull(row.last_event_at),
+    refundReason: row.refund_reason ?? null,
+    providerRefundId: row.provider_refund_id ?? null,
+    refundedAt: toDateOrNull(row.refunded_at ?? null),
     createdAt: toDate(row.created_at),
     updatedAt: toDate(row.updated_at),
   };
@@ -131,6 +142,45 @@ export const paymentsRepository = {
     await db("payments")
       .where({ id })
       .update({ status: change.status, last_error: change.lastError, ...(change.eventAt && { last_event_at: change.eventAt }), updated_at: now });
+  },
+
+  /**
+   * Closes every open attempt of a job (requires_payment, failed), e.g. because its price changed. Call it under the
+   * job's row lock (see lock-order.ts).
+   * @returns the attempts closed, with their intent ids to cancel at the provider
+   */
+  async cancelOpenForJob(db: Knex, jobId: number, reason: string, now: Date): Promise<PaymentRow[]> {
+    const rows = (await db("payments")
+      .where({ job_id: jobId })
+      .whereIn("status", ["requires_payment", "failed"])
+      .update({ status: "canceled", last_error: reason, updated_at: now })
+      .returning("*")) as Row[];
+    return rows.map(toRecord);
+  },
+
+  /** Flags a provider success that must not count: the attempt is needs_refund, with the reason. */
+  async flagForRefund(db: Knex, id: string, reason: RefundReason, eventAt: Date, now: Date): Promise<void> {
+    await db("payments")
+      .where({ id })
+      .update({ status: "needs_refund", refund_reason: reason, last_error: refundReasonMessages[reason], last_event_at: eventAt, updated_at: now });
+  },
+
+  /** Records the provider's refund of a needs_refund attempt. */
+  async markRefunded(db: Knex, id: string, providerRefundId: string, now: Date): Promise<void> {
+    await db("payments")
+      .where({ id, status: "needs_refund" })
+      .update({ status: "refunded", provider_refund_id: providerRefundId, refunded_at: now, updated_at: now });
+  },
+
+  /** Charges still to be given back (the refund failed or has not run yet). */
+  async listNeedingRefund(db: Knex, provider: PaymentRow["provider"], jobId?: number): Promise<PaymentRow[]> {
+    const rows = (await db("payments")
+      .where({ provider, status: "needs_refund" })
+      .modify((q) => {
+        if (jobId !== undefined) q.where({ job_id: jobId });
+      })
+      .orderBy("created_at", "asc")) as Row[];
+    return rows.map(toRecord);
   },
 
   /** Attempts whose outcome the provider may know better than we do (a webhook may have been lost). */

@@ -9,6 +9,8 @@ const paymentFilter = z.object({
   jobId: z.coerce.number().int().positive().optional(),
   status: z.enum(paymentAttemptStatuses).optional(),
   provider: z.enum(["stripe", "test"]).optional(),
+  /** true: only charges still to be given back (status needs_refund) */
+  needsRefund: z.boolean().optional(),
   id: z.union([z.string(), z.array(z.string())]).optional(),
 });
 
@@ -23,7 +25,10 @@ export function adminPaymentsRouter(services: Services): Router {
     const filter = paymentFilter.safeParse(params.filter);
     if (!filter.success) throw domainError("VALIDATION", { message: "Invalid filter." });
     const ids = filter.data.id === undefined ? undefined : [filter.data.id].flat().filter((id) => uuid.safeParse(id).success);
-    const { rows, total } = await paymentsRepository.list(services.db, { ...params, ...filter.data, ids });
+    const { needsRefund, ...rest } = filter.data;
+    const status = needsRefund ? "needs_refund" : rest.status;
+    if (needsRefund && rest.status !== undefined && rest.status !== "needs_refund") return sendList(res, "payments", params, [], 0);
+    const { rows, total } = await paymentsRepository.list(services.db, { ...params, ...rest, status, ids });
     sendList(res, "payments", params, rows.map(presentAdminPayment), total);
   });
 

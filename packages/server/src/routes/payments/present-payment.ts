@@ -19,5 +19,12 @@ export function presentPayment(payment: PaymentRow): PaymentRecord & { attempt: 
 
 /** A payment attempt in the back office: the wire shape plus who paid and the provider's intent id. */
 export function presentAdminPayment(payment: PaymentRow) {
-  return { ...presentPayment(payment), userId: payment.userId, providerPaymentId: payment.providerPaymentId };
+  return {
+    ...presentPayment(payment),
+    userId: payment.userId,
+    providerPaymentId: payment.providerPaymentId,
+    refundReason: payment.refundReason,
+    providerRefundId: payment.providerRefundId,
+    refundedAt: payment.refundedAt?.toISOString() ?? null,
+  };
 }

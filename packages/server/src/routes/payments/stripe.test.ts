@@ -4,10 +4,12 @@ import { jobActivityRepository, reconcilePayments } from "@forgehire/services";
 import { buildClient, buildJob, setJobState, type BuiltUser } from "../../test/factories.js";
 import { startFakeStripe, stripeEvent, type FakeIntent, type FakeStripe } from "../../test/fakes/stripe-server.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";
+import { startTwinServer, type TwinServer } from "../../test/twin-server.js";
 
 const WEBHOOK_SECRET = "whsec_test_secret_for_forgehire";
 let fake: FakeStripe;
 let server: TestServer;
+let twin: TwinServer;
 let alice: BuiltUser;
 let bob: BuiltUser;
 // The SDK's own test-header helper signs our webhooks (no network: webhooks are pure functions of the SDK).
@@ -15,15 +17,14 @@ const sdk = new Stripe("sk_test_helper");
 
 beforeAll(async () => {
   fake = await startFakeStripe();
-  server = await startTestServer({
-    STRIPE_SECRET_KEY: "sk_test_forgehire",
-    STRIPE_PUBLISHABLE_KEY: "pk_test_forgehire",
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: fake.url,
-  });
+  const env = { STRIPE_SECRET_KEY: "sk_test_forgehire", STRIPE_PUBLISHABLE_KEY: "pk_test_forgehire", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url };
+  server = await startTestServer(env);
+  // A second server process on the same database (PostgreSQL), for races between processes.
+  twin = await startTwinServer(server, env);
   [alice, bob] = await Promise.all([buildClient(server), buildClient(server)]);
 });
 afterAll(async () => {
+  await twin?.stop();
   await server?.stop();
   await fake?.close();
 });
@@ -49,8 +50,8 @@ function signed(event: object, secret = WEBHOOK_SECRET) {
   return { payload, header: sdk.webhooks.generateTestHeaderString({ payload, secret }) };
 }
 
-const post = (payload: string, header?: string) => {
-  const req = server.agent().post("/api/payments/stripe/webhook").set("content-type", "application/json");
+const post = (payload: string, header?: string, on: Pick<TestServer, "agent"> = server) => {
+  const req = on.agent().post("/api/payments/stripe/webhook").set("content-type", "application/json");
   return (header ? req.set("stripe-signature", header) : req).send(payload);
 };
 
@@ -108,17 +109,38 @@ describe("Stripe payment intents (real SDK against a local fake)", () => {
 });
 
 describe("undo of a payment setup (compensation)", () => {
-  it("cancels the intent it created when a later step fails, and the next request starts clean", async () => {
-    const first = await lockedJob();
-    const taken = await intentFor(first.id);
+  it("[proof-3] a failure in 'store the intent' cancels the intent this setup created, and no other", async () => {
+    const other = await lockedJob();
+    const bystander = await intentFor(other.id);
     const job = await lockedJob();
-    // The fake hands out an intent id another payment already holds: storing it (the step after creating) fails.
-    fake.reuseIdOnNextCreate(taken.intent.id);
-    const res = await alice.agent.post(`/api/jobs/${job.id}/payment-intent`).expect(503);
-    expect(res.body.error.code).toBe("PAYMENT_SETUP_FAILED");
-    expect(fake.canceled).toContain(taken.intent.id);
-    const [attempt] = await server.services.db("payments").where({ job_id: job.id });
+    // The step after creating the intent is storing its id on the attempt: make exactly that step fail, in the
+    // database, for this job's attempt only.
+    const db = server.services.db;
+    await db.raw(`
+      create or replace function test_fail_attach() returns trigger language plpgsql as $$
+      begin
+        if new.job_id = ${job.id} and new.provider_payment_id is not null and old.provider_payment_id is null then
+          raise exception 'injected failure storing the intent';
+        end if;
+        return new;
+      end $$`);
+    await db.raw("create trigger test_fail_attach before update on payments for each row execute function test_fail_attach()");
+    const canceledBefore = fake.canceled.length;
+    try {
+      const res = await alice.agent.post(`/api/jobs/${job.id}/payment-intent`).expect(503);
+      expect(res.body.error.code).toBe("PAYMENT_SETUP_FAILED");
+    } finally {
+      await db.raw("drop trigger test_fail_attach on payments");
+      await db.raw("drop function test_fail_attach()");
+    }
+    const [attempt] = await db("payments").where({ job_id: job.id });
     expect(attempt).toMatchObject({ status: "canceled", provider_payment_id: null });
+    // The intent created for THIS attempt (its metadata names it) is the one, and the only one, canceled.
+    const created = [...fake.intents.values()].filter((i) => i.metadata.paymentId === attempt.id);
+    expect(created).toHaveLength(1);
+    expect(fake.canceled.slice(canceledBefore)).toEqual([created[0]!.id]);
+    expect(created[0]!.status).toBe("canceled");
+    expect(fake.intents.get(bystander.intent.id)?.status).toBe("requires_payment_method");
     const next = await intentFor(job.id);
     expect(next.paymentId).not.toBe(attempt.id);
   });
@@ -167,7 +189,7 @@ describe("Stripe webhooks", () => {
     await post(processing.payload, processing.header).expect(200);
     expect((await jobRow(job.id)).payment_status).toBe("pending");
     // While processing, no second intent is handed out.
-    expect((await alice.agent.post(`/api/jobs/${job.id}/payment-intent`).expect(409)).body.error.code).toBe("ALREADY_PAID");
+    expect((await alice.agent.post(`/api/jobs/${job.id}/payment-intent`).expect(409)).body.error.code).toBe("PAYMENT_PROCESSING");
     const succeeded = signed(stripeEvent("payment_intent.succeeded", { ...intent, status: "succeeded" }));
     await post(succeeded.payload, succeeded.header).expect(200);
     expect((await jobRow(job.id)).payment_status).toBe("paid");
@@ -237,6 +259,120 @@ describe("Stripe webhooks", () => {
     const { paymentId } = await intentFor(job.id);
     const res = await alice.agent.post("/api/payments/test/confirm").send({ paymentId, cardNumber: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123" }).expect(404);
     expect(res.body.error.code).toBe("TEST_PROVIDER_DISABLED");
+  });
+});
+
+describe("webhook replay (proof-2)", () => {
+  const snapshot = async (jobId: number, paymentId: string) => ({
+    job: await jobRow(jobId),
+    payments: await server.services.db("payments").where({ job_id: jobId }).orderBy("id"),
+    events: await server.services.db("payment_events").where({ payment_id: paymentId }).orderBy("id"),
+    activity: await server.services.db("job_activity").where({ job_id: jobId }).orderBy("id"),
+  });
+
+  it("[proof-2] a replayed event is answered duplicate and changes no payment, event, job or activity row", async () => {
+    const job = await lockedJob();
+    const { paymentId, intent } = await intentFor(job.id);
+    // A failure first, so that a replay acting again would visibly change the rows (failed → failed is no change,
+    // but a second event row, a second activity entry and a new updated_at would appear).
+    const failed = signed(
+      stripeEvent("payment_intent.payment_failed", { ...intent, status: "requires_payment_method", last_payment_error: { message: "Your card was declined.", type: "card_error" } }),
+    );
+    const first = await post(failed.payload, failed.header).expect(200);
+    expect(first.body).toEqual({ received: true, duplicate: false });
+    const before = await snapshot(job.id, paymentId);
+    expect(before.events).toHaveLength(1);
+
+    const replays = await Promise.all([post(failed.payload, failed.header), post(failed.payload, failed.header), post(failed.payload, failed.header)]);
+    for (const replay of replays) expect(replay.body).toEqual({ received: true, duplicate: true });
+    expect(await snapshot(job.id, paymentId)).toEqual(before);
+  });
+});
+
+describe("money invariants with Stripe", () => {
+  it("[money-1] a price change cancels the open intent at Stripe; a success that still arrives for it is refunded, not applied", async () => {
+    const job = await lockedJob();
+    const { paymentId, intent } = await intentFor(job.id);
+    await alice.agent.post(`/api/jobs/${job.id}/unlock`).expect(200);
+    await alice.agent.put(`/api/jobs/${job.id}`).send({ scope: 1999 }).expect(200);
+    expect(fake.canceled).toContain(intent.id);
+    expect((await server.services.db("payments").where({ id: paymentId }).first()).status).toBe("canceled");
+
+    // Another job whose client confirmed in a stale tab just before the cancel reached Stripe: the cancel is refused
+    // (the intent succeeded) and the success webhook arrives for a canceled attempt of the old price.
+    const raced = await lockedJob();
+    const stale = await intentFor(raced.id);
+    stale.intent.status = "succeeded";
+    await alice.agent.post(`/api/jobs/${raced.id}/unlock`).expect(200);
+    await alice.agent.put(`/api/jobs/${raced.id}`).send({ scope: 1999 }).expect(200);
+    expect(fake.canceled).not.toContain(stale.intent.id);
+    await alice.agent.post(`/api/jobs/${raced.id}/lock`).expect(200);
+    const late = signed(stripeEvent("payment_intent.succeeded", stale.intent));
+    await post(late.payload, late.header).expect(200);
+    expect((await jobRow(raced.id)).payment_status).toBe("unpaid");
+    const payment = await server.services.db("payments").where({ id: stale.paymentId }).first();
+    expect(payment).toMatchObject({ status: "refunded", refund_reason: "attempt_canceled" });
+    expect(fake.refunds.filter((r) => r.payment_intent === stale.intent.id)).toEqual([
+      expect.objectContaining({ id: payment.provider_refund_id, idempotencyKey: `forgehire-refund-${stale.paymentId}` }),
+    ]);
+  });
+
+  it("[money-1] a success whose charged amount is not the job's price is refunded, not applied", async () => {
+    const job = await lockedJob();
+    const { paymentId, intent } = await intentFor(job.id);
+    intent.status = "succeeded";
+    const wrong = signed(stripeEvent("payment_intent.succeeded", { ...intent, amount: intent.amount - 100 }));
+    await post(wrong.payload, wrong.header).expect(200);
+    expect((await jobRow(job.id)).payment_status).toBe("unpaid");
+    expect(await server.services.db("payments").where({ id: paymentId }).first()).toMatchObject({ status: "refunded", refund_reason: "amount_changed" });
+  });
+
+  it("[money-2] a webhook, a reconciliation and a replay on another process for one success apply it once, refund nothing", async () => {
+    const job = await lockedJob();
+    const { paymentId, intent } = await intentFor(job.id);
+    intent.status = "succeeded";
+    const { payload, header } = signed(stripeEvent("payment_intent.succeeded", intent));
+    const answers = await Promise.all([
+      post(payload, header),
+      alice.agent.post(`/api/jobs/${job.id}/payments/reconcile`),
+      post(payload, header, twin),
+      reconcilePayments(twin.services, { jobId: job.id }).then(() => ({ status: 200 })),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(await server.services.db("payments").where({ job_id: job.id })).toEqual([expect.objectContaining({ id: paymentId, status: "succeeded" })]);
+    expect(fake.refunds.filter((r) => r.payment_intent === intent.id)).toHaveLength(0);
+    expect((await jobActivityRepository.listForJob(server.services.db, job.id)).filter((a) => a.action === "paid")).toHaveLength(1);
+  });
+
+  it("[money-3] while a payment is processing, unlock, edit, delete and a breakdown are refused with 409 and can says so", async () => {
+    const job = await lockedJob();
+    const { intent } = await intentFor(job.id);
+    const processing = signed(stripeEvent("payment_intent.processing", { ...intent, status: "processing" }));
+    await post(processing.payload, processing.header).expect(200);
+
+    const attempts = [
+      alice.agent.post(`/api/jobs/${job.id}/unlock`),
+      alice.agent.put(`/api/jobs/${job.id}`).send({ scope: 1999 }),
+      alice.agent.delete(`/api/jobs/${job.id}`),
+      alice.agent.post(`/api/jobs/${job.id}/breakdown`).send({ engine: "rules" }),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.status).toBe(409);
+      expect(res.body.error).toMatchObject({ code: "PAYMENT_PROCESSING", message: "A payment for this job is processing." });
+    }
+    const seen = (await alice.agent.get(`/api/jobs/${job.id}`).expect(200)).body.job;
+    expect(seen.can).toMatchObject({ unlock: false, edit: false, delete: false, createBreakdown: false, pay: false });
+    const row = await jobRow(job.id);
+    expect(row).toMatchObject({ status: "open", locked: true, payment_status: "pending" });
+    expect(Number(row.budget)).toBe(job.budget);
+
+    // Once the payment fails, the job thaws.
+    const failed = signed(
+      stripeEvent("payment_intent.payment_failed", { ...intent, status: "requires_payment_method", last_payment_error: { message: "Your card was declined.", type: "card_error" } }),
+    );
+    await post(failed.payload, failed.header).expect(200);
+    expect((await alice.agent.get(`/api/jobs/${job.id}`).expect(200)).body.job.can.unlock).toBe(true);
+    await alice.agent.post(`/api/jobs/${job.id}/unlock`).expect(200);
   });
 });
 

@@ -25,6 +25,12 @@ export interface FakeStripe {
   creates: Array<{ fields: Record<string, string>; idempotencyKey: string | undefined }>;
   /** Intent ids canceled through the API. */
   canceled: string[];
+  /** Every refund made (once per idempotency key), as Stripe keeps them. */
+  refunds: Array<{ id: string; payment_intent: string; amount: number; idempotencyKey: string | undefined }>;
+  /** Every refund request, including idempotent repeats. */
+  refundRequests: number;
+  /** Makes the next refund answer this HTTP error (e.g. 500) once. */
+  failNextRefund(status: number): void;
   /** Makes the next create answer this HTTP error (e.g. 500) once. */
   failNextCreate(status: number): void;
   /** Makes the next created intent take this id (e.g. one already used, to break a later step). */
@@ -46,8 +52,13 @@ const readBody = (req: IncomingMessage) =>
 export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, FakeIntent>();
   const byKey = new Map<string, FakeIntent>();
-  const fake = { intents, creates: [], canceled: [] } as unknown as FakeStripe;
+  const fake = { intents, creates: [], canceled: [], refunds: [], refundRequests: 0 } as unknown as FakeStripe;
+  const refundsByKey = new Map<string, FakeStripe["refunds"][number]>();
   let failNext: number | null = null;
+  let failNextRefund: number | null = null;
+  fake.failNextRefund = (status) => {
+    failNextRefund = status;
+  };
   let nextId: string | null = null;
   fake.reuseIdOnNextCreate = (id) => {
     nextId = id;
@@ -99,11 +110,39 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return send(res, 200, intent);
     }
 
+    if (req.method === "POST" && url.pathname === "/v1/refunds") {
+      fake.refundRequests += 1;
+      const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
+      if (failNextRefund !== null) {
+        const status = failNextRefund;
+        failNextRefund = null;
+        return send(res, status, { error: { type: "api_error", message: "Something went wrong" } });
+      }
+      const previous = idempotencyKey ? refundsByKey.get(idempotencyKey) : undefined;
+      if (previous) return send(res, 200, { object: "refund", status: "succeeded", ...previous });
+      const target = intents.get(fields.payment_intent ?? "");
+      if (!target) return send(res, 404, { error: { type: "invalid_request_error", code: "resource_missing", message: "No such payment_intent" } });
+      // Stripe refunds only a charged intent.
+      if (target.status !== "succeeded") {
+        return send(res, 400, { error: { type: "invalid_request_error", code: "charge_not_succeeded", message: "This PaymentIntent does not have a successful charge to refund." } });
+      }
+      const refund = { id: `re_fake_${randomBytes(8).toString("hex")}`, payment_intent: target.id, amount: target.amount, idempotencyKey };
+      fake.refunds.push(refund);
+      if (idempotencyKey) refundsByKey.set(idempotencyKey, refund);
+      return send(res, 200, { object: "refund", status: "succeeded", ...refund });
+    }
+
     const match = /^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/.exec(url.pathname);
     const intent = match ? intents.get(match[1]!) : undefined;
     if (match && !intent) return send(res, 404, { error: { type: "invalid_request_error", code: "resource_missing", message: "No such payment_intent" } });
     if (intent && req.method === "GET" && !match?.[2]) return send(res, 200, intent);
     if (intent && req.method === "POST" && match?.[2]) {
+      // As Stripe: only an intent the client has not paid (or started paying) can be canceled.
+      if (intent.status === "succeeded" || intent.status === "processing" || intent.status === "canceled") {
+        return send(res, 400, {
+          error: { type: "invalid_request_error", code: "payment_intent_unexpected_state", message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.` },
+        });
+      }
       intent.status = "canceled";
       fake.canceled.push(intent.id);
       return send(res, 200, intent);

@@ -25,6 +25,8 @@ export interface PaymentEvent {
   intentId: string | null;
   /** Our payment id from the intent's metadata, when present. */
   paymentId: string | null;
+  /** The amount the provider says the intent is for, in cents; null when the event does not say. */
+  amount: number | null;
   /** What it means for the attempt; null for events we only record. */
   outcome: PaymentOutcome | null;
   lastError: string | null;
@@ -44,6 +46,14 @@ export interface CreateIntentInput {
   idempotencyKey: string;
 }
 
+export interface RefundInput {
+  intentId: string;
+  /** What we recorded the charge as, in cents (the provider refunds the whole charge). */
+  amount: number;
+  /** Sent as the provider's idempotency key: one refund per payment, however often it is asked for. */
+  idempotencyKey: string;
+}
+
 /** A card payment provider: Stripe, or the built-in test provider. */
 export interface PaymentProvider {
   readonly name: "stripe" | "test";
@@ -52,8 +62,13 @@ export interface PaymentProvider {
   createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
   /** @returns the intent, or undefined when the provider keeps no such record */
   retrieveIntent(intentId: string): Promise<ProviderIntent | undefined>;
-  /** The undo of createIntent. */
+  /** The undo of createIntent; also how a price change closes an open intent so the client cannot confirm it. */
   cancelIntent(intentId: string): Promise<void>;
+  /**
+   * Gives back the whole charge of an intent. The idempotency key makes a retried or doubled refund one refund.
+   * @returns the provider's refund id
+   */
+  refund(input: RefundInput): Promise<{ id: string }>;
   /**
    * Verifies and reads a webhook.
    * @throws INVALID_SIGNATURE when the signature is missing, wrong or too old

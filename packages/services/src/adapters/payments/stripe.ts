@@ -71,6 +71,11 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       await stripe.paymentIntents.cancel(intentId);
     },
 
+    async refund(input) {
+      const refund = await stripe.refunds.create({ payment_intent: input.intentId }, { idempotencyKey: input.idempotencyKey });
+      return { id: refund.id };
+    },
+
     parseWebhook(rawBody, signature) {
       let event: Stripe.Event;
       try {
@@ -85,6 +90,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         type: event.type,
         intentId: isIntent ? (object.id ?? null) : null,
         paymentId: isIntent ? (object.metadata?.paymentId ?? null) : null,
+        amount: isIntent && typeof object.amount === "number" ? object.amount : null,
         outcome: isIntent ? outcomeOfEventType(event.type) : null,
         lastError: isIntent ? (object.last_payment_error?.message ?? null) : null,
         occurredAt: new Date(event.created * 1000),

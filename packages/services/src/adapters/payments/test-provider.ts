@@ -1,6 +1,13 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { domainError } from "@forgehire/core";
-import type { PaymentProvider } from "./provider.js";
+import type { PaymentProvider, RefundInput } from "./provider.js";
+
+/** The built-in test provider; it remembers the refunds it was asked for, as a provider's dashboard lists them. */
+export interface TestPaymentProvider extends PaymentProvider {
+  readonly name: "test";
+  /** Every refund made, once per idempotency key. */
+  readonly refunds: ReadonlyArray<RefundInput & { id: string }>;
+}
 
 /**
  * The built-in test provider (the embedded default when no Stripe keys are set): intents are made up locally and
@@ -8,8 +15,10 @@ import type { PaymentProvider } from "./provider.js";
  * as a Stripe webhook. It keeps no records of its own (our tables are the truth), so a reconciliation finds nothing new and no webhook
  * is ever accepted for it.
  */
-export function createTestProvider(): PaymentProvider {
+export function createTestProvider(): TestPaymentProvider {
+  const refunds: Array<RefundInput & { id: string }> = [];
   return {
+    refunds,
     name: "test",
     publishableKey: null,
     async createIntent(input) {
@@ -31,6 +40,13 @@ export function createTestProvider(): PaymentProvider {
     },
     async cancelIntent() {
       // Nothing exists outside our own tables.
+    },
+    async refund(input) {
+      const previous = refunds.find((r) => r.idempotencyKey === input.idempotencyKey);
+      if (previous) return { id: previous.id };
+      const id = `re_test_${randomUUID().replace(/-/g, "")}`;
+      refunds.push({ ...input, id });
+      return { id };
     },
     parseWebhook() {
       throw domainError("INVALID_SIGNATURE");

@@ -1,20 +1,31 @@
-import { isStalePaymentEvent, jobPaymentStatusAfter, nextAttemptStatus, type PaymentAttemptStatus } from "@forgehire/core";
+import {
+  isStalePaymentEvent,
+  jobPaymentStatusAfter,
+  nextAttemptStatus,
+  settleSuccess,
+  type PaymentAttemptStatus,
+  type RefundReason,
+} from "@forgehire/core";
 import type { Knex } from "knex";
 import type { PaymentEvent } from "../../adapters/payments/provider.js";
 import type { ServiceDeps } from "../../deps.js";
 import { jobActivityRepository, type JobActivityAction } from "../../repositories/job-activity.js";
 import { jobsRepository } from "../../repositories/jobs.js";
 import { paymentsRepository, type PaymentRow } from "../../repositories/payments.js";
+import { paymentTransaction } from "./lock-order.js";
+import { refundPayment } from "./refund-payment.js";
 
-type Deps = Pick<ServiceDeps, "db" | "now">;
+type Deps = Pick<ServiceDeps, "db" | "now" | "payments" | "logger">;
 
 /** What an event did: nothing (a duplicate, an unknown intent, a state that may not go back), or a change. */
 export interface AppliedEvent {
   duplicate: boolean;
   paymentId: string | null;
   jobId: number | null;
-  /** The attempt's new state when it changed. */
+  /** The attempt's new state when it changed (needs_refund, or refunded once the provider gave the money back). */
   status: PaymentAttemptStatus | null;
+  /** Why a success was not applied but flagged for refund; null otherwise. */
+  refund: RefundReason | null;
 }
 
 const activityOf: Partial<Record<PaymentAttemptStatus, JobActivityAction>> = {
@@ -37,44 +48,75 @@ async function findPayment(db: Knex, event: PaymentEvent): Promise<PaymentRow | 
 }
 
 /**
- * The one path every provider event takes (Stripe webhook, test provider, reconciliation): the event id is stored
- * in the same transaction as its effect, so a replay or a concurrent duplicate (which waits on the event's primary
- * key) does nothing; the attempt and the job only move forwards (a late 'processing' leaves a paid job paid), and
- * an event older than the last one applied is ignored (webhooks may arrive out of order).
- * @param deps database and clock
+ * The one path every provider event takes (Stripe webhook, test provider, reconciliation). Under the lock order of
+ * lock-order.ts (job, then payment, then event) the event id is stored in the same transaction as its effect, so a
+ * replay or a concurrent duplicate (which waits on the job lock, then finds the event stored) does nothing; the
+ * attempt and the job only move forwards (a late 'processing' leaves a paid job paid), and an event older than the
+ * last one applied is ignored (webhooks may arrive out of order).
+ *
+ * A success pays the job only when `settleSuccess` says so: the attempt was not canceled, the job is not paid yet
+ * and the amount charged is the job's price now. Any other success is a real charge that must not count: the
+ * attempt becomes needs_refund and the provider is asked to refund it once the transaction has committed.
+ * @param deps database, clock, payment provider (for refunds), logger
  * @param event the verified event
  * @param actorId who caused it, for the activity log (null for the provider)
  * @returns what changed
  */
 export async function applyPaymentEvent(deps: Deps, event: PaymentEvent, actorId: string | null = null): Promise<AppliedEvent> {
   const payment = await findPayment(deps.db, event);
-  return deps.db.transaction(async (trx) => {
+  const applied = await paymentTransaction(deps, async (trx): Promise<AppliedEvent> => {
+    const nothing = { duplicate: false, paymentId: payment?.id ?? null, jobId: payment?.jobId ?? null, status: null, refund: null };
+    // Lock order: job, then payment, then event.
+    const job = payment ? await jobsRepository.findById(trx, payment.jobId, { forUpdate: true }) : undefined;
+    const current = payment ? await paymentsRepository.findById(trx, payment.id, { forUpdate: true }) : undefined;
     const isNew = await paymentsRepository.recordEvent(trx, { id: event.id, type: event.type, paymentId: payment?.id ?? null, payload: event.payload });
-    if (!isNew) return { duplicate: true, paymentId: payment?.id ?? null, jobId: payment?.jobId ?? null, status: null };
-    if (!payment || !event.outcome) return { duplicate: false, paymentId: payment?.id ?? null, jobId: payment?.jobId ?? null, status: null };
+    if (!isNew) return { ...nothing, duplicate: true };
+    if (!job || !current || !event.outcome) return nothing;
 
-    // Job first, then payment: the same order as creating an intent, so the two never deadlock.
-    const job = await jobsRepository.findById(trx, payment.jobId, { forUpdate: true });
-    const current = await paymentsRepository.findById(trx, payment.id, { forUpdate: true });
-    if (!job || !current) return { duplicate: false, paymentId: payment.id, jobId: payment.jobId, status: null };
     const now = deps.now();
     const eventAt = event.occurredAt ?? now;
+    const record = (action: JobActivityAction, extra: Record<string, unknown> = {}) =>
+      jobActivityRepository.record(trx, {
+        jobId: job.id,
+        actorId,
+        action,
+        details: { paymentId: current.id, eventId: event.id, amount: current.amount, provider: current.provider, ...extra },
+      });
+
+    if (event.outcome === "succeeded" && current.status !== "succeeded" && current.status !== "needs_refund" && current.status !== "refunded") {
+      const decision = settleSuccess({
+        attemptStatus: current.status,
+        amounts: [current.amount, ...(event.amount === null ? [] : [event.amount])],
+        jobPaymentStatus: job.paymentStatus,
+        jobBudget: job.budget,
+        jobDeleted: job.status === "inactive",
+      });
+      if (!current.providerPaymentId && event.intentId) await paymentsRepository.attachIntent(trx, current.id, event.intentId, now);
+      if (decision.action === "refund") {
+        await paymentsRepository.flagForRefund(trx, current.id, decision.reason, eventAt, now);
+        return { duplicate: false, paymentId: current.id, jobId: job.id, status: "needs_refund", refund: decision.reason };
+      }
+      await paymentsRepository.updateStatus(trx, current.id, { status: "succeeded", lastError: null, eventAt }, now);
+      await jobsRepository.updateState(trx, job.id, { paymentStatus: "paid" }, now);
+      await record("paid");
+      return { duplicate: false, paymentId: current.id, jobId: job.id, status: "succeeded", refund: null };
+    }
+
     const next = isStalePaymentEvent(event.outcome, eventAt, current.lastEventAt) ? null : nextAttemptStatus(current.status, event.outcome);
-    if (next === null) return { duplicate: false, paymentId: payment.id, jobId: job.id, status: null };
+    if (next === null) return nothing;
 
     if (!current.providerPaymentId && event.intentId) await paymentsRepository.attachIntent(trx, current.id, event.intentId, now);
     await paymentsRepository.updateStatus(trx, current.id, { status: next, lastError: next === "failed" ? event.lastError : null, eventAt }, now);
     const paymentStatus = jobPaymentStatusAfter(job.paymentStatus, next);
     if (paymentStatus !== job.paymentStatus) await jobsRepository.updateState(trx, job.id, { paymentStatus }, now);
     const action = activityOf[next];
-    if (action) {
-      await jobActivityRepository.record(trx, {
-        jobId: job.id,
-        actorId,
-        action,
-        details: { paymentId: current.id, eventId: event.id, amount: current.amount, provider: current.provider, ...(event.lastError && next === "failed" ? { error: event.lastError } : {}) },
-      });
-    }
-    return { duplicate: false, paymentId: current.id, jobId: job.id, status: next };
+    if (action) await record(action, event.lastError && next === "failed" ? { error: event.lastError } : {});
+    return { duplicate: false, paymentId: current.id, jobId: job.id, status: next, refund: null };
   });
+
+  if (applied.refund && applied.paymentId) {
+    deps.logger.warn({ paymentId: applied.paymentId, jobId: applied.jobId, reason: applied.refund, eventId: event.id }, "payment success not applied: flagged for refund");
+    if ((await refundPayment(deps, applied.paymentId)) === "refunded") return { ...applied, status: "refunded" };
+  }
+  return applied;
 }

@@ -1,6 +1,7 @@
 import type { ServiceDeps } from "../../deps.js";
 import { paymentsRepository } from "../../repositories/payments.js";
 import { applyPaymentEvent } from "./apply-payment-event.js";
+import { refundPayment } from "./refund-payment.js";
 
 type Deps = Pick<ServiceDeps, "db" | "now" | "payments" | "logger">;
 
@@ -14,7 +15,8 @@ export interface ReconcileReport {
 /**
  * Asks the provider for the intents of unsettled attempts and applies what it says through the webhook's own
  * path, so a lost webhook is recovered. The synthetic event id names the intent and its status, so running it
- * twice (or alongside the real webhook) acts once.
+ * twice (or alongside the real webhook) acts once. Charges still flagged needs_refund (the provider refused or was
+ * unreachable when they were flagged) are refunded again, with the same idempotency key.
  * @param deps database, clock, payment provider, logger
  * @param options only one job's attempts
  * @returns the attempts checked and those changed
@@ -34,6 +36,7 @@ export async function reconcilePayments(deps: Deps, options: { jobId?: number } 
         paymentId: payment.id,
         outcome: intent.outcome,
         lastError: intent.lastError,
+        amount: intent.amount,
         occurredAt: null,
         payload: { intent: { id: intent.id, status: intent.status, amount: intent.amount, currency: intent.currency } },
       });
@@ -42,6 +45,12 @@ export async function reconcilePayments(deps: Deps, options: { jobId?: number } 
       deps.logger.error({ err: error, paymentId: payment.id }, "payment reconciliation failed");
       report.errors.push({ paymentId: payment.id, message: error instanceof Error ? error.message : String(error) });
     }
+  }
+  for (const payment of await paymentsRepository.listNeedingRefund(deps.db, deps.payments.name, options.jobId)) {
+    report.checked += 1;
+    const outcome = await refundPayment(deps, payment.id);
+    if (outcome === "refunded") report.updated.push({ paymentId: payment.id, jobId: payment.jobId, status: "refunded" });
+    if (outcome === "failed") report.errors.push({ paymentId: payment.id, message: "The refund failed; it will be tried again." });
   }
   return report;
 }

@@ -1,0 +1,42 @@
+import supertest from "supertest";
+import { createLogger, createServices, loadConfig, openDatabase, type Services } from "@forgehire/services";
+import { startServer } from "../server.js";
+import type { TestServer } from "./test-server.js";
+
+/** A second app on a test server's database. */
+export interface TwinServer {
+  services: Services;
+  /** A client with its own cookie jar, talking to the twin. */
+  agent(): ReturnType<typeof supertest.agent>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A second server process on the same database, for races between processes: on PostgreSQL its own app, services
+ * and connection pool (as a second process would have); on PGlite, which one process holds, the first server itself.
+ * @param first the server whose database to share
+ * @param env the same extra environment the first server got (e.g. STRIPE_* keys)
+ */
+export async function startTwinServer(first: TestServer, env: Record<string, string> = {}): Promise<TwinServer> {
+  const connection = (first.services.db.client as { config: { connection?: unknown } }).config.connection;
+  if (typeof connection !== "string") return { services: first.services, agent: first.agent, stop: async () => {} };
+  const config = loadConfig({
+    NODE_ENV: "test",
+    SESSION_SECRET: "test-secret-test-secret-test-secret",
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    AUTH_RATE_LIMIT: "1000",
+    PUBLIC_URL: "http://forgehire.test",
+    DATABASE_URL: connection,
+    ...env,
+  });
+  const database = await openDatabase({ databaseUrl: connection, poolSize: 5 });
+  const services = await createServices(config, createLogger(config.logLevel), database);
+  const running = await startServer(services, { port: 0, host: "127.0.0.1", serveWebApps: false, sessionCleanupIntervalMs: 0 });
+  return {
+    services,
+    agent: () => supertest.agent(running.url),
+    async stop() {
+      await running.stop();
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import type { ServiceDeps } from "../../deps.js";
+import { jobsRepository } from "../../repositories/jobs.js";
+import { paymentsRepository } from "../../repositories/payments.js";
+import { paymentTransaction } from "./lock-order.js";
+
+type Deps = Pick<ServiceDeps, "db" | "now" | "payments" | "logger">;
+
+/** The provider's idempotency key of a payment's refund: however often it is asked, one refund per payment. */
+export const refundIdempotencyKeyOf = (paymentId: string) => `forgehire-refund-${paymentId}`;
+
+/**
+ * Gives back a charge flagged needs_refund (a doubled success, a stale amount, a canceled attempt) through the
+ * provider, then records it as refunded. The provider call carries an idempotency key, so a retry after a crash,
+ * or two processes refunding at once, still refund once. A provider failure leaves the attempt needs_refund, listed
+ * in the back office and by `payments:list --needs-refund`, and the next `payments:reconcile` tries again.
+ * @param deps database, clock, payment provider, logger
+ * @param paymentId the attempt to refund
+ * @returns refunded, failed (still needs_refund) or skipped (not needs_refund)
+ */
+export async function refundPayment(deps: Deps, paymentId: string): Promise<"refunded" | "failed" | "skipped"> {
+  const payment = await paymentsRepository.findById(deps.db, paymentId);
+  if (!payment || payment.status !== "needs_refund" || !payment.providerPaymentId || payment.provider !== deps.payments.name) return "skipped";
+  let refundId: string;
+  try {
+    ({ id: refundId } = await deps.payments.refund({ intentId: payment.providerPaymentId, amount: payment.amount, idempotencyKey: refundIdempotencyKeyOf(payment.id) }));
+  } catch (error) {
+    deps.logger.error({ err: error, paymentId, jobId: payment.jobId }, "payment refund failed; it stays needs_refund");
+    return "failed";
+  }
+  await paymentTransaction(deps, async (trx) => {
+    await jobsRepository.findById(trx, payment.jobId, { forUpdate: true });
+    await paymentsRepository.markRefunded(trx, payment.id, refundId, deps.now());
+  });
+  deps.logger.warn({ paymentId, jobId: payment.jobId, refundId, reason: payment.refundReason, amount: payment.amount }, "payment refunded");
+  return "refunded";
+}
