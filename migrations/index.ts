@@ -28,6 +28,9 @@ import * as addPaymentsRefundStatuses from "./20261123100000_add-payments-refund
 import * as addPaymentsRefundColumns from "./20261123100100_add-payments-refund-columns.js";
 import * as addPaymentsOneSuccessPerJob from "./20261123100200_add-payments-one-success-per-job.js";
 import * as addUsersDisabled from "./20261123130000_add-users-disabled.js";
+import * as addRequirementTasksTypeCreatedAtIndex from "./20261123140000_add-requirement-tasks-type-created-at-index.js";
+import * as addJobChangeRequestsCreatedAtIndex from "./20261123140100_add-job-change-requests-created-at-index.js";
+import * as addAdminSearchTrigramIndexes from "./20261123140200_add-admin-search-trigram-indexes.js";
 
 /** One schema change: its name (recorded in knex_migrations, so never rename one that has shipped) and steps. */
 export interface Migration {
@@ -68,6 +71,9 @@ const migrations: readonly Migration[] = [
   { name: "20261123100100_add-payments-refund-columns", ...addPaymentsRefundColumns },
   { name: "20261123100200_add-payments-one-success-per-job", ...addPaymentsOneSuccessPerJob },
   { name: "20261123130000_add-users-disabled", ...addUsersDisabled },
+  { name: "20261123140000_add-requirement-tasks-type-created-at-index", ...addRequirementTasksTypeCreatedAtIndex },
+  { name: "20261123140100_add-job-change-requests-created-at-index", ...addJobChangeRequestsCreatedAtIndex },
+  { name: "20261123140200_add-admin-search-trigram-indexes", ...addAdminSearchTrigramIndexes },
 ];
 
 /** The schema's migrations for `knex.migrate.*({ migrationSource })`, in the order they apply. */

@@ -197,6 +197,8 @@ export const errorCatalogue = {
   CLIENT_EMAIL_NOT_FOUND: entry("not_found", "Error", "Client email not found"),
   UNKNOWN_RESOURCE: entry("not_found", "Not Found", "Unknown resource"),
   RECORD_NOT_FOUND: entry("not_found", "Not Found", "Record not found"),
+  EMAIL_SEND_FAILED: entry("upstream_unavailable", "Error", "Failed to send email"),
+  EMAIL_NOT_RESENDABLE: entry("conflict", "Not Allowed", "Only an e-mail whose delivery failed can be sent again."),
 } as const satisfies Record<string, CatalogueEntry>;
 
 /** A code of the error catalogue, as sent in `error.code`. */

@@ -53,3 +53,4 @@ export * from "./policies/freelancer.js";
 
 export * from "./payments/payments.js";
 export * from "./policies/payment.js";
+export * from "./admin/weeks.js";

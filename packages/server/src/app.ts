@@ -37,7 +37,9 @@ export interface AppOptions {
 export function createApp(services: Services, options: AppOptions = {}): Express {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", services.config.publicUrl.startsWith("https://") ? 1 : false);
+  // Only the configured proxies may name the client in X-Forwarded-For; anyone else could pick their own
+  // rate-limit key with it.
+  app.set("trust proxy", services.config.trustProxy);
 
   app.use(
     pinoHttp({

@@ -25,3 +25,12 @@ export function authorizeSetUserDisabled(
   if (target.id === actor.id) throw domainError("CANNOT_DISABLE_SELF");
   if (isAdmin(target) && enabledAdmins <= 1) throw domainError("LAST_ADMIN");
 }
+
+/**
+ * Failed logins one account may take per window, whatever addresses they come from (OWASP ASVS V2.2.1): past
+ * this, every login for the email is refused until the window ends, the right password included.
+ */
+export const ACCOUNT_LOGIN_FAILURE_LIMIT = 10;
+
+/** The window of the per-account login limit: 15 minutes from the first failure. */
+export const ACCOUNT_LOGIN_WINDOW_MS = 15 * 60 * 1000;

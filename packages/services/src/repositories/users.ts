@@ -127,6 +127,11 @@ export const usersRepository = {
     await db("users").where({ id }).update({ first_name: names.firstName, last_name: names.lastName, updated_at: now });
   },
 
+  /** Changes an account's type (and the role type that goes with it), from the back office. */
+  async updateType(db: Knex, id: string, type: { userType: UserType; roleType: RoleType }, now: Date): Promise<void> {
+    await db("users").where({ id }).update({ user_type: type.userType, role_type: type.roleType, updated_at: now });
+  },
+
   async updatePasswordHash(db: Knex, id: string, passwordHash: string, now: Date): Promise<void> {
     await db("users").where({ id }).update({ password_hash: passwordHash, updated_at: now });
   },

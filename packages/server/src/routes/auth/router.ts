@@ -19,7 +19,7 @@ import {
   type Services,
   type UserRecord,
 } from "@forgehire/services";
-import { authRateLimit } from "../../middlewares/rate-limit.js";
+import { accountLoginLimit, authRateLimit } from "../../middlewares/rate-limit.js";
 import { currentUser, requireUser } from "../../middlewares/require-user.js";
 import { parse } from "../../middlewares/validate.js";
 import { presentUser } from "../../presenters/present-user.js";
@@ -43,6 +43,7 @@ function logOut(req: Request): Promise<void> {
 export function authRouter(services: Services, passport: PassportInstance): Router {
   const router = Router();
   const limiter = authRateLimit(services, services.config.authRateLimit);
+  const accountLimit = accountLoginLimit(services);
 
   router.post("/auth/signup", limiter, async (req, res) => {
     const input = parse(signupBody, req.body);
@@ -51,13 +52,17 @@ export function authRouter(services: Services, passport: PassportInstance): Rout
     res.status(201).json({ user: presentUser(user) });
   });
 
-  router.post("/auth/login", limiter, (req, res, next) => {
+  router.post("/auth/login", limiter, async (req, res, next) => {
     const input = parse(loginBody, req.body);
     req.body = input;
+    await accountLimit.take(input.email, res);
     passport.authenticate("local", { session: false }, (error: unknown, user: UserRecord | false) => {
       if (error) return next(error);
       if (!user) return next(domainError("INVALID_CREDENTIALS"));
-      logIn(req, user).then(() => res.json({ user: presentUser(user) }), next);
+      accountLimit
+        .succeeded(input.email)
+        .then(() => logIn(req, user))
+        .then(() => res.json({ user: presentUser(user) }), next);
     })(req, res, next);
   });
 

@@ -11,11 +11,15 @@ export interface OutgoingEmail {
   /** What the email is about (password_reset, job_posted, chat_notification, admin_email). */
   kind: string;
   jobId?: number;
+  /** The admin who wrote it (admin e-mails). */
+  senderId?: string;
 }
 
 /** Sends email: every message goes to the outbox table, then over SMTP when SMTP_URL is set. */
 export interface Mailer {
   send(email: OutgoingEmail): Promise<EmailRecord>;
+  /** Delivers an outbox message again (one that failed), recording the new outcome on the same row. */
+  redeliver(record: EmailRecord): Promise<EmailRecord>;
   close(): void;
 }
 
@@ -45,25 +49,32 @@ export function createMailer(options: MailerOptions): Mailer {
       })
     : undefined;
 
+  async function deliver(record: EmailRecord): Promise<EmailRecord> {
+    if (!transport) {
+      options.logger.info({ emailId: record.id, to: record.to, subject: record.subject, text: record.text }, "email kept in the outbox");
+      await emailsRepository.markOutcome(options.db, record.id, { status: "logged" });
+      return { ...record, status: "logged", error: null };
+    }
+    try {
+      await transport.sendMail({ from: options.from, to: record.to, subject: record.subject, text: record.text, html: record.html ?? undefined });
+      const sentAt = new Date();
+      await emailsRepository.markOutcome(options.db, record.id, { status: "sent", sentAt });
+      return { ...record, status: "sent", error: null, sentAt };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      options.logger.warn({ emailId: record.id, err: error }, "email delivery failed");
+      await emailsRepository.markOutcome(options.db, record.id, { status: "failed", error: message });
+      return { ...record, status: "failed", error: message };
+    }
+  }
+
   return {
     async send(email) {
       const record = await emailsRepository.insert(options.db, email);
-      if (!transport) {
-        options.logger.info({ emailId: record.id, to: email.to, subject: email.subject, text: email.text }, "email kept in the outbox");
-        await emailsRepository.markOutcome(options.db, record.id, { status: "logged" });
-        return { ...record, status: "logged" };
-      }
-      try {
-        await transport.sendMail({ from: options.from, to: email.to, subject: email.subject, text: email.text, html: email.html });
-        const sentAt = new Date();
-        await emailsRepository.markOutcome(options.db, record.id, { status: "sent", sentAt });
-        return { ...record, status: "sent", sentAt };
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        options.logger.warn({ emailId: record.id, err: error }, "email delivery failed");
-        await emailsRepository.markOutcome(options.db, record.id, { status: "failed", error: message });
-        return { ...record, status: "failed", error: message };
-      }
+      return deliver(record);
+    },
+    redeliver(record) {
+      return deliver(record);
     },
     close() {
       transport?.close();
