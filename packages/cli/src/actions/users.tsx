@@ -2,7 +2,8 @@ import inquirer from "inquirer";
 import { z } from "zod";
 import { signupBody, userTypes } from "@forgehire/core";
 import { domainError } from "@forgehire/core";
-import { createUser, listUsers, requestPasswordReset, setUserDisabled, usersRepository, type Services, type UserRecord } from "@forgehire/services";
+import { adminUserUpdateBody } from "@forgehire/core";
+import { createUser, listUsers, sendPasswordResetByAdmin, setUserDisabled, updateUserByAdmin, usersRepository, type Services, type UserRecord } from "@forgehire/services";
 import { withServices } from "../context.js";
 import { operatorActor } from "./operator.js";
 import { UsageError } from "../exit-codes.js";
@@ -127,10 +128,11 @@ export async function usersShow(ref: string, options: { json?: boolean }): Promi
 }
 
 /** users:send-reset: emails the account a password reset link, as "Forgot password" does. */
-export async function usersSendReset(ref: string): Promise<void> {
+export async function usersSendReset(ref: string, options: { as?: string }): Promise<void> {
   const email = await withServices(async (services) => {
+    const actor = await operatorActor(services, options.as);
     const user = await findAccount(services, ref);
-    await requestPasswordReset(services, user.email);
+    await sendPasswordResetByAdmin(services, actor, user.id);
     return user.email;
   });
   console.log(`Sent a password reset link to ${email} (see emails:list).`);
@@ -147,4 +149,15 @@ export async function usersSetDisabled(ref: string, disabled: boolean, options: 
     return setUserDisabled(services, actor, target.id, disabled);
   });
   console.log(`${disabled ? "Disabled" : "Enabled"} ${user.email} (${user.id})${disabled ? "; their sessions are ended." : "."}`);
+}
+
+/** users:set-type: make an account a client, a freelancer or an admin (never demoting the last enabled admin). */
+export async function usersSetType(ref: string, type: string, options: { as?: string }): Promise<void> {
+  const input = parseInput(adminUserUpdateBody, { userType: type });
+  const user = await withServices(async (services) => {
+    const actor = await operatorActor(services, options.as);
+    const target = await findAccount(services, ref);
+    return updateUserByAdmin(services, actor, target.id, input);
+  });
+  console.log(`${user.email} is now ${user.userType} (${user.roleType}).`);
 }

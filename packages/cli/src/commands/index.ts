@@ -76,9 +76,37 @@ export function registerCommands(program: Command): void {
     .action(async (account: string, options) => (await import("../actions/users.js")).usersSetDisabled(account, false, options));
 
   program
+    .command("users:set-type <account> <type>")
+    .description(`change an account's type (${userTypes}); the last enabled admin cannot be demoted`)
+    .option("--as <email>", "the admin acting (default: the first admin)")
+    .action(async (account: string, type: string, options) => (await import("../actions/users.js")).usersSetType(account, type, options));
+
+  program
     .command("users:send-reset <account>")
     .description("email an account a password reset link (by email or id)")
-    .action(async (account: string) => (await import("../actions/users.js")).usersSendReset(account));
+    .option("--as <email>", "the admin acting (default: the first admin)")
+    .action(async (account: string, options) => (await import("../actions/users.js")).usersSendReset(account, options));
+
+  program
+    .command("stats")
+    .description("the back office dashboard's counters: live jobs in progress, completed, payment due, paid...")
+    .option("--json", "print JSON")
+    .action(async (options) => (await import("../actions/admin.js")).stats(options));
+
+  program
+    .command("admin:email <jobId>")
+    .description("email a job's poster as an admin; asks for a missing subject or message on a terminal")
+    .option("--subject <text>", "the subject")
+    .option("--message <text>", "the message")
+    .option("--as <email>", "the admin sending it (default: the first admin)")
+    .action(async (jobId: string, options) => (await import("../actions/admin.js")).adminEmail(jobId, options));
+
+  program
+    .command("emails:retry [ids...]")
+    .description("send failed emails again: the ids given, or every failed one with --failed")
+    .option("--failed", "every email whose delivery failed")
+    .option("--json", "print JSON")
+    .action(async (ids: string[], options) => (await import("../actions/admin.js")).emailsRetry(ids, options));
 
   program
     .command("jobs:list")
