@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exitCodes } from "./exit-codes.js";
-import { forgehireIn, forgehireInput, startServe } from "./run-cli.test-support.js";
+import { forgehireIn, forgehireInput, forgehireWith, freePort, startServe } from "./run-cli.test-support.js";
 
 // An operator never has to stop the site: every command here runs while `forgehire serve` holds the embedded
 // database, and reaches it through the socket the server shares in DATA_DIR.
@@ -117,6 +117,45 @@ describe("the CLI while `forgehire serve` runs on the embedded database", { time
     const payments = json<unknown[]>(await forgehire("payments:list", "--json"));
     expect(Array.isArray(payments)).toBe(true);
     expect((await forgehire("payments:list", "--job", "x")).code).toBe(exitCodes.usage);
+  });
+
+  it("stats counts live jobs like the back office; users:set-type goes through the admin rules", async () => {
+    const counters = json<Record<string, number>>(await forgehire("stats", "--json"));
+    expect(Object.keys(counters).sort()).toEqual(["completed", "inProgress", "paid", "paymentDue", "total", "withCommunication", "withStories"]);
+    expect(counters.total).toBeGreaterThanOrEqual(5);
+    const text = await forgehire("stats");
+    expect(text.stdout).toMatch(new RegExp(`^Jobs\\s+${counters.total}\n`));
+
+    expect((await forgehire("users:set-type", "echo@forgehire.local", "admin")).stdout).toBe("echo@forgehire.local is now admin (admin).\n");
+    expect((await forgehire("users:set-type", "echo@forgehire.local", "freelancer")).code).toBe(0);
+    const unknown = await forgehire("users:set-type", "echo@forgehire.local", "boss");
+    expect(unknown.code).toBe(exitCodes.usage);
+    expect(unknown.stderr).toContain("Unknown user type");
+  });
+
+  it("admin:email sends to the job's poster; without a terminal a missing field is a usage error; a failed delivery is retried by emails:retry", async () => {
+    const noTerminal = await forgehire("admin:email", "3", "--subject", "Hello");
+    expect(noTerminal.code).toBe(exitCodes.usage);
+    expect(noTerminal.stderr.trim()).toBe("forgehire: Missing --message (no terminal to ask on)");
+    const blank = await forgehire("admin:email", "3", "--subject", " ", "--message", "Hi");
+    expect(blank.code).toBe(exitCodes.usage);
+    expect(blank.stderr).toContain("Please fill in all fields");
+
+    const sent = await forgehire("admin:email", "3", "--subject", "Kick-off", "--message", "We start Monday.");
+    expect(sent.code, sent.stderr).toBe(0);
+    expect(sent.stdout).toMatch(/^Sent "Kick-off" to bruno@forgehire\.local \(logged, email [0-9a-f-]{36}\)\.$/m);
+
+    // An SMTP server that is down: the email is kept as failed, exit 8, and emails:retry sends it once mail works.
+    const down = await forgehireWith({ SMTP_URL: `smtp://127.0.0.1:${await freePort()}` }, dataDir, "admin:email", "3", "--subject", "Invoice", "--message", "Attached.");
+    expect(down.code).toBe(exitCodes.upstreamUnavailable);
+    const failedId = /email ([0-9a-f-]{36}) to bruno@forgehire\.local is failed/.exec(down.stderr)?.[1];
+    expect(failedId, down.stderr).toBeDefined();
+    const retried = json<Array<{ id: string; status: string }>>(await forgehire("emails:retry", "--failed", "--json"));
+    expect(retried).toEqual([expect.objectContaining({ id: failedId, status: "logged" })]);
+    const twice = await forgehire("emails:retry", failedId!);
+    expect(twice.code).toBe(exitCodes.conflict);
+    expect(twice.stderr).toContain("Only an e-mail whose delivery failed can be sent again.");
+    expect((await forgehire("emails:retry")).code).toBe(exitCodes.usage);
   });
 
   it("db:rollback without --yes and without a terminal is refused, and the data stays", async () => {
