@@ -17,10 +17,14 @@ export function forgehireIn(dataDir: string, ...args: string[]): Promise<CliResu
   return forgehireWith({}, dataDir, ...args);
 }
 
-const cliEnv = (dataDir: string, env: Record<string, string>) => ({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent", ...env });
+/** The CLI's environment: quiet logs on the embedded database in dataDir; an undefined value removes a variable. */
+const cliEnv = (dataDir: string, env: Record<string, string | undefined>) =>
+  Object.fromEntries(
+    Object.entries({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent", ...env }).filter(([, value]) => value !== undefined),
+  ) as Record<string, string>;
 
 /** Like forgehireIn, with extra environment (e.g. an AI endpoint). */
-export async function forgehireWith(env: Record<string, string>, dataDir: string, ...args: string[]): Promise<CliResult> {
+export async function forgehireWith(env: Record<string, string | undefined>, dataDir: string, ...args: string[]): Promise<CliResult> {
   try {
     const { stdout, stderr } = await run(process.execPath, [bin, ...args], { env: cliEnv(dataDir, env) });
     return { code: 0, stdout, stderr };

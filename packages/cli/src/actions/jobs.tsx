@@ -136,7 +136,8 @@ function BreakdownLive({ run }: { run: (onProgress: (p: BreakdownProgress) => vo
         </Text>
       ))}
       {!result && !error ? <Text color="yellow">Creating stories and tasks...</Text> : null}
-      {error ? <Text color="red">{error}</Text> : null}
+      {/* The reason follows as the command's one error line. */}
+      {error ? <Text color="red">Failed.</Text> : null}
       {result ? <Text color="green">Created {result.stories.length} stories ({result.source}).</Text> : null}
       {result ? <StoriesView stories={result.stories} /> : null}
     </Box>
@@ -145,13 +146,33 @@ function BreakdownLive({ run }: { run: (onProgress: (p: BreakdownProgress) => vo
 
 function describeProgress(progress: BreakdownProgress): string {
   if (progress.kind === "attempt") return `Asking the AI (attempt ${progress.attempt}/${progress.of})`;
-  if (progress.kind === "retrying") return `Retrying... attempt ${progress.attempt}/${progress.of} (${progress.reason})`;
-  return `Using the default stories: ${progress.reason}`;
+  if (progress.kind === "retrying") return `Retrying... attempt ${progress.attempt}/${progress.of} (${readableReason(progress.reason)})`;
+  return `Using the default stories: ${readableReason(progress.reason)}`;
+}
+
+/**
+ * An AI failure as one line a person reads: the SDK's "500 {json body}" becomes "500 <the body's message>", and
+ * anything longer than a line is cut.
+ */
+export function readableReason(reason: string): string {
+  const firstLine = reason.split("\n")[0]!.trim();
+  const match = /^(\d{3})\s+(\{.*\})$/.exec(firstLine);
+  if (match) {
+    try {
+      const body = JSON.parse(match[2]!) as { message?: unknown; error?: { message?: unknown } };
+      const message = body.error?.message ?? body.message;
+      if (typeof message === "string") return `${match[1]} ${message}`;
+    } catch {
+      // not JSON after all: keep the line
+    }
+  }
+  return firstLine.length > 200 ? `${firstLine.slice(0, 197)}...` : firstLine;
 }
 
 /** jobs:breakdown: stories and tasks for a job, with a live view of the attempts (plain lines without a terminal). */
 export async function jobsBreakdown(id: string, options: { engine?: string; as?: string }): Promise<void> {
   const { engine: engineName } = parseInput(z.object({ engine: z.enum(["rules", "ai"]).optional() }), options);
+  // The attempts are shown as lines of their own: the engine's warnings (JSON with stacks) would only repeat them.
   await withServices(async (services: Services) => {
     const actor = await operatorActor(services, options.as);
     const engine = engineName === "rules" ? services.engines.rules : engineName === "ai" ? services.engines.ai : services.engines.default;
@@ -186,7 +207,7 @@ export async function jobsBreakdown(id: string, options: { engine?: string; as?:
     );
     await instance.waitUntilExit();
     if (failure) throw failure;
-  });
+  }, { logLevel: process.env.LOG_LEVEL ?? "error" });
 }
 
 /** jobs:lock: lock a job's requirements (as the owner's stand-in: an admin, or --as). */
