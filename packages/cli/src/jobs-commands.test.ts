@@ -45,7 +45,8 @@ async function forgehireOnTerminal(env: Record<string, string>, ...args: string[
 }
 
 // The terminal's bytes without colours and cursor movements.
-const plain = (screen: string) => screen.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, "").replace(/\r/g, "");
+const escape = String.fromCharCode(27);
+const plain = (screen: string) => screen.replace(new RegExp(`${escape}\\[[0-9;?]*[A-Za-z]`, "g"), "").replace(/\r/g, "");
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "forgehire-cli-jobs-"));
@@ -118,7 +119,7 @@ describe("forgehire jobs commands", () => {
     const { code, screen } = await forgehireOnTerminal({}, "jobs:breakdown", String(id), "--engine", "rules");
     expect(code, screen).toBe(0);
     // Ink draws with escape sequences (colours, line erasing): proof it rendered for a terminal, not plain lines.
-    expect(screen).toMatch(/\x1b\[/);
+    expect(screen).toContain(`${escape}[`);
     const text = plain(screen);
     expect(text).toMatch(/Created \d+ stories \(rules\)\./);
     expect(text).toContain("Project Setup [high]");
