@@ -24,6 +24,7 @@ import { withServices } from "../context.js";
 import { describeFailure, exitCodes, UsageError } from "../exit-codes.js";
 import { note, printJson } from "../output.js";
 import { parseInput } from "../parse-input.js";
+import { readableReason } from "../views/readable-reason.js";
 import { printTable } from "../views/table.js";
 import { operatorActor } from "./operator.js";
 
@@ -150,24 +151,6 @@ function describeProgress(progress: BreakdownProgress): string {
   return `Using the default stories: ${readableReason(progress.reason)}`;
 }
 
-/**
- * An AI failure as one line a person reads: the SDK's "500 {json body}" becomes "500 <the body's message>", and
- * anything longer than a line is cut.
- */
-export function readableReason(reason: string): string {
-  const firstLine = reason.split("\n")[0]!.trim();
-  const match = /^(\d{3})\s+(\{.*\})$/.exec(firstLine);
-  if (match) {
-    try {
-      const body = JSON.parse(match[2]!) as { message?: unknown; error?: { message?: unknown } };
-      const message = body.error?.message ?? body.message;
-      if (typeof message === "string") return `${match[1]} ${message}`;
-    } catch {
-      // not JSON after all: keep the line
-    }
-  }
-  return firstLine.length > 200 ? `${firstLine.slice(0, 197)}...` : firstLine;
-}
 
 /** jobs:breakdown: stories and tasks for a job, with a live view of the attempts (plain lines without a terminal). */
 export async function jobsBreakdown(id: string, options: { engine?: string; as?: string }): Promise<void> {
