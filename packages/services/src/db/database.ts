@@ -120,6 +120,8 @@ function lockedClient(sessionLock: SessionLock): typeof ClientPgLite {
 
     override async releaseConnection(connection: Record<symbol, unknown>) {
       const token = connection[lockToken];
+      // The connection is reused: a second release of this use must not free the next user's session.
+      delete connection[lockToken];
       try {
         await super.releaseConnection(connection);
       } finally {
