@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@forgehire/services";
 import { startFakeOpenAi } from "@forgehire/server/test/fakes/openai-server";
 import { promisify } from "node:util";
+import { exitCodes } from "./exit-codes.js";
 import { bin, forgehireIn, forgehireWith } from "./run-cli.test-support.js";
 
 let dataDir: string;
@@ -42,6 +43,30 @@ async function forgehireOnTerminal(env: Record<string, string>, ...args: string[
     const e = error as { code: number; stdout: string };
     return { code: e.code, screen: e.stdout };
   }
+}
+
+/**
+ * Runs the CLI on a pseudo-terminal and answers its prompts, as a person would: once the screen shows the next
+ * prompt's text, its keys are typed (the prompts must differ).
+ */
+function forgehireAnswering(answers: Array<[prompt: string, keys: string]>, ...args: string[]): Promise<{ code: number | null; screen: string }> {
+  const quote = (value: string) => `'${value.replace(/'/g, "'\\''")}'`;
+  const command = `stty cols 120 rows 40; exec ${[process.execPath, bin, ...args].map(quote).join(" ")}`;
+  const child = spawn("script", ["-qefc", command, "/dev/null"], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent", TERM: "xterm-256color" },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let screen = "";
+  let next = 0;
+  child.stdout.on("data", (chunk: Buffer) => {
+    screen += chunk.toString();
+    const answer = answers[next];
+    if (answer && plain(screen).includes(answer[0])) {
+      next++;
+      child.stdin.write(answer[1]);
+    }
+  });
+  return new Promise((resolve) => child.on("close", (code) => resolve({ code, screen })));
 }
 
 // The terminal's bytes without colours and cursor movements.
@@ -146,6 +171,21 @@ describe("forgehire jobs commands", () => {
       await fake.close();
     }
   });
+
+  it("admin:email asks for the missing subject and message on a terminal, then sends", async () => {
+    const { code, screen } = await forgehireAnswering([["Subject", "Kick-off\r"], ["Message", "We start Monday.\r"]], "admin:email", "3");
+    expect(code, screen).toBe(0);
+    expect(plain(screen)).toMatch(/Sent "Kick-off" to bruno@forgehire\.local \(logged, email [0-9a-f-]{36}\)\./);
+    const outbox = JSON.parse((await forgehire("emails:list", "--json", "--kind", "admin_email")).stdout) as Array<{ subject: string; text: string }>;
+    expect(outbox[0]).toMatchObject({ subject: "Kick-off", text: "We start Monday." });
+  }, 180_000);
+
+  it("db:rollback asks on a terminal; answering no changes nothing (exit 10)", async () => {
+    const { code, screen } = await forgehireAnswering([["Undo 1 migration(s)", "n\r"]], "db:rollback");
+    expect(code, screen).toBe(exitCodes.notConfirmed);
+    expect(plain(screen)).toContain("forgehire: Cancelled: nothing was changed.");
+    expect((await forgehire("jobs:show", "2")).code).toBe(0);
+  }, 180_000);
 
   it("jobs:show prints the requirements, stories and tasks", async () => {
     const result = await forgehire("jobs:show", "2");

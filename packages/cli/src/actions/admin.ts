@@ -46,7 +46,7 @@ export async function adminEmail(id: string, options: AdminEmailOptions): Promis
   if (missing.length) {
     if (!process.stdin.isTTY) throw new UsageError(`Missing ${missing.map((key) => `--${key}`).join(", ")} (no terminal to ask on)`);
     answers = await inquirer.prompt<Record<"subject" | "message", string>>(
-      missing.map((name) => (name === "subject" ? { type: "input", name, message: "Subject" } : { type: "editor", name, message: "Message" })),
+      missing.map((name) => ({ type: "input", name, message: name === "subject" ? "Subject" : "Message" })),
     );
   }
   const email = await withServices(async (services) =>
