@@ -1,14 +1,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "@forgehire/services";
+import { startMailCatcher, type MailCatcher } from "@forgehire/services/testing";
 import { openBrowser, screenshot, type Browser } from "./support/browser.js";
 import { startAppServer, type AppServer } from "./support/app-server.js";
 import { PortalPage } from "./pages/portal.js";
 
 let server: AppServer;
+let mail: MailCatcher;
 let browser: Browser | undefined;
 
 beforeAll(async () => {
-  server = await startAppServer();
+  // Reset links reach the recipient only, over SMTP: the test reads them as a mail client would.
+  mail = await startMailCatcher();
+  server = await startAppServer({ SMTP_URL: mail.url });
 });
 afterEach(async () => {
   await browser?.close();
@@ -16,6 +20,7 @@ afterEach(async () => {
 });
 afterAll(async () => {
   await server?.stop();
+  await mail?.close();
 });
 
 async function portal() {
@@ -131,8 +136,7 @@ describe("accounts in the browser", () => {
     await dialog.getByRole("button", { name: "Send Reset Link" }).click();
     await dialog.getByText("Check your email").waitFor();
 
-    const row = (await server.services.db("emails").where({ to_address: email, kind: "password_reset" }).first()) as { body_text: string };
-    const link = row.body_text.match(/https?:\/\/\S+/)![0];
+    const link = await mail.resetLink(email);
     expect(link.startsWith(`${server.url}/change-password?token=`)).toBe(true);
 
     await p.page.goto(link);

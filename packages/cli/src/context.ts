@@ -1,3 +1,4 @@
+import { pino } from "pino";
 import { createLogger, createServices, loadConfig, pendingMigrations, type Config, type Logger, type Services } from "@forgehire/services";
 import { NotMigratedError } from "./exit-codes.js";
 
@@ -10,7 +11,7 @@ import { NotMigratedError } from "./exit-codes.js";
  */
 export async function withServices<T>(run: (services: Services) => Promise<T>, options: { logLevel?: string; migrated?: boolean } = {}): Promise<T> {
   const config = loadConfig();
-  const logger = createLogger(options.logLevel ?? (process.env.LOG_LEVEL ? config.logLevel : "warn"), { stderr: true });
+  const logger = createLogger(options.logLevel ?? (process.env.LOG_LEVEL ? config.logLevel : "warn"), pino.destination(2));
   const services = await createServices(config, logger);
   try {
     if (options.migrated !== false) await ensureMigrated(services);

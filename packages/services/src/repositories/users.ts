@@ -86,6 +86,8 @@ export interface UserListQuery {
   q?: string | undefined;
   ids?: string[] | undefined;
   userType?: UserType | undefined;
+  /** only disabled (true) or only enabled (false) accounts */
+  disabled?: boolean | undefined;
   sort: UserSortField;
   order: "asc" | "desc";
   offset: number;
@@ -167,6 +169,7 @@ export const usersRepository = {
       }
       if (query.ids) builder.whereIn("u.id", query.ids);
       if (query.userType) builder.where("u.user_type", query.userType);
+      if (query.disabled !== undefined) builder.where("u.disabled", query.disabled);
     });
     const [countRow] = (await filtered.clone().count({ total: "*" })) as Array<{ total: number | string }>;
     const rows = (await filtered

@@ -168,6 +168,28 @@ describe("SMTP down, then up", () => {
     expect(toPoster()).toHaveLength(1);
   });
 
+  it("send-reset mails the poster a working reset link over SMTP; a failed reset is not resent (its link is not kept)", async () => {
+    inbox.received = [];
+    await admin.agent.post(`/api/admin/users/${poster.user.id}/send-reset`).expect(202);
+    const [mail] = toPoster();
+    // Undo quoted-printable (soft breaks, =3D) to read the link as a mail client shows it.
+    const body = mail!.raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    const token = /change-password\?token=([\w-]+)/.exec(body)?.[1];
+    expect(token).toBeDefined();
+    expect((await server.agent().get(`/api/auth/reset/${token}`).expect(200)).body).toEqual({ valid: true });
+
+    await inbox.stop();
+    await admin.agent.post(`/api/admin/users/${poster.user.id}/send-reset`).expect(202);
+    const failed = await server.services.db("emails").where({ kind: "password_reset", status: "failed" }).first();
+    expect(failed).toBeDefined();
+    await inbox.start();
+    inbox.received = [];
+    const res = await admin.agent.post(`/api/admin/emails/${failed.id}/resend`).expect(409);
+    expect(res.body.error).toMatchObject({ code: "EMAIL_NOT_RESENDABLE", message: expect.stringMatching(/one-time link/) });
+    expect(toPoster()).toHaveLength(0);
+    expect((await server.services.db("emails").where({ id: failed.id }).first()).status).toBe("failed");
+  });
+
   it("answers an unknown or malformed e-mail id with 404", async () => {
     for (const id of ["00000000-0000-4000-8000-000000000000", "nope"]) {
       expect((await admin.agent.post(`/api/admin/emails/${id}/resend`).expect(404)).body.error.code).toBe("RECORD_NOT_FOUND");

@@ -20,6 +20,10 @@ import { presentAdminJob } from "./present-admin.js";
 const jobsFilter = adminJobFilter.extend({
   /** ids for getMany, one or a list */
   id: z.union([jobId, z.array(jobId).max(1_000)]).optional(),
+  /** a user's posted jobs (getManyReference from users) */
+  ownerId: z.guid().optional(),
+  /** a freelancer's assigned jobs, by user id */
+  freelancerId: z.guid().optional(),
 });
 
 /** A job id of the path; anything else is a record that does not exist. */
@@ -50,10 +54,10 @@ export function adminJobsRouter(services: Services): Router {
     const params = parseListParams(req.query, Object.keys(jobSortColumns) as JobSortField[], "createdAt");
     const filter = jobsFilter.safeParse(params.filter);
     if (!filter.success) throw domainError("VALIDATION", { message: "Invalid filter.", fields: fieldErrorsOf(filter.error) });
-    const { q, view, id } = filter.data;
+    const { q, view, id, ownerId, freelancerId } = filter.data;
     const ids = id === undefined ? undefined : [id].flat();
     const actor = currentActor(req);
-    const { rows, total } = await listJobsForAdmin(services, actor, { ...params, q: q || undefined, view, ids });
+    const { rows, total } = await listJobsForAdmin(services, actor, { ...params, q: q || undefined, view, ids, ownerId, freelancerId });
     sendList(res, "jobs", params, rows.map((job) => presentJob(job, actor)), total);
   });
 

@@ -28,6 +28,7 @@ const userFilter = z.object({
   q,
   id: ids(uuid),
   userType: z.enum(["client", "freelancer", "admin"]).optional(),
+  disabled: z.boolean().optional(),
 });
 
 /** /api/admin: the back office's resources, in ra-data-simple-rest's dialect; admins only. */
@@ -46,7 +47,7 @@ export function adminRouter(services: Services): Router {
   router.get("/users", async (req, res) => {
     const params = parseListParams(req.query, Object.keys(userSortColumns) as UserSortField[], "createdAt");
     const filter = parseFilter(userFilter, params.filter);
-    const { rows, total } = await listUsers(services, { ...params, q: filter.q || undefined, ids: filter.id, userType: filter.userType });
+    const { rows, total } = await listUsers(services, { ...params, q: filter.q || undefined, ids: filter.id, userType: filter.userType, disabled: filter.disabled });
     sendList(res, "users", params, rows.map(presentAdminUser), total);
   });
 

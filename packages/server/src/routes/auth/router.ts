@@ -83,8 +83,10 @@ export function authRouter(services: Services, passport: PassportInstance): Rout
 
   router.post("/auth/recover", limiter, async (req, res) => {
     const { email } = parse(recoverBody, req.body);
-    await requestPasswordReset(services, email);
+    // Answered before any lookup or mail, so the time to answer is the same whether or not the account exists;
+    // the work runs after (awaited at shutdown), and a failure there is logged, never shown.
     res.status(202).json({ ok: true });
+    services.background.run("password reset email", () => requestPasswordReset(services, email));
   });
 
   router.get("/auth/reset/:token", async (req, res) => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Socket } from "socket.io-client";
 import { setUserDisabled } from "@forgehire/services";
 import { buildAdmin, buildClient, buildFreelancer, DEFAULT_PASSWORD, type BuiltUser } from "../../test/factories.js";
-import { startMailCatcher, type MailCatcher } from "../../test/mail-catcher.js";
+import { startMailCatcher, type MailCatcher } from "@forgehire/services/testing";
 import { openSocket, sessionCookie } from "../../test/sockets.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";
 

@@ -1,5 +1,4 @@
 import { Router, type RequestHandler } from "express";
-import multer from "multer";
 import {
   type BreakdownProgress,
   type BreakdownProgressEvent,
@@ -36,12 +35,13 @@ import {
   type Services,
 } from "@forgehire/services";
 import { currentActor, requireUser } from "../../middlewares/require-user.js";
+import { uploadParser } from "../../middlewares/upload.js";
 import { parse } from "../../middlewares/validate.js";
 import { presentJob } from "../../presenters/present-job.js";
 import { presentChangeRequest, presentStory, presentTask, presentTaskMessage } from "../../presenters/present-story.js";
 
 /** Task messages carry up to 5 files of 10 MB each. */
-const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 5 } });
+const upload = uploadParser({ fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 5 });
 
 /** Breakdown, stories and tasks, lock and start, change requests, project status, task messages (API.md). */
 export function breakdownRouter(services: Services): Router {
@@ -162,7 +162,7 @@ export function breakdownRouter(services: Services): Router {
     const { id } = parse(idParams, req.params);
     const { content } = parse(taskMessageBody, req.body);
     const files = ((req.files as Express.Multer.File[] | undefined) ?? []).map((file) => ({
-      originalName: Buffer.from(file.originalname, "latin1").toString("utf8"),
+      originalName: file.originalname,
       bytes: file.buffer,
     }));
     const message = await postTaskMessage(services, currentActor(req), id, { content, files });

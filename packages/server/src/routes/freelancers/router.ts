@@ -1,5 +1,4 @@
-import { Router, type Request } from "express";
-import multer from "multer";
+import { Router, type Request, type RequestHandler } from "express";
 import {
   freelancerCreateBody,
   freelancerUpdateBody,
@@ -12,6 +11,7 @@ import {
 import {
   addPortfolio,
   addPortfolioDocument,
+  authorizeProfileUpload,
   createFreelancerProfile,
   editPortfolio,
   getFreelancer,
@@ -24,12 +24,13 @@ import {
   type Services,
 } from "@forgehire/services";
 import { currentActor, requireUser } from "../../middlewares/require-user.js";
+import { uploadParser } from "../../middlewares/upload.js";
 import { parse } from "../../middlewares/validate.js";
 import { presentFreelancer, presentFreelancerDetail, presentPortfolio } from "../../presenters/present-freelancer.js";
 import { directoryQuery, itemParams } from "./schema.js";
 
 // The use cases apply the tighter limits (2 MB avatars) with their own messages; multer only caps memory.
-const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 5 } });
+const upload = uploadParser({ fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 5 });
 
 function uploadedFile(req: Request) {
   const file = req.file;
@@ -64,11 +65,19 @@ export function freelancersRouter(services: Services): Router {
     res.json(presentFreelancerDetail(await updateOwnProfile(services, currentActor(req), input)));
   });
 
-  router.post("/freelancers/me/avatar", upload.single("avatar"), async (req, res) => {
+  // The right to upload is checked before multer reads up to 10 MB into memory.
+  const mayUpload =
+    (kind: "avatar" | "document"): RequestHandler =>
+    async (req, _res, next) => {
+      await authorizeProfileUpload(services, currentActor(req), kind);
+      next();
+    };
+
+  router.post("/freelancers/me/avatar", mayUpload("avatar"), upload.single("avatar"), async (req, res) => {
     res.json(presentFreelancerDetail(await setAvatar(services, currentActor(req), uploadedFile(req))));
   });
 
-  router.post("/freelancers/me/documents", upload.single("document"), async (req, res) => {
+  router.post("/freelancers/me/documents", mayUpload("document"), upload.single("document"), async (req, res) => {
     res.status(201).json(presentFreelancerDetail(await addPortfolioDocument(services, currentActor(req), uploadedFile(req))));
   });
 

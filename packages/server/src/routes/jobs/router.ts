@@ -1,5 +1,4 @@
 import { Router, type RequestHandler } from "express";
-import multer from "multer";
 import { jobCreateBody, jobIdParams, jobUpdateBody, jobsListQuery, MAX_JOB_FILES, MAX_UPLOAD_BYTES, myJobsQuery, type Page, type Job } from "@forgehire/core";
 import {
   attachJobFiles,
@@ -14,11 +13,12 @@ import {
   type Services,
 } from "@forgehire/services";
 import { currentActor, requireUser } from "../../middlewares/require-user.js";
+import { uploadParser } from "../../middlewares/upload.js";
 import { parse } from "../../middlewares/validate.js";
 import { presentFile, presentJob, presentJobDetails } from "../../presenters/present-job.js";
 
 /** Uploads stay in memory (10 MB × 5 at most) until their type is checked by content. */
-const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_JOB_FILES, fields: 10 } });
+const upload = uploadParser({ fileSize: MAX_UPLOAD_BYTES, files: MAX_JOB_FILES, fields: 10 });
 
 /** /api/jobs: post, list, read, edit, delete and attach files (API.md "Jobs"). */
 export function jobsRouter(services: Services): Router {
@@ -83,7 +83,7 @@ export function jobsRouter(services: Services): Router {
       services,
       currentActor(req),
       id,
-      files.map((file) => ({ originalName: Buffer.from(file.originalname, "latin1").toString("utf8"), bytes: file.buffer })),
+      files.map((file) => ({ originalName: file.originalname, bytes: file.buffer })),
     );
     res.status(201).json(stored.map(presentFile));
   });

@@ -29,12 +29,13 @@ export async function requestPasswordReset(
     tokenHash: hashToken(token),
     expiresAt: new Date(deps.now().getTime() + RESET_TOKEN_TTL_MS),
   });
-  const link = `${deps.config.publicUrl}/change-password?token=${token}`;
+  // The link is a bearer secret: it goes to the mail server only, never to the outbox or the logs.
   await deps.mailer.send({
     to: user.email,
     kind: "password_reset",
     subject: "Reset your Forgehire password",
-    text: `Hello ${user.firstName},\n\nSomeone asked to reset the password of your Forgehire account. Open this link within one hour to choose a new one:\n\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.`,
+    text: `Hello ${user.firstName},\n\nSomeone asked to reset the password of your Forgehire account. Open this link within one hour to choose a new one:\n\n{{resetLink}}\n\nIf it was not you, ignore this email: your password stays as it is.`,
+    secrets: { resetLink: `${deps.config.publicUrl}/change-password?token=${token}` },
   });
 }
 

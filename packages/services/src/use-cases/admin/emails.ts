@@ -1,5 +1,6 @@
 import { adminEmailBody, domainError, uuidId, fieldErrorsOf, type Actor, type AdminEmailBody } from "@forgehire/core";
 import type { ServiceDeps } from "../../deps.js";
+import { WITHHELD_SECRET } from "../../adapters/mail/mailer.js";
 import { emailsRepository, type EmailRecord } from "../../repositories/emails.js";
 import { jobsRepository } from "../../repositories/jobs.js";
 import { usersRepository } from "../../repositories/users.js";
@@ -39,16 +40,18 @@ export async function sendAdminEmail(deps: Pick<ServiceDeps, "db" | "mailer">, a
  * @param actor an admin
  * @param emailId the outbox record
  * @returns the record with its new status (sent, or failed again with the new reason)
- * @throws ADMIN_ONLY; RECORD_NOT_FOUND; EMAIL_NOT_RESENDABLE unless it failed
+ * @throws ADMIN_ONLY; RECORD_NOT_FOUND; EMAIL_NOT_RESENDABLE unless it failed, or when it carried a one-time link
  */
 export async function resendEmail(deps: Pick<ServiceDeps, "db" | "mailer">, actor: Actor, emailId: string): Promise<EmailRecord> {
   assertAdmin(actor);
   if (!uuidId().safeParse(emailId).success) throw domainError("RECORD_NOT_FOUND");
-  const claimed = await emailsRepository.claimFailed(deps.db, emailId);
-  if (!claimed) {
-    const existing = await emailsRepository.findById(deps.db, emailId);
-    if (!existing) throw domainError("RECORD_NOT_FOUND");
-    throw domainError("EMAIL_NOT_RESENDABLE");
+  const stored = await emailsRepository.findById(deps.db, emailId);
+  if (!stored) throw domainError("RECORD_NOT_FOUND");
+  // Its one-time link was never kept (only SMTP saw it), so sending it again would send a dead link.
+  if (stored.text.includes(WITHHELD_SECRET) || stored.html?.includes(WITHHELD_SECRET)) {
+    throw domainError("EMAIL_NOT_RESENDABLE", { message: "This e-mail carried a one-time link that is not kept; send a new one instead (e.g. a new password reset)." });
   }
+  const claimed = await emailsRepository.claimFailed(deps.db, emailId);
+  if (!claimed) throw domainError("EMAIL_NOT_RESENDABLE");
   return deps.mailer.redeliver(claimed);
 }
