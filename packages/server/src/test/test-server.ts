@@ -11,6 +11,8 @@ export interface TestServer {
   services: Services;
   /** A client with its own cookie jar: one per simulated browser. */
   agent(): ReturnType<typeof supertest.agent>;
+  /** Runs the server's sweep of sockets whose session ended elsewhere (its timer is off in tests). */
+  sweepSessions(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -32,11 +34,12 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   });
   const database = await openTestDatabase();
   const services = await createServices(config, options.logger ?? createLogger(config.logLevel), database);
-  const running = await startServer(services, { port: 0, host: "127.0.0.1", serveWebApps: false, sessionCleanupIntervalMs: 0 });
+  const running = await startServer(services, { port: 0, host: "127.0.0.1", serveWebApps: false, sessionCleanupIntervalMs: 0, sessionSweepMs: 0 });
   return {
     url: running.url,
     services,
     agent: () => supertest.agent(running.url),
+    sweepSessions: () => running.sweepSessions(),
     async stop() {
       await running.stop();
       rmSync(dataDir, { recursive: true, force: true });

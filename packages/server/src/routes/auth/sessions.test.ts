@@ -102,6 +102,35 @@ describe("sockets end with their session", () => {
   });
 });
 
+describe("sockets of sessions ended elsewhere", () => {
+  it("[session-1] the sweep closes sockets whose session expired, was deleted, or whose account was disabled by another process, and leaves live ones", async () => {
+    const [expiring, deleted, disabled, live] = await Promise.all([buildClient(server), buildClient(server), buildClient(server), buildClient(server)]);
+    const sockets = await Promise.all([device(expiring), device(deleted), device(disabled), device(live)]);
+    const closed = Promise.all(sockets.slice(0, 3).map((d) => closedByServer(d.socket)));
+    const sessionsOf = (user: BuiltUser) => server.services.db("sessions").whereRaw("sess->'passport'->>'user' = ?", [user.user.id]);
+    await sessionsOf(expiring).update({ expired: new Date(Date.now() - 1000) });
+    await sessionsOf(deleted).delete();
+    // What the CLI does on another process: no socket server there to close anything.
+    await server.services.db("users").where({ id: disabled.user.id }).update({ disabled: true });
+
+    expect(await server.sweepSessions()).toBe(3);
+    expect(await closed).toEqual(["io server disconnect", "io server disconnect", "io server disconnect"]);
+    await stillListening(sockets[3]!.socket, live.user.id);
+  });
+});
+
+describe("joining after the session ended", () => {
+  it("[session-1] a socket whose session was ended elsewhere is refused its next join and closed", async () => {
+    const user = await buildClient(server);
+    const { socket } = await device(user);
+    const closed = closedByServer(socket);
+    await server.services.db("sessions").whereRaw("sess->'passport'->>'user' = ?", [user.user.id]).delete();
+    const answer = (await socket.emitWithAck("join", { roomId: "any-room" })) as { error?: { code: string } };
+    expect(answer.error?.code).toBe("UNAUTHENTICATED");
+    expect(await closed).toBe("io server disconnect");
+  });
+});
+
 describe("disabling an account", () => {
   it("refuses the login with 403 ACCOUNT_DISABLED and the existing session with 401; enabling again lets them in", async () => {
     const admin = await buildAdmin(server);
