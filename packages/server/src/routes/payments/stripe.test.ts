@@ -1,6 +1,7 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobActivityRepository, reconcilePayments } from "@forgehire/services";
+import { recordReliability } from "@forgehire/services/testing";
 import { buildClient, buildJob, setJobState, type BuiltUser } from "../../test/factories.js";
 import { startFakeStripe, stripeEvent, type FakeIntent, type FakeStripe } from "../../test/fakes/stripe-server.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";
@@ -144,6 +145,23 @@ describe("undo of a payment setup (compensation)", () => {
     const next = await intentFor(job.id);
     expect(next.paymentId).not.toBe(attempt.id);
   });
+
+  it("[proof-3] an undo never cancels an intent another payment holds", async () => {
+    const other = await lockedJob();
+    const bystander = await intentFor(other.id);
+    const job = await lockedJob();
+    // The provider answers with an intent id another payment already holds: storing it fails (unique), and the undo
+    // must leave that other payment's intent alone.
+    fake.reuseIdOnNextCreate(bystander.intent.id);
+    const res = await alice.agent.post(`/api/jobs/${job.id}/payment-intent`).expect(503);
+    expect(res.body.error.code).toBe("PAYMENT_SETUP_FAILED");
+    expect(fake.canceled).not.toContain(bystander.intent.id);
+    expect(bystander.intent.status).toBe("requires_payment_method");
+    const [attempt] = await server.services.db("payments").where({ job_id: job.id });
+    expect(attempt).toMatchObject({ status: "canceled", provider_payment_id: null });
+    // The bystander can still pay.
+    expect((await server.services.db("payments").where({ id: bystander.paymentId }).first()).status).toBe("requires_payment");
+  });
 });
 
 describe("Stripe webhooks", () => {
@@ -273,17 +291,21 @@ describe("webhook replay (proof-2)", () => {
   it("[proof-2] a replayed event is answered duplicate and changes no payment, event, job or activity row", async () => {
     const job = await lockedJob();
     const { paymentId, intent } = await intentFor(job.id);
-    // A failure first, so that a replay acting again would visibly change the rows (failed → failed is no change,
-    // but a second event row, a second activity entry and a new updated_at would appear).
-    const failed = signed(
-      stripeEvent("payment_intent.payment_failed", { ...intent, status: "requires_payment_method", last_payment_error: { message: "Your card was declined.", type: "card_error" } }),
-    );
-    const first = await post(failed.payload, failed.header).expect(200);
-    expect(first.body).toEqual({ received: true, duplicate: false });
+    // 'processing' then a failure in the same second: the state machine alone would let a replayed 'processing' move
+    // the failed attempt back to processing (it is not older than the failure), so only dedup keeps the rows still.
+    const created = Math.floor(Date.now() / 1000);
+    const processing = signed({ ...stripeEvent("payment_intent.processing", { ...intent, status: "processing" }), created });
+    const failed = signed({
+      ...stripeEvent("payment_intent.payment_failed", { ...intent, status: "requires_payment_method", last_payment_error: { message: "Your card was declined.", type: "card_error" } }),
+      created,
+    });
+    expect((await post(processing.payload, processing.header).expect(200)).body).toEqual({ received: true, duplicate: false });
+    expect((await post(failed.payload, failed.header).expect(200)).body).toEqual({ received: true, duplicate: false });
     const before = await snapshot(job.id, paymentId);
-    expect(before.events).toHaveLength(1);
+    expect(before.events).toHaveLength(2);
+    expect(before.job.payment_status).toBe("unpaid");
 
-    const replays = await Promise.all([post(failed.payload, failed.header), post(failed.payload, failed.header), post(failed.payload, failed.header)]);
+    const replays = await Promise.all([post(processing.payload, processing.header), post(processing.payload, processing.header, twin), post(failed.payload, failed.header)]);
     for (const replay of replays) expect(replay.body).toEqual({ received: true, duplicate: true });
     expect(await snapshot(job.id, paymentId)).toEqual(before);
   });
@@ -317,6 +339,20 @@ describe("money invariants with Stripe", () => {
     ]);
   });
 
+  it("[money-1] deleting a job cancels its open intent at Stripe; a success that still arrives is refunded", async () => {
+    const job = await lockedJob();
+    const { paymentId, intent } = await intentFor(job.id);
+    await alice.agent.delete(`/api/jobs/${job.id}`).expect(204);
+    expect(fake.canceled).toContain(intent.id);
+    // The client had confirmed just before: Stripe charged it anyway.
+    const late = signed(stripeEvent("payment_intent.succeeded", { ...intent, status: "succeeded" }));
+    intent.status = "succeeded";
+    await post(late.payload, late.header).expect(200);
+    expect(await server.services.db("payments").where({ id: paymentId }).first()).toMatchObject({ status: "refunded" });
+    expect(fake.refunds.filter((r) => r.payment_intent === intent.id)).toHaveLength(1);
+    expect((await jobRow(job.id)).payment_status).toBe("unpaid");
+  });
+
   it("[money-1] a success whose charged amount is not the job's price is refunded, not applied", async () => {
     const job = await lockedJob();
     const { paymentId, intent } = await intentFor(job.id);
@@ -338,6 +374,8 @@ describe("money invariants with Stripe", () => {
       post(payload, header, twin),
       reconcilePayments(twin.services, { jobId: job.id }).then(() => ({ status: 200 })),
     ]);
+    recordReliability({ id: "money-2", metric: "concurrent deliveries of one success", value: answers.length, unit: "requests" });
+    recordReliability({ id: "money-2", metric: "5xx answers", value: answers.filter((a) => a.status >= 500).length, unit: "requests" });
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
     expect(await server.services.db("payments").where({ job_id: job.id })).toEqual([expect.objectContaining({ id: paymentId, status: "succeeded" })]);
     expect(fake.refunds.filter((r) => r.payment_intent === intent.id)).toHaveLength(0);

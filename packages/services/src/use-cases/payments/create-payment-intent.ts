@@ -86,7 +86,16 @@ export async function createPaymentIntent(deps: Deps, actor: Actor, jobId: numbe
       description: paymentDescription(job.title),
       idempotencyKey: payment.idempotencyKey ?? idempotencyKeyOf(jobId, payment.attempt),
     });
-    undo.record("create intent", () => provider.cancelIntent(intent.id));
+    undo.record("create intent", async () => {
+      // Undo only what this setup made: an intent id another payment already holds (a provider answering with an
+      // intent we know) belongs to that payment, and canceling it would break someone else's checkout.
+      const holder = await paymentsRepository.findByProviderId(deps.db, intent.id);
+      if (holder && holder.id !== payment.id) {
+        deps.logger.error({ intentId: intent.id, paymentId: payment.id, holderId: holder.id }, "provider answered an intent another payment holds; not canceled");
+        return;
+      }
+      await provider.cancelIntent(intent.id);
+    });
     await paymentsRepository.attachIntent(deps.db, payment.id, intent.id, deps.now());
     return resultOf(deps, payment, intent.clientSecret);
   } catch (error) {
