@@ -64,7 +64,7 @@ export async function updateJobByAdmin(deps: Pick<ServiceDeps, "db" | "now" | "p
  * @returns the job as it was just before (react-admin shows the deleted record)
  * @throws ADMIN_ONLY; and whatever `deleteJob` throws (JOB_NOT_FOUND, JOB_PAID)
  */
-export async function deleteJobByAdmin(deps: Pick<ServiceDeps, "db" | "now">, actor: Actor, jobId: number): Promise<JobDetails["job"]> {
+export async function deleteJobByAdmin(deps: Pick<ServiceDeps, "db" | "now" | "payments" | "logger">, actor: Actor, jobId: number): Promise<JobDetails["job"]> {
   assertAdmin(actor);
   const before = await getJobDetails(deps, jobId);
   await deleteJob(deps, actor, jobId);
