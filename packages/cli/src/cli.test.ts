@@ -115,6 +115,7 @@ describe("forgehire CLI", () => {
   });
 
   it("db:rollback --yes undoes ONE migration, --step N that many; then a command asks for db:migrate", async () => {
+    const accounts = (await forgehire("users:list", "--json")).stdout;
     const one = await forgehire("db:rollback", "--yes");
     expect(one.code, one.stderr).toBe(0);
     expect(one.stdout).toMatch(/^Rolled back 1 migration\(s\):\n {2}\S+\n$/);
@@ -127,7 +128,7 @@ describe("forgehire CLI", () => {
     const again = await forgehire("db:migrate");
     expect(again.stdout).toMatch(/^Applied 3 migration\(s\)/);
     // The accounts were in tables the rollback did not touch.
-    expect(JSON.parse((await forgehire("users:list", "--json")).stdout)).toHaveLength(1);
+    expect(JSON.parse((await forgehire("users:list", "--json")).stdout)).toEqual(JSON.parse(accounts));
   });
 
   it("rejects an unknown command with a non-zero exit code", async () => {
