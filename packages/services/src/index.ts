@@ -4,6 +4,7 @@ export * from "./deps.js";
 export * from "./services.js";
 export * from "./db/database.js";
 export * from "./db/data-dir-lock.js";
+export * from "./db/shared-pglite.js";
 export * from "./db/errors.js";
 export * from "./db/migrator.js";
 export * from "./auth/passwords.js";
