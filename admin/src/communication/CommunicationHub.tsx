@@ -20,13 +20,12 @@ import ChatIcon from "@mui/icons-material/Chat";
 import ForumOutlinedIcon from "@mui/icons-material/ForumOutlined";
 import SearchIcon from "@mui/icons-material/Search";
 import { Title, useGetList, useGetMany, useNotify } from "react-admin";
-import type { ChatRoom } from "@forgehire/core";
+import { relativeTime, type ChatRoom } from "@forgehire/core";
 import { adminApi } from "../api";
 import { JobStatusChip, PaidChip } from "../jobs/JobStatus";
 import type { AdminJob } from "../jobs/types";
 import { userTypeLabel, type AdminUser } from "../users/types";
 import { ChatDialog } from "./ChatDialog";
-import { relativeTime } from "./relative-time";
 import type { AdminChatRoom } from "./types";
 
 const messages = {
@@ -117,7 +116,7 @@ const Conversations = ({ jobId, onOpen }: { jobId?: number; onOpen: (room: ChatR
                 </Typography>
                 {room.lastMessageAt ? (
                   <Typography variant="caption" color="text.secondary">
-                    {relativeTime(room.lastMessageAt)}
+                    {relativeTime(room.lastMessageAt, new Date())}
                   </Typography>
                 ) : null}
               </Stack>
@@ -232,7 +231,7 @@ const AllProjects = ({ onOpen }: { onOpen: (room: ChatRoom) => void }) => {
               </Stack>
               <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
                 {job.ownerName}
-                {ownerType(job.ownerId) ? ` · ${ownerType(job.ownerId)}` : ""} · Posted {relativeTime(job.createdAt)}
+                {ownerType(job.ownerId) ? ` · ${ownerType(job.ownerId)}` : ""} · Posted {relativeTime(job.createdAt, new Date())}
               </Typography>
             </CardContent>
             <CardActions>

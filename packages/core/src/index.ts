@@ -59,3 +59,4 @@ export * from "./payments/payments.js";
 export * from "./policies/payment.js";
 export * from "./admin/weeks.js";
 export * from "./navigation/return-path.js";
+export * from "./chat/relative-time.js";

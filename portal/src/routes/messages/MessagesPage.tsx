@@ -8,12 +8,11 @@ import Container from "@mui/material/Container";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useNavigate, useParams } from "react-router";
-import type { ChatRoomListItem } from "@forgehire/core";
+import { relativeTime, type ChatRoomListItem } from "@forgehire/core";
 import { useChatRooms, useRoomsLiveRefresh } from "../../api/chat";
 import PageLoader from "../../components/PageLoader";
 import { useCurrentUser } from "../../hooks/use-current-user";
 import ChatDialog from "./ChatDialog";
-import { relativeTime } from "./relative-time";
 
 const title = "Messages";
 
@@ -46,7 +45,7 @@ function RoomCard({ room, onOpen }: { room: ChatRoomListItem; onOpen: () => void
               <Typography variant="body2" noWrap>
                 {room.lastMessage.content}
                 <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
-                  {relativeTime(room.lastMessage.createdAt)}
+                  {relativeTime(room.lastMessage.createdAt, new Date())}
                 </Typography>
               </Typography>
             )}
