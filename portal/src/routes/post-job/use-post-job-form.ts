@@ -73,11 +73,13 @@ export type PostJobAction =
   | { type: "setAnswer"; questionId: string; answer: string }
   | { type: "addFiles"; files: readonly File[] }
   | { type: "removeFile"; index: number }
-  | { type: "goTo"; step: number };
+  | { type: "goTo"; step: number }
+  | { type: "reset" };
 
 export type PostJobDispatch = Dispatch<PostJobAction>;
 
-const emptyDraft: JobDraft = {
+/** The form of a new requirement before anything is typed. */
+export const emptyDraft: JobDraft = {
   title: "",
   description: "",
   industry: "",
@@ -181,6 +183,8 @@ function reducer(state: PostJobFormState, action: PostJobAction): PostJobFormSta
       return { ...state, files: state.files.filter((_file, index) => index !== action.index) };
     case "goTo":
       return { ...state, step: Math.min(Math.max(action.step, 0), LAST_STEP) };
+    case "reset":
+      return initialPostJobState();
   }
 }
 
@@ -236,8 +240,11 @@ export function toWizardForm(draft: JobDraft): WizardForm {
 /**
  * The posting wizard's state in one reducer: the step, the form typed from core's JobCreateBody, and the files.
  * @param saved the job to edit, or undefined to post a new one
+ * @param restored a new requirement's draft kept from an earlier visit (ignored when editing)
  */
-export function usePostJobForm(saved?: JobWithRequirements) {
-  const [state, dispatch] = useReducer(reducer, saved, initialPostJobState);
+export function usePostJobForm(saved?: JobWithRequirements, restored?: Omit<PostJobFormState, "files"> | null) {
+  const [state, dispatch] = useReducer(reducer, undefined, () =>
+    !saved && restored ? { ...restored, step: Math.min(Math.max(restored.step, 0), LAST_STEP), files: [] } : initialPostJobState(saved),
+  );
   return { state, dispatch };
 }

@@ -1,0 +1,104 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { createUser } from "@forgehire/services";
+import { openBrowser, screenshot, type Browser } from "./support/browser.js";
+import { startAppServer, type AppServer } from "./support/app-server.js";
+import { PortalPage } from "./pages/portal.js";
+import { JobsPages } from "./pages/jobs.js";
+
+let server: AppServer;
+const browsers: Browser[] = [];
+
+beforeAll(async () => {
+  server = await startAppServer();
+});
+afterEach(async () => {
+  for (const browser of browsers.splice(0)) await browser.close();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** A screenshot once the page is at the top and every transition has ended. */
+async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
+  await screenshot(page, name);
+}
+
+const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+
+async function signedIn(userType: "client" | "freelancer", firstName: string) {
+  const email = unique(firstName.toLowerCase());
+  const user = await createUser(server.services, { email, password: `${firstName}-pass`, firstName, lastName: "Tester", userType });
+  const browser = await openBrowser(server.url);
+  browsers.push(browser);
+  await new PortalPage(browser.page).logIn(email, `${firstName}-pass`);
+  await browser.page.waitForURL((url) => url.pathname === "/");
+  return { user, page: browser.page, jobs: new JobsPages(browser.page) };
+}
+
+/** Accepts the browser's "leave site?" prompt of the next reload, and says whether one was shown. */
+function acceptBeforeUnload(page: Page): Promise<boolean> {
+  return new Promise((resolve) => {
+    page.once("dialog", (dialog) => {
+      resolve(dialog.type() === "beforeunload");
+      void dialog.accept();
+    });
+  });
+}
+
+describe("the posting wizard keeps a draft", () => {
+  it("a reload keeps the typed requirement and its step, a nav click asks first, and posting clears the draft", async () => {
+    const { page, jobs } = await signedIn("client", "Dora");
+    await page.goto("/post-job");
+    await jobs.stepHeading("Basic Information");
+    await jobs.chooseIndustry("Healthcare");
+    await page.getByLabel("Title").fill("Clinic Reminder Bot");
+    await page.getByLabel("Description").fill("Reminds patients of their appointments by text message the day before.");
+    await page.getByRole("radio", { name: /^Simple Application:/ }).click();
+    await page.getByRole("checkbox", { name: "Deployment" }).check();
+    await jobs.next();
+    await jobs.stepHeading("Users & Features");
+    await page.getByLabel("Target Audience").fill("Dental clinics");
+
+    // A reload asks first (the browser's own prompt), then brings back every field and the step.
+    const prompted = acceptBeforeUnload(page);
+    await page.reload();
+    expect(await prompted).toBe(true);
+    await jobs.stepHeading("Users & Features");
+    await page.getByRole("alert").filter({ hasText: "We kept the requirement you were writing" }).waitFor();
+    expect(await page.getByLabel("Target Audience").inputValue()).toBe("Dental clinics");
+    await shot(page, "post-job-draft-restored");
+    await page.getByRole("tab", { name: "Basic Information" }).click();
+    expect(await page.getByLabel("Title").inputValue()).toBe("Clinic Reminder Bot");
+    expect(await page.getByRole("checkbox", { name: "Deployment" }).isChecked()).toBe(true);
+    await page.getByRole("radio", { name: /^Simple Application:/, checked: true }).waitFor();
+
+    // A nav click asks; Stay keeps the form, Leave goes, and coming back finds the draft.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Find Requirement" }).click();
+    const leave = jobs.dialog("Leave this page?");
+    await leave.getByText("It stays as a draft on this device").waitFor();
+    await shot(page, "post-job-leave-prompt");
+    await leave.getByRole("button", { name: "Stay" }).click();
+    expect(new URL(page.url()).pathname).toBe("/post-job");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Find Requirement" }).click();
+    await leave.getByRole("button", { name: "Leave" }).click();
+    await page.waitForURL(`${server.url}/jobs`);
+    await page.goto("/post-job");
+    expect(await page.getByLabel("Title").inputValue()).toBe("Clinic Reminder Bot");
+
+    // Posting it forgets the draft: the next requirement starts empty.
+    await jobs.next();
+    await jobs.next();
+    await jobs.next();
+    await jobs.stepHeading("Additional Information");
+    await jobs.submit();
+    await page.waitForURL(`${server.url}/jobs`);
+    await jobs.card("Clinic Reminder Bot").waitFor();
+    await page.goto("/post-job");
+    await jobs.stepHeading("Basic Information");
+    expect(await page.getByLabel("Title").inputValue()).toBe("");
+    expect(await page.getByRole("alert").filter({ hasText: "We kept the requirement" }).count()).toBe(0);
+  });
+});
