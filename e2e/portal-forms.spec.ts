@@ -102,3 +102,41 @@ describe("the posting wizard keeps a draft", () => {
     expect(await page.getByRole("alert").filter({ hasText: "We kept the requirement" }).count()).toBe(0);
   });
 });
+
+describe("Manage Your Profile", () => {
+  it("uses the pickers, and a server refusal of one language highlights the Languages field", async () => {
+    const { user, page } = await signedIn("freelancer", "Lena");
+    const created = await page.request.post("/api/freelancers", {
+      data: { title: "Voice Agent", bio: "I build voice agents.", hourlyRate: 40, skills: ["Whisper"], domains: ["Voice & Speech"] },
+    });
+    expect(created.status()).toBe(201);
+    // An older profile holds a language the list no longer offers; the server refuses it on the next save (languages.1).
+    await server.services.db("freelancers").where({ user_id: user.id }).update({ languages: JSON.stringify(["English", "Klingon"]) });
+
+    await page.goto("/manage-profile");
+    await page.getByRole("heading", { name: "Manage Your Profile" }).waitFor();
+    const languages = page.getByRole("group", { name: "Languages" });
+    await languages.getByRole("button", { name: "Klingon" }).waitFor();
+    // Skills and domains are chosen from core's lists, as on Create Profile.
+    await page.getByRole("group", { name: "Skills" }).getByRole("combobox").click();
+    await page.getByRole("option", { name: "OpenAI GPT", exact: true }).click();
+    await page.getByRole("group", { name: "Domains" }).getByRole("button", { name: "Voice & Speech" }).waitFor();
+
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    await languages.getByText("Please choose from the listed languages").waitFor();
+    expect(await languages.getByRole("combobox").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByRole("group", { name: "Skills" }).getByRole("combobox").getAttribute("aria-invalid")).not.toBe("true");
+    await shot(page, "manage-profile-language-error");
+
+    // Removing the refused language clears the error, and the profile saves.
+    await languages.getByRole("button", { name: "Klingon" }).locator("svg").click();
+    expect(await languages.getByText("Please choose from the listed languages").count()).toBe(0);
+    await languages.getByRole("combobox").click();
+    await page.getByRole("option", { name: "Spanish", exact: true }).click();
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    await page.waitForURL((url) => url.pathname === "/freelancers");
+    const saved = (await (await page.request.get("/api/freelancers/me")).json()) as { languages: string[]; skills: string[] };
+    expect(saved.languages).toEqual(["English", "Spanish"]);
+    expect(saved.skills).toEqual(["Whisper", "OpenAI GPT"]);
+  });
+});
