@@ -140,3 +140,39 @@ describe("Manage Your Profile", () => {
     expect(saved.skills).toEqual(["Whisper", "OpenAI GPT"]);
   });
 });
+
+describe("the wizard's layout", () => {
+  it("the conditional fields keep their labels inside their boxes, and the step tabs stay on one line", async () => {
+    const { page, jobs } = await signedIn("client", "Lara");
+    await page.goto("/post-job");
+    await jobs.stepHeading("Basic Information");
+    // Every step tab is one line: as tall as the shortest one.
+    const heights = await page.getByRole("tab").evaluateAll((tabs) => tabs.map((tab) => tab.getBoundingClientRect().height));
+    expect(new Set(heights).size).toBe(1);
+    const integration = await page.getByRole("tab", { name: "Integration & Compliance" }).evaluate((tab) => {
+      const text = [...tab.childNodes].find((node) => node.nodeType === Node.TEXT_NODE);
+      const range = document.createRange();
+      range.selectNodeContents(text!);
+      return range.getClientRects().length;
+    });
+    expect(integration).toBe(1);
+    await shot(page, "post-job-tabs");
+
+    await jobs.chooseIndustry("Healthcare");
+    await page.getByLabel("Title").fill("Fleet Dispatch App");
+    await page.getByLabel("Description").fill("Dispatches trucks to orders and follows them on a map.");
+    await page.getByRole("radio", { name: /^Complex Application:/ }).click();
+    await jobs.next();
+    await jobs.stepHeading("Users & Features");
+    await page.getByRole("checkbox", { name: "Automation", exact: true }).check();
+    const field = page.getByLabel("Automation logic");
+    await field.fill("Assign the nearest free truck; escalate after 10 minutes.");
+    const [label, box] = await Promise.all([
+      page.locator("label", { hasText: "Automation logic" }).boundingBox(),
+      field.locator("xpath=ancestor::div[contains(@class,'MuiOutlinedInput-root')]").boundingBox(),
+    ]);
+    expect(label!.x).toBeGreaterThanOrEqual(box!.x);
+    expect(label!.x + label!.width).toBeLessThanOrEqual(box!.x + box!.width);
+    await shot(page, "post-job-conditional-field");
+  });
+});

@@ -14,8 +14,6 @@ import Divider from "@mui/material/Divider";
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import Typography from "@mui/material/Typography";
-import { useTheme } from "@mui/material/styles";
-import useMediaQuery from "@mui/material/useMediaQuery";
 import ArrowBack from "@mui/icons-material/ArrowBack";
 import ArrowForward from "@mui/icons-material/ArrowForward";
 import { useNavigate } from "react-router";
@@ -68,8 +66,6 @@ export default function PostJobWizard({ title, saved }: PostJobWizardProps) {
   const { enqueueSnackbar } = useSnackbar();
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  // Four tabs fit side by side from md up; narrower screens scroll them.
-  const wideTabs = useMediaQuery(useTheme().breakpoints.up("md"));
   const { step, draft } = state;
   const editing = saved !== undefined;
 
@@ -203,7 +199,8 @@ export default function PostJobWizard({ title, saved }: PostJobWizardProps) {
         <Tabs
           value={step}
           onChange={handleTabChange}
-          variant={wideTabs ? "fullWidth" : "scrollable"}
+          // Tabs size to their one-line labels and share the spare width; a narrow screen scrolls them.
+          variant="scrollable"
           scrollButtons="auto"
           aria-label="Steps"
           sx={{ borderBottom: 1, borderColor: "divider" }}
@@ -218,7 +215,7 @@ export default function PostJobWizard({ title, saved }: PostJobWizardProps) {
               iconPosition="start"
               id={`step-tab-${index}`}
               aria-controls="step-panel"
-              sx={{ minHeight: 56, px: 1 }}
+              sx={{ minHeight: 56, px: 1.5, flexGrow: 1, maxWidth: "none", whiteSpace: "nowrap" }}
             />
           ))}
         </Tabs>
