@@ -5,6 +5,7 @@ import { openBrowser, screenshot, type Browser } from "./support/browser.js";
 import { startAppServer, type AppServer } from "./support/app-server.js";
 import { PortalPage } from "./pages/portal.js";
 import { JobsPages } from "./pages/jobs.js";
+import { pngBytes } from "./pages/freelancers.js";
 
 let server: AppServer;
 const browsers: Browser[] = [];
@@ -150,7 +151,7 @@ describe("the wizard's layout", () => {
     const heights = await page.getByRole("tab").evaluateAll((tabs) => tabs.map((tab) => tab.getBoundingClientRect().height));
     expect(new Set(heights).size).toBe(1);
     const integration = await page.getByRole("tab", { name: "Integration & Compliance" }).evaluate((tab) => {
-      const text = [...tab.childNodes].find((node) => node.nodeType === Node.TEXT_NODE);
+      const text = Array.from(tab.childNodes).find((node) => node.nodeType === Node.TEXT_NODE);
       const range = document.createRange();
       range.selectNodeContents(text!);
       return range.getClientRects().length;
@@ -174,5 +175,56 @@ describe("the wizard's layout", () => {
     expect(label!.x).toBeGreaterThanOrEqual(box!.x);
     expect(label!.x + label!.width).toBeLessThanOrEqual(box!.x + box!.width);
     await shot(page, "post-job-conditional-field");
+  });
+});
+
+describe("attachments", () => {
+  it("a bad attachment is refused with its reason and leaves the good ones; a failed upload after saving offers a retry", async () => {
+    const { page, jobs } = await signedIn("client", "Ada");
+    await page.goto("/post-job");
+    await jobs.chooseIndustry("Healthcare");
+    await page.getByLabel("Title").fill("Lab Results Portal");
+    await page.getByLabel("Description").fill("Patients read their lab results online.");
+    await page.getByRole("radio", { name: /^Static Website:/ }).click();
+    for (let step = 0; step < 3; step++) await jobs.next();
+    await jobs.stepHeading("Additional Information");
+
+    // The browser reads the bytes: a program named .pdf and a binary named .txt are refused, each with its reason.
+    await jobs.attach([
+      { name: "brief.txt", mimeType: "text/plain", buffer: Buffer.from("Lab results brief\n") },
+      { name: "tool.pdf", mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1]), Buffer.alloc(64)]) },
+      { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from([0x00, 0x01, 0x02, 0xff]) },
+      { name: "scan.png", mimeType: "image/png", buffer: pngBytes },
+    ]);
+    const list = page.getByRole("list", { name: "Attachments" });
+    await list.getByRole("listitem").filter({ hasText: "tool.pdf" }).getByText("Not attached: Its content is ELF, which is not allowed").waitFor();
+    await list.getByRole("listitem").filter({ hasText: "notes.txt" }).getByText("Not attached: Its content is not an allowed type").waitFor();
+    await list.getByRole("button", { name: "Remove brief.txt" }).waitFor();
+    await list.getByRole("button", { name: "Remove scan.png" }).waitFor();
+    await shot(page, "post-job-attachments-checked");
+
+    // The server fails scan.png once (a proxy error); brief.txt is kept, and the job page offers to retry scan.png.
+    let failNext = true;
+    await page.route("**/api/jobs/*/files", async (route) => {
+      const body = route.request().postDataBuffer()?.toString("latin1") ?? "";
+      if (failNext && body.includes('filename="scan.png"')) {
+        failNext = false;
+        await route.fulfill({ status: 503, body: "" });
+      } else await route.continue();
+    });
+    await jobs.submit();
+    await page.waitForURL(/\/jobs\/\d+$/);
+    const notice = page.getByRole("alert", { name: "Files not attached" });
+    await notice.getByText("One file was not attached").waitFor();
+    await notice.getByText("scan.png", { exact: true }).waitFor();
+    const id = Number(new URL(page.url()).pathname.split("/").pop());
+    const stored = () => server.services.db("files").where({ job_id: id }).orderBy("name").pluck("name");
+    expect(await stored()).toEqual(["brief.txt"]);
+    await shot(page, "job-detail-failed-upload");
+
+    await notice.getByRole("button", { name: "Retry scan.png" }).click();
+    await notice.waitFor({ state: "detached" });
+    expect(await stored()).toEqual(["brief.txt", "scan.png"]);
+    await page.getByRole("region", { name: "Attached Files" }).getByRole("button", { name: /scan\.png/ }).waitFor();
   });
 });

@@ -30,6 +30,7 @@ import StepAdditionalInformation from "./StepAdditionalInformation";
 import StepBasicInformation from "./StepBasicInformation";
 import StepIntegrationCompliance from "./StepIntegrationCompliance";
 import StepUsersFeatures from "./StepUsersFeatures";
+import type { FailedUpload, FailedUploadsState } from "./FailedUploads";
 import { clearJobDraft, loadJobDraft, saveJobDraft } from "./draft-storage";
 import { LAST_STEP, emptyDraft, hasRequiredFields, initialPostJobState, steps, toJobBody, usePostJobForm } from "./use-post-job-form";
 import { useLeaveGuard } from "./use-leave-guard";
@@ -40,7 +41,7 @@ const messages = {
   posted: "Requirement posted successfully",
   updated: "Requirement updated successfully",
   failed: "Failed to post/update requirement. Please try again.",
-  filesFailed: (message: string) => `The job was saved, but its files could not be attached: ${message}`,
+  filesFailed: (count: number) => `The job was saved, but ${count === 1 ? "one file was" : `${count} files were`} not attached.`,
   catalogFailed: "Failed to load requirement data. Please try again.",
 } as const;
 
@@ -80,10 +81,10 @@ export default function PostJobWizard({ title, saved }: PostJobWizardProps) {
   }, [editing, userId, dirty, state]);
 
   /** Leaves the form on purpose (posted, saved or discarded): the draft is done with and nothing is asked. */
-  const leave = (to: string) => {
+  const leave = (to: string, state?: FailedUploadsState) => {
     if (!editing && userId !== null) clearJobDraft(userId);
     allowLeaving();
-    navigate(to);
+    void navigate(to, { state });
   };
   const startOver = () => {
     if (userId !== null) clearJobDraft(userId);
@@ -134,16 +135,20 @@ export default function PostJobWizard({ title, saved }: PostJobWizardProps) {
       return;
     }
 
-    if (state.files.length > 0) {
+    // One request per file: the server keeps all or none of a request, and one bad file must not cost the others.
+    const failed: FailedUpload[] = [];
+    for (const file of state.files) {
       try {
-        await uploadFiles.mutateAsync({ id: result.job.id, files: state.files });
+        await uploadFiles.mutateAsync({ id: result.job.id, files: [file] });
       } catch (error) {
-        setSubmitting(false);
-        const title = isApiError(error) ? error.title : "Error";
-        enqueueSnackbar(<ToastMessage title={title} message={messages.filesFailed(errorMessage(error))} />, { variant: "warning" });
-        leave(`/jobs/${result.job.id}`);
-        return;
+        failed.push({ file, reason: errorMessage(error) });
       }
+    }
+    if (failed.length > 0) {
+      setSubmitting(false);
+      enqueueSnackbar(<ToastMessage title="Saved" message={messages.filesFailed(failed.length)} />, { variant: "warning" });
+      leave(`/jobs/${result.job.id}`, { failedUploads: failed } satisfies FailedUploadsState);
+      return;
     }
     enqueueSnackbar(editing ? messages.updated : messages.posted, { variant: "success" });
     leave("/jobs");

@@ -2,7 +2,7 @@ import { isIndustry, isScope, noAdditionalServices } from "@forgehire/core";
 import type { JobDraft, PostJobFormState } from "./use-post-job-form";
 
 /** What is kept of an unfinished requirement: everything but the picked files, which a browser cannot store. */
-type StoredDraft = Omit<PostJobFormState, "files">;
+type StoredDraft = Omit<PostJobFormState, "files" | "refused">;
 
 const VERSION = 1;
 const keyFor = (userId: string) => `forgehire.post-job-draft.v${VERSION}.${userId}`;
@@ -49,7 +49,7 @@ export function loadJobDraft(userId: string): StoredDraft | null {
  * @param state the wizard's state
  */
 export function saveJobDraft(userId: string, state: PostJobFormState): void {
-  const { files: _files, ...kept } = state;
+  const { files: _files, refused: _refused, ...kept } = state;
   try {
     window.localStorage.setItem(keyFor(userId), JSON.stringify(kept));
   } catch {

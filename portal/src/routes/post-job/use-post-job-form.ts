@@ -52,8 +52,16 @@ export interface PostJobFormState {
   deliveryDateTouched: boolean;
   /** the scope whose quote last set the delivery date (the job's own scope when editing) */
   deliveryDateScope: Scope | null;
-  /** files picked on step 4, uploaded once the job is saved */
+  /** files picked on step 4 that pass the server's rules, uploaded once the job is saved */
   files: File[];
+  /** files picked on step 4 that the server would refuse, with the reason; never uploaded */
+  refused: RefusedFile[];
+}
+
+/** A picked file that will not be uploaded, and why. */
+export interface RefusedFile {
+  name: string;
+  reason: string;
 }
 
 type TextKey = "title" | "description" | "targetAudience" | "keyFeatures" | "stakeholders" | "existingSystems" | "complianceRequirements";
@@ -71,7 +79,8 @@ export type PostJobAction =
   | { type: "setIntegration"; value: IntegrationOption; checked: boolean }
   | { type: "addQuestions"; questions: readonly FollowUpQuestion[] }
   | { type: "setAnswer"; questionId: string; answer: string }
-  | { type: "addFiles"; files: readonly File[] }
+  | { type: "addFiles"; files: readonly File[]; refused: readonly RefusedFile[] }
+  | { type: "dismissRefused"; index: number }
   | { type: "removeFile"; index: number }
   | { type: "goTo"; step: number }
   | { type: "reset" };
@@ -110,7 +119,7 @@ const isOneOf = <T extends string>(options: readonly T[]) => (value: string): va
  * @param saved the answer of GET /api/jobs/:id, or undefined for a new requirement
  */
 export function initialPostJobState(saved?: JobWithRequirements): PostJobFormState {
-  if (!saved) return { step: 0, draft: emptyDraft, deliveryDateTouched: false, deliveryDateScope: null, files: [] };
+  if (!saved) return { step: 0, draft: emptyDraft, deliveryDateTouched: false, deliveryDateScope: null, files: [], refused: [] };
   const { job, requirements } = saved;
   const industry = requirements.industry || job.industry;
   const scope = isScope(job.scope) ? job.scope : null;
@@ -138,6 +147,7 @@ export function initialPostJobState(saved?: JobWithRequirements): PostJobFormSta
     deliveryDateTouched: false,
     deliveryDateScope: scope,
     files: [],
+    refused: [],
   };
 }
 
@@ -178,7 +188,9 @@ function reducer(state: PostJobFormState, action: PostJobAction): PostJobFormSta
         answers: draft.answers.map((answer) => (answer.questionId === action.questionId ? { ...answer, answer: action.answer } : answer)),
       });
     case "addFiles":
-      return { ...state, files: [...state.files, ...action.files] };
+      return { ...state, files: [...state.files, ...action.files], refused: [...state.refused, ...action.refused] };
+    case "dismissRefused":
+      return { ...state, refused: state.refused.filter((_file, index) => index !== action.index) };
     case "removeFile":
       return { ...state, files: state.files.filter((_file, index) => index !== action.index) };
     case "goTo":
@@ -242,9 +254,9 @@ export function toWizardForm(draft: JobDraft): WizardForm {
  * @param saved the job to edit, or undefined to post a new one
  * @param restored a new requirement's draft kept from an earlier visit (ignored when editing)
  */
-export function usePostJobForm(saved?: JobWithRequirements, restored?: Omit<PostJobFormState, "files"> | null) {
+export function usePostJobForm(saved?: JobWithRequirements, restored?: Omit<PostJobFormState, "files" | "refused"> | null) {
   const [state, dispatch] = useReducer(reducer, undefined, () =>
-    !saved && restored ? { ...restored, step: Math.min(Math.max(restored.step, 0), LAST_STEP), files: [] } : initialPostJobState(saved),
+    !saved && restored ? { ...restored, step: Math.min(Math.max(restored.step, 0), LAST_STEP), files: [], refused: [] } : initialPostJobState(saved),
   );
   return { state, dispatch };
 }
