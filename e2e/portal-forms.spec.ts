@@ -228,3 +228,45 @@ describe("attachments", () => {
     await page.getByRole("region", { name: "Attached Files" }).getByRole("button", { name: /scan\.png/ }).waitFor();
   });
 });
+
+describe("paid extras", () => {
+  it("each extra says what it includes and adds; Custom Tech Stack asks which stack, shown on the requirements tab", async () => {
+    const { page, jobs } = await signedIn("client", "Ines");
+    await page.goto("/post-job");
+    await jobs.chooseIndustry("Education");
+    await page.getByLabel("Title").fill("Course Platform");
+    await page.getByLabel("Description").fill("Teachers publish video courses; students enrol and follow their progress.");
+    await page.getByRole("radio", { name: /^Simple Application:/ }).click();
+
+    // Before choosing, the catalogue's rule; once chosen, the server's quote line for it.
+    const stack = page.getByRole("checkbox", { name: "Custom Tech Stack" });
+    expect(await stack.getAttribute("aria-describedby")).toBe("extra-customTechStack-help");
+    const help = page.locator("#extra-customTechStack-help");
+    await help.getByText("Built on the languages, frameworks and services you name").waitFor();
+    await help.getByText("Adds the scope price again.").waitFor();
+    await page.locator("#extra-hosting-help").getByText("Doubles the total so far.").waitFor();
+    expect(await page.getByLabel("Which tech stack?").count()).toBe(0);
+    await stack.check();
+    await help.getByText("Adds $1,999 to your quote.").waitFor();
+    await jobs.quoteTotal().filter({ hasText: "$3,998" }).waitFor();
+    await page.getByLabel("Which tech stack?").fill("Next.js, PostgreSQL, AWS");
+    await shot(page, "post-job-extras-explained");
+
+    for (let step = 0; step < 3; step++) await jobs.next();
+    await jobs.stepHeading("Additional Information");
+    await jobs.submit();
+    await page.waitForURL(`${server.url}/jobs`);
+    await jobs.card("Course Platform").getByRole("link", { name: /Course Platform/ }).click();
+    const services = page.getByRole("region", { name: "Additional Services" });
+    await services.getByText("Next.js, PostgreSQL, AWS").waitFor();
+    await shot(page, "job-detail-custom-stack");
+
+    // Returned in the requirements, and dropped with the extra.
+    const id = Number(new URL(page.url()).pathname.split("/").pop());
+    const read = async () => ((await (await page.request.get(`/api/jobs/${id}`)).json()) as { requirements: { customTechStack: string } }).requirements;
+    expect((await read()).customTechStack).toBe("Next.js, PostgreSQL, AWS");
+    const put = await page.request.put(`/api/jobs/${id}`, { data: { additionalServices: { customTechStack: false } } });
+    expect(put.status()).toBe(200);
+    expect((await read()).customTechStack).toBe("");
+  });
+});

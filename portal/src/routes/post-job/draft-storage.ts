@@ -31,6 +31,7 @@ export function loadJobDraft(userId: string): StoredDraft | null {
       industry: typeof draft.industry === "string" && isIndustry(draft.industry) ? draft.industry : "",
       scope: isScope(draft.scope) ? draft.scope : null,
       additionalServices: { ...noAdditionalServices, ...draft.additionalServices },
+      customTechStack: typeof draft.customTechStack === "string" ? draft.customTechStack : "",
     };
     return {
       step: typeof stored.step === "number" ? stored.step : 0,

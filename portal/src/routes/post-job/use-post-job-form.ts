@@ -64,7 +64,7 @@ export interface RefusedFile {
   reason: string;
 }
 
-type TextKey = "title" | "description" | "targetAudience" | "keyFeatures" | "stakeholders" | "existingSystems" | "complianceRequirements";
+type TextKey = "title" | "description" | "customTechStack" | "targetAudience" | "keyFeatures" | "stakeholders" | "existingSystems" | "complianceRequirements";
 
 export type PostJobAction =
   | { type: "setText"; field: TextKey; value: string }
@@ -95,6 +95,7 @@ export const emptyDraft: JobDraft = {
   scope: null,
   expectedDeliveryDate: "",
   additionalServices: { ...noAdditionalServices },
+  customTechStack: "",
   targetAudience: "",
   keyFeatures: "",
   userCategories: [],
@@ -132,6 +133,7 @@ export function initialPostJobState(saved?: JobWithRequirements): PostJobFormSta
       scope,
       expectedDeliveryDate: job.expectedDeliveryDate?.slice(0, 10) ?? "",
       additionalServices: { ...noAdditionalServices, ...requirements.additionalServices },
+      customTechStack: requirements.customTechStack,
       targetAudience: requirements.targetAudience,
       keyFeatures: requirements.keyFeatures,
       userCategories: requirements.userCategories,
@@ -234,6 +236,7 @@ export function toJobBody(draft: JobDraft): JobCreateBody | null {
     industry: draft.industry,
     scope: draft.scope,
     expectedDeliveryDate: draft.expectedDeliveryDate || null,
+    customTechStack: draft.additionalServices.customTechStack ? draft.customTechStack.trim() : "",
     userCategories: draft.userCategories.map((category) => category.trim()).filter(Boolean),
     projectSpecificFields: projectFieldsToSend(draft.scope, draft.projectSpecificFields),
     answers: draft.answers.map((answer) => ({ ...answer, answer: answer.answer.trim() })),
@@ -245,7 +248,7 @@ export function toJobBody(draft: JobDraft): JobCreateBody | null {
  * @param draft the form state
  */
 export function toWizardForm(draft: JobDraft): WizardForm {
-  const { answers: _answers, expectedDeliveryDate: _date, industry, ...rest } = draft;
+  const { answers: _answers, expectedDeliveryDate: _date, customTechStack: _stack, industry, ...rest } = draft;
   return { ...rest, industry: industry || undefined };
 }
 
