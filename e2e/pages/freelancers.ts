@@ -11,11 +11,11 @@ export const pdfBytes = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>
 export class FreelancerPages {
   constructor(readonly page: Page) {}
 
-  picker(label: "Skills" | "Domains") {
+  picker(label: "Skills" | "Domains" | "Languages") {
     return this.page.getByRole("group", { name: label });
   }
 
-  async pick(label: "Skills" | "Domains", option: string) {
+  async pick(label: "Skills" | "Domains" | "Languages", option: string) {
     await this.picker(label).getByRole("combobox").click();
     await this.page.getByRole("option", { name: option, exact: true }).click();
   }

@@ -4,7 +4,7 @@ import CssBaseline from "@mui/material/CssBaseline";
 import { ThemeProvider } from "@mui/material/styles";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { SnackbarProvider } from "notistack";
-import { BrowserRouter } from "react-router";
+import { RouterProvider, createBrowserRouter } from "react-router";
 import { QUERY_RETRY_DELAY_MS, shouldRetryQuery } from "./api/client";
 import App from "./App";
 import { theme } from "./theme";
@@ -21,6 +21,10 @@ const queryClient = new QueryClient({
   },
 });
 
+// A data router, so that forms can ask before a navigation loses their input (useBlocker); the route table itself
+// stays in App's <Routes>, under one splat route.
+const router = createBrowserRouter([{ path: "*", element: <App /> }]);
+
 const root = document.getElementById("root");
 if (!root) throw new Error("The page has no #root element");
 
@@ -31,9 +35,7 @@ createRoot(root).render(
       <QueryClientProvider client={queryClient}>
         {/* The spec shows one toast at a time. */}
         <SnackbarProvider maxSnack={1} anchorOrigin={{ vertical: "bottom", horizontal: "right" }} autoHideDuration={4000}>
-          <BrowserRouter>
-            <App />
-          </BrowserRouter>
+          <RouterProvider router={router} />
         </SnackbarProvider>
       </QueryClientProvider>
     </ThemeProvider>

@@ -36,3 +36,44 @@ export const allowedUploadExtensions: readonly string[] = [...new Set(Object.val
 export function isAllowedUploadType(mime: string): boolean {
   return Object.hasOwn(allowedUploadTypes, mime);
 }
+
+/** Plain text has no magic number: these names mark it, when the bytes read as text. */
+const plainTextTypes: Readonly<Record<string, string>> = { txt: "text/plain", md: "text/markdown", csv: "text/csv" };
+
+/**
+ * The type of a file with no magic number: text when it is named .txt, .md or .csv and its bytes are valid UTF-8
+ * without NUL bytes. The server and the portal both fall back to this when magic-byte sniffing finds nothing.
+ * @param bytes the file's content
+ * @param fileName the name the user gave it
+ * @returns the text type, or undefined when the file is not plain text
+ */
+export function plainTextUploadType(bytes: Uint8Array, fileName: string): string | undefined {
+  const extension = fileName.toLowerCase().split(".").pop() ?? "";
+  const mime = plainTextTypes[extension];
+  if (!mime || bytes.includes(0)) return undefined;
+  return isUtf8(bytes) ? mime : undefined;
+}
+
+/** Whether the bytes are well-formed UTF-8 (no overlong forms, no surrogates, nothing past U+10FFFF). */
+function isUtf8(bytes: Uint8Array): boolean {
+  for (let index = 0; index < bytes.length; ) {
+    const lead = bytes[index]!;
+    if (lead < 0x80) {
+      index += 1;
+      continue;
+    }
+    const length = lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+    if (length === 0 || index + length > bytes.length) return false;
+    const second = bytes[index + 1]!;
+    // The second byte's range rules out overlong forms, surrogates and code points past U+10FFFF.
+    const low = lead === 0xe0 ? 0xa0 : lead === 0xf0 ? 0x90 : 0x80;
+    const high = lead === 0xed ? 0x9f : lead === 0xf4 ? 0x8f : 0xbf;
+    if (second < low || second > high) return false;
+    for (let next = 2; next < length; next++) {
+      const byte = bytes[index + next]!;
+      if (byte < 0x80 || byte > 0xbf) return false;
+    }
+    index += length;
+  }
+  return true;
+}

@@ -72,14 +72,22 @@ describe("catalog", () => {
     expect(integrationOptions).toEqual(["Calendly", "Zoom", "Email Systems", "CRM Software", "Others"]);
   });
 
-  it("offers the five extras with labels, hosting last", () => {
-    expect(catalog().additionalServices).toEqual([
+  it("offers the five extras with labels, what each includes and its price rule, hosting last", () => {
+    expect(catalog().additionalServices.map(({ key, label }) => ({ key, label }))).toEqual([
       { key: "contentDevelopment", label: "Content Development" },
       { key: "deployment", label: "Deployment" },
       { key: "productionReady", label: "Production Ready" },
       { key: "customTechStack", label: "Custom Tech Stack" },
       { key: "hosting", label: "Hosting" },
     ]);
+    expect(catalog().additionalServices.map(({ key, pricing }) => [key, pricing])).toEqual([
+      ["contentDevelopment", "Adds 20% of the scope price, at least $40."],
+      ["deployment", "Adds 10% of the scope price, at least $20."],
+      ["productionReady", "Adds the scope price again."],
+      ["customTechStack", "Adds the scope price again."],
+      ["hosting", "Doubles the total so far."],
+    ]);
+    for (const service of catalog().additionalServices) expect(service.includes.length).toBeGreaterThan(20);
     expect(additionalServiceKeys.at(-1)).toBe("hosting");
   });
 

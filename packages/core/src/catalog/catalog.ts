@@ -9,7 +9,7 @@ import {
   integrationOptions,
   languages,
   skills,
-  type AdditionalServiceKey,
+  type AdditionalServiceDefinition,
 } from "./options.js";
 import { scopeDefinitions, type ScopeDefinition } from "./scopes.js";
 
@@ -17,7 +17,7 @@ import { scopeDefinitions, type ScopeDefinition } from "./scopes.js";
 export interface Catalog {
   scopes: ScopeDefinition[];
   industries: string[];
-  additionalServices: { key: AdditionalServiceKey; label: string }[];
+  additionalServices: AdditionalServiceDefinition[];
   complianceOptions: string[];
   integrationOptions: string[];
   skills: string[];

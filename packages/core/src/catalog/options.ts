@@ -67,13 +67,48 @@ export type AdditionalServiceKey = (typeof additionalServiceKeys)[number];
 /** Which extras a job has: the spec stores one boolean per extra. */
 export type AdditionalServices = Record<AdditionalServiceKey, boolean>;
 
+/** A paid extra as the catalogue offers it: what it includes and how it is priced, in the quote's own rule. */
+export interface AdditionalServiceDefinition {
+  key: AdditionalServiceKey;
+  label: string;
+  /** what the client gets */
+  includes: string;
+  /** what it adds to the price (the rule quote() applies) */
+  pricing: string;
+}
+
 /** The paid extras with their display labels, in pricing order. */
-export const additionalServices: readonly { key: AdditionalServiceKey; label: string }[] = [
-  { key: "contentDevelopment", label: "Content Development" },
-  { key: "deployment", label: "Deployment" },
-  { key: "productionReady", label: "Production Ready" },
-  { key: "customTechStack", label: "Custom Tech Stack" },
-  { key: "hosting", label: "Hosting" },
+export const additionalServices: readonly AdditionalServiceDefinition[] = [
+  {
+    key: "contentDevelopment",
+    label: "Content Development",
+    includes: "The text of your pages written for you: home, about, product and service copy.",
+    pricing: "Adds 20% of the scope price, at least $40.",
+  },
+  {
+    key: "deployment",
+    label: "Deployment",
+    includes: "Set up and released on your own hosting account or domain.",
+    pricing: "Adds 10% of the scope price, at least $20.",
+  },
+  {
+    key: "productionReady",
+    label: "Production Ready",
+    includes: "Hardening for real traffic: security review, monitoring, backups and load testing.",
+    pricing: "Adds the scope price again.",
+  },
+  {
+    key: "customTechStack",
+    label: "Custom Tech Stack",
+    includes: "Built on the languages, frameworks and services you name instead of ours.",
+    pricing: "Adds the scope price again.",
+  },
+  {
+    key: "hosting",
+    label: "Hosting",
+    includes: "We host and run it for you on our managed servers.",
+    pricing: "Doubles the total so far.",
+  },
 ];
 
 /** No extras chosen: the default of a new job. */

@@ -146,6 +146,8 @@ const jobFields = {
   expectedDeliveryDate: z.iso.date("Please enter a date as YYYY-MM-DD").nullable().optional(),
   /** the chosen extras; when given, the object replaces the stored one as a whole */
   additionalServices: additionalServicesSchema.optional(),
+  /** which technologies to build on, when the Custom Tech Stack extra is chosen (kept only while it is) */
+  customTechStack: optionalText(2_000).optional(),
   /** who the product is for */
   targetAudience: text(),
   /** the must-have features */
@@ -344,6 +346,8 @@ export const requirementsSchema = z.object({
     customTechStack: z.boolean(),
     hosting: z.boolean(),
   }) satisfies z.ZodType<AdditionalServices>,
+  /** the stack the client named for the Custom Tech Stack extra; "" when none */
+  customTechStack: z.string(),
   projectSpecificFields: projectSpecificFieldsSchema,
   answers: z.array(z.object({ questionId: z.string(), question: z.string(), answer: z.string() })),
   files: z.array(jobFileSchema),

@@ -52,6 +52,7 @@ export function presentJobDetails(details: JobDetails, actor: Actor): { job: Job
       complianceTypes: requirements.complianceTypes,
       integrationSystems: requirements.integrationSystems,
       additionalServices: requirements.additionalServices,
+      customTechStack: requirements.customTechStack,
       projectSpecificFields: requirements.projectSpecificFields,
       answers: requirements.answers,
       files: details.files.map(presentFile),

@@ -41,6 +41,8 @@ export interface RequirementsRecord {
   complianceTypes: string[];
   integrationSystems: string[];
   additionalServices: AdditionalServices;
+  /** the stack named for the Custom Tech Stack extra; "" when none */
+  customTechStack: string;
   projectSpecificFields: Partial<ProjectSpecificFields>;
   answers: WizardAnswerBody[];
 }
@@ -84,6 +86,7 @@ interface RequirementsRow {
 interface AdditionalRequirements {
   industry?: string;
   additionalServices?: Partial<AdditionalServices>;
+  customTechStack?: string;
   projectSpecificFields?: Partial<ProjectSpecificFields>;
   complianceTypes?: string[];
   integrationSystems?: string[];
@@ -130,6 +133,7 @@ function toRequirements(row: RequirementsRow | undefined, fallbackIndustry: stri
     complianceTypes: extra.complianceTypes ?? [],
     integrationSystems: extra.integrationSystems ?? [],
     additionalServices: { ...noAdditionalServices, ...extra.additionalServices },
+    customTechStack: extra.customTechStack ?? "",
     projectSpecificFields: extra.projectSpecificFields ?? {},
     answers: extra.answers ?? [],
   };
@@ -139,6 +143,7 @@ function requirementsColumns(jobId: number, requirements: RequirementsRecord) {
   const extra: AdditionalRequirements = {
     industry: requirements.industry,
     additionalServices: requirements.additionalServices,
+    customTechStack: requirements.customTechStack,
     projectSpecificFields: requirements.projectSpecificFields,
     complianceTypes: requirements.complianceTypes,
     integrationSystems: requirements.integrationSystems,

@@ -9,6 +9,7 @@ import { useSnackbar } from "notistack";
 import { useNavigate } from "react-router";
 import { domains, MAX_DOMAINS, MAX_SKILLS, skills } from "@forgehire/core";
 import { isApiError } from "../../api/client";
+import { placeFieldErrors } from "../../lib/form-errors";
 import { useCreateFreelancerProfile } from "../../api/freelancers";
 import ProtectedRoute from "../../components/ProtectedRoute";
 import ToastMessage from "../../components/ToastMessage";
@@ -18,6 +19,9 @@ const messages = {
   success: { title: "Success", message: "Your profile has been created successfully" },
   failed: { title: "Error", message: "Failed to create profile. Please try again." },
 } as const;
+
+/** The fields of this form, which a server refusal's dotted paths are placed on. */
+const formFields = ["title", "bio", "hourlyRate", "skills", "domains"] as const;
 
 function CreateProfileForm() {
   const navigate = useNavigate();
@@ -40,7 +44,7 @@ function CreateProfileForm() {
           void navigate("/manage-profile");
         },
         onError: (error) => {
-          if (isApiError(error)) setFields(error.fields);
+          if (isApiError(error)) setFields(placeFieldErrors(error.fields, formFields).byField);
           enqueueSnackbar(<ToastMessage title={messages.failed.title} message={isApiError(error, "PROFILE_EXISTS") ? error.message : messages.failed.message} />, {
             variant: "error",
           });
@@ -89,13 +93,13 @@ function CreateProfileForm() {
             <Typography variant="subtitle1" gutterBottom>
               Skills
             </Typography>
-            <OptionPicker label="Skills" noun="skill" options={skills} value={chosenSkills} max={MAX_SKILLS} onChange={setChosenSkills} disabled={create.isPending} />
+            <OptionPicker label="Skills" noun="skill" options={skills} value={chosenSkills} max={MAX_SKILLS} onChange={setChosenSkills} disabled={create.isPending} error={fields.skills} />
           </div>
           <div>
             <Typography variant="subtitle1" gutterBottom>
               Domains
             </Typography>
-            <OptionPicker label="Domains" noun="domain" options={domains} value={chosenDomains} max={MAX_DOMAINS} onChange={setChosenDomains} disabled={create.isPending} />
+            <OptionPicker label="Domains" noun="domain" options={domains} value={chosenDomains} max={MAX_DOMAINS} onChange={setChosenDomains} disabled={create.isPending} error={fields.domains} />
           </div>
           <Button type="submit" variant="contained" size="large" disabled={create.isPending || chosenSkills.length === 0 || chosenDomains.length === 0}>
             Create Profile

@@ -17,13 +17,17 @@ interface OptionPickerProps {
   max: number;
   onChange: (value: string[]) => void;
   disabled?: boolean;
+  /** false when choosing none is fine (languages); then no 'Please select at least one' hint */
+  required?: boolean;
+  /** the server's refusal of this field, shown under it and marking it invalid */
+  error?: string;
 }
 
 /**
  * Picks up to `max` options one at a time: chosen ones show as removable chips and are disabled in the list; at
  * the limit the picker says 'Maximum {noun}s selected' (spec part 2 §3).
  */
-export default function OptionPicker({ label, noun, options, value, max, onChange, disabled = false }: OptionPickerProps) {
+export default function OptionPicker({ label, noun, options, value, max, onChange, disabled = false, required = true, error }: OptionPickerProps) {
   const full = value.length >= max;
   const id = `picker-${noun}`;
   const handleChange = (event: SelectChangeEvent) => {
@@ -34,7 +38,7 @@ export default function OptionPicker({ label, noun, options, value, max, onChang
   return (
     <Box role="group" aria-label={label}>
       <Tooltip title={`You can select up to ${max} ${noun}s`} placement="top-start">
-        <FormControl fullWidth disabled={disabled || full}>
+        <FormControl fullWidth disabled={disabled || full} error={Boolean(error)}>
           <InputLabel id={`${id}-label`}>{full ? `Maximum ${noun}s selected` : `Add a ${noun}`}</InputLabel>
           <Select
             labelId={`${id}-label`}
@@ -50,13 +54,21 @@ export default function OptionPicker({ label, noun, options, value, max, onChang
               </MenuItem>
             ))}
           </Select>
-          {value.length === 0 && <FormHelperText>{`Please select at least one ${noun}`}</FormHelperText>}
+          {error && <FormHelperText>{error}</FormHelperText>}
+          {required && value.length === 0 && <FormHelperText>{`Please select at least one ${noun}`}</FormHelperText>}
           {full && <FormHelperText>{`Maximum ${noun}s selected`}</FormHelperText>}
         </FormControl>
       </Tooltip>
       <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, mt: 1 }} aria-label={`Selected ${noun}s`}>
         {value.map((option) => (
-          <Chip key={option} label={option} onDelete={disabled ? undefined : handleRemove(option)} color="primary" variant="outlined" />
+          // A stored choice the list no longer offers (older profiles) shows in red, so it can be found and removed.
+          <Chip
+            key={option}
+            label={option}
+            onDelete={disabled ? undefined : handleRemove(option)}
+            color={options.includes(option) ? "primary" : "error"}
+            variant="outlined"
+          />
         ))}
       </Box>
     </Box>

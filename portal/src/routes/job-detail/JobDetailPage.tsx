@@ -14,6 +14,7 @@ import Tabs from "@mui/material/Tabs";
 import Typography from "@mui/material/Typography";
 import AdminPanelSettingsOutlined from "@mui/icons-material/AdminPanelSettingsOutlined";
 import ArrowBack from "@mui/icons-material/ArrowBack";
+import FailedUploads from "../post-job/FailedUploads";
 import { Link as RouterLink, useParams, useSearchParams } from "react-router";
 import { errorCatalogue, hasAdminAccess } from "@forgehire/core";
 import type { Job, JobStatus } from "@forgehire/core";
@@ -100,6 +101,7 @@ function JobDetail() {
       <Button component={RouterLink} to="/jobs" startIcon={<ArrowBack />} color="inherit" sx={{ mb: 2, color: "text.secondary" }}>
         All Requirements
       </Button>
+      <FailedUploads jobId={job.id} />
       <JobHeader job={job} onChangeRequested={() => showTab("requirements-breakdown")} />
       <Card sx={{ mt: 3 }}>
         <Tabs

@@ -103,6 +103,11 @@ export default function RequirementsTab({ job, requirements, refreshing, failed,
                 ))}
               </Stack>
             )}
+            {requirements.additionalServices.customTechStack && (
+              <Box sx={{ mt: 2 }}>
+                <Field label="Custom Tech Stack" value={requirements.customTechStack} />
+              </Box>
+            )}
           </Section>
 
           <Section title="Core Requirements">

@@ -15,7 +15,17 @@ import Typography from "@mui/material/Typography";
 import DeleteOutline from "@mui/icons-material/DeleteOutline";
 import { useSnackbar } from "notistack";
 import { Link as RouterLink, useNavigate } from "react-router";
-import { MAX_AVATAR_BYTES, MAX_PORTFOLIO_DOCUMENTS, portfolioDocumentExtensions, type FreelancerDetail } from "@forgehire/core";
+import {
+  MAX_AVATAR_BYTES,
+  MAX_DOMAINS,
+  MAX_PORTFOLIO_DOCUMENTS,
+  MAX_SKILLS,
+  domains,
+  languages,
+  portfolioDocumentExtensions,
+  skills,
+  type FreelancerDetail,
+} from "@forgehire/core";
 import { errorMessage, isApiError } from "../../api/client";
 import {
   useMyFreelancerProfile,
@@ -25,6 +35,8 @@ import {
   useUploadDocument,
 } from "../../api/freelancers";
 import PageLoader from "../../components/PageLoader";
+import { placeFieldErrors } from "../../lib/form-errors";
+import OptionPicker from "../create-profile/OptionPicker";
 import ProtectedRoute from "../../components/ProtectedRoute";
 import ToastMessage from "../../components/ToastMessage";
 import PortfolioItems from "./PortfolioItems";
@@ -39,6 +51,9 @@ const messages = {
   saved: "Your profile has been updated",
 } as const;
 
+/** The fields of this form, which a server refusal's dotted paths (e.g. `languages.1`) are placed on. */
+const formFields = ["title", "bio", "hourlyRate", "skills", "domains", "languages"] as const;
+
 const toastError = (message: string) => <ToastMessage title="Error" message={message} />;
 
 function ProfileForm({ profile }: { profile: FreelancerDetail }) {
@@ -52,12 +67,20 @@ function ProfileForm({ profile }: { profile: FreelancerDetail }) {
     title: profile.title,
     bio: profile.bio,
     hourlyRate: String(profile.hourlyRate),
-    skills: profile.skills.join(", "),
-    languages: profile.languages.join(", "),
   });
+  // The same pickers as Create Profile, over core's lists: no free text to mistype.
+  const [chosenSkills, setChosenSkills] = useState<string[]>(profile.skills);
+  const [chosenDomains, setChosenDomains] = useState<string[]>(profile.domains);
+  const [chosenLanguages, setChosenLanguages] = useState<string[]>(profile.languages);
   const [fields, setFields] = useState<Record<string, string>>({});
+  const [unplaced, setUnplaced] = useState<string[]>([]);
 
   const handleField = (name: keyof typeof form) => (event: ChangeEvent<HTMLInputElement>) => setForm({ ...form, [name]: event.target.value });
+  /** A picker's change clears its own error: the user has acted on it. */
+  const picked = (name: "skills" | "domains" | "languages", set: (value: string[]) => void) => (value: string[]) => {
+    set(value);
+    if (fields[name]) setFields(({ [name]: _cleared, ...rest }) => rest);
+  };
 
   const handleSave = (event: FormEvent) => {
     event.preventDefault();
@@ -66,16 +89,21 @@ function ProfileForm({ profile }: { profile: FreelancerDetail }) {
         title: form.title,
         bio: form.bio,
         hourlyRate: form.hourlyRate === "" ? Number.NaN : Number(form.hourlyRate),
-        skills: form.skills,
-        languages: form.languages,
+        skills: chosenSkills,
+        domains: chosenDomains,
+        languages: chosenLanguages,
       },
       {
         onSuccess: () => {
+          setFields({});
+          setUnplaced([]);
           enqueueSnackbar(<ToastMessage title="Success" message={messages.saved} />, { variant: "success" });
           void navigate("/freelancers");
         },
         onError: (error) => {
-          if (isApiError(error)) setFields(error.fields);
+          const placed = isApiError(error) ? placeFieldErrors(error.fields, formFields) : { byField: {}, unplaced: [] };
+          setFields(placed.byField);
+          setUnplaced(placed.unplaced);
           enqueueSnackbar(toastError(errorMessage(error)), { variant: "error" });
         },
       },
@@ -143,21 +171,59 @@ function ProfileForm({ profile }: { profile: FreelancerDetail }) {
             error={Boolean(fields.hourlyRate)}
             helperText={fields.hourlyRate}
           />
-          <TextField
-            label="Skills"
-            required
-            value={form.skills}
-            onChange={handleField("skills")}
-            error={Boolean(fields.skills ?? Object.keys(fields).find((k) => k.startsWith("skills.")))}
-            helperText={fields.skills ?? Object.entries(fields).find(([k]) => k.startsWith("skills."))?.[1] ?? "Comma separated, up to 3"}
-          />
-          <TextField
-            label="Languages"
-            value={form.languages}
-            onChange={handleField("languages")}
-            error={Boolean(fields.languages)}
-            helperText={fields.languages ?? "Comma separated, e.g. English, Spanish"}
-          />
+          <div>
+            <Typography variant="subtitle1" gutterBottom>
+              Skills
+            </Typography>
+            <OptionPicker
+              label="Skills"
+              noun="skill"
+              options={skills}
+              value={chosenSkills}
+              max={MAX_SKILLS}
+              onChange={picked("skills", setChosenSkills)}
+              disabled={update.isPending}
+              error={fields.skills}
+            />
+          </div>
+          <div>
+            <Typography variant="subtitle1" gutterBottom>
+              Domains
+            </Typography>
+            <OptionPicker
+              label="Domains"
+              noun="domain"
+              options={domains}
+              value={chosenDomains}
+              max={MAX_DOMAINS}
+              onChange={picked("domains", setChosenDomains)}
+              disabled={update.isPending}
+              error={fields.domains}
+            />
+          </div>
+          <div>
+            <Typography variant="subtitle1" gutterBottom>
+              Languages
+            </Typography>
+            <OptionPicker
+              label="Languages"
+              noun="language"
+              options={languages}
+              value={chosenLanguages}
+              max={languages.length}
+              onChange={picked("languages", setChosenLanguages)}
+              disabled={update.isPending}
+              required={false}
+              error={fields.languages}
+            />
+          </div>
+          {unplaced.length > 0 && (
+            <Alert severity="error">
+              {unplaced.map((message) => (
+                <div key={message}>{message}</div>
+              ))}
+            </Alert>
+          )}
           <Button type="submit" variant="contained" disabled={update.isPending}>
             {update.isPending ? "Saving..." : "Save Profile"}
           </Button>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import type { SyntheticEvent } from "react";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -14,8 +14,6 @@ import Divider from "@mui/material/Divider";
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import Typography from "@mui/material/Typography";
-import { useTheme } from "@mui/material/styles";
-import useMediaQuery from "@mui/material/useMediaQuery";
 import ArrowBack from "@mui/icons-material/ArrowBack";
 import ArrowForward from "@mui/icons-material/ArrowForward";
 import { useNavigate } from "react-router";
@@ -26,12 +24,16 @@ import { useCatalog } from "../../api/catalog";
 import { ApiError, errorMessage, isApiError } from "../../api/client";
 import { useCreateJob, useUpdateJob, useUploadJobFiles } from "../../api/jobs";
 import PageLoader from "../../components/PageLoader";
+import { useCurrentUser } from "../../hooks/use-current-user";
 import ToastMessage from "../../components/ToastMessage";
 import StepAdditionalInformation from "./StepAdditionalInformation";
 import StepBasicInformation from "./StepBasicInformation";
 import StepIntegrationCompliance from "./StepIntegrationCompliance";
 import StepUsersFeatures from "./StepUsersFeatures";
-import { LAST_STEP, deliveryDateError, hasRequiredFields, steps, toJobBody, usePostJobForm } from "./use-post-job-form";
+import type { FailedUpload, FailedUploadsState } from "./FailedUploads";
+import { clearJobDraft, loadJobDraft, saveJobDraft } from "./draft-storage";
+import { LAST_STEP, deliveryDateError, emptyDraft, hasRequiredFields, initialPostJobState, steps, toJobBody, usePostJobForm } from "./use-post-job-form";
+import { useLeaveGuard } from "./use-leave-guard";
 
 const messages = {
   missingTitle: errorCatalogue.MISSING_FIELDS.title,
@@ -40,7 +42,7 @@ const messages = {
   posted: "Requirement posted successfully",
   updated: "Requirement updated successfully",
   failed: "Failed to post/update requirement. Please try again.",
-  filesFailed: (message: string) => `The job was saved, but its files could not be attached: ${message}`,
+  filesFailed: (count: number) => `The job was saved, but ${count === 1 ? "one file was" : `${count} files were`} not attached.`,
   catalogFailed: "Failed to load requirement data. Please try again.",
 } as const;
 
@@ -54,7 +56,11 @@ interface PostJobWizardProps {
 /** The four-step requirement form: posts a new job, or edits a saved one when `saved` is given. */
 export default function PostJobWizard({ title, saved }: PostJobWizardProps) {
   const catalog = useCatalog();
-  const { state, dispatch } = usePostJobForm(saved);
+  const { user } = useCurrentUser();
+  const userId = user?.id ?? null;
+  // Only a new requirement is kept as a draft; an edit starts from the saved job each time.
+  const [restored] = useState(() => (saved === undefined && userId !== null ? loadJobDraft(userId) : null));
+  const { state, dispatch } = usePostJobForm(saved, restored);
   const createJob = useCreateJob();
   const updateJob = useUpdateJob();
   const uploadFiles = useUploadJobFiles();
@@ -62,10 +68,31 @@ export default function PostJobWizard({ title, saved }: PostJobWizardProps) {
   const { enqueueSnackbar } = useSnackbar();
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  // Four tabs fit side by side from md up; narrower screens scroll them.
-  const wideTabs = useMediaQuery(useTheme().breakpoints.up("md"));
   const { step, draft } = state;
   const editing = saved !== undefined;
+
+  const baseline = useMemo(() => JSON.stringify(saved ? initialPostJobState(saved).draft : emptyDraft), [saved]);
+  const dirty = state.files.length > 0 || JSON.stringify(draft) !== baseline;
+  const { blocker, allowLeaving } = useLeaveGuard(dirty);
+
+  useEffect(() => {
+    if (editing || userId === null) return;
+    if (dirty) saveJobDraft(userId, state);
+    else clearJobDraft(userId);
+  }, [editing, userId, dirty, state]);
+
+  /** Leaves the form on purpose (posted, saved or discarded): the draft is done with and nothing is asked. */
+  const leave = (to: string, state?: FailedUploadsState) => {
+    if (!editing && userId !== null) clearJobDraft(userId);
+    allowLeaving();
+    void navigate(to, { state });
+  };
+  const startOver = () => {
+    if (userId !== null) clearJobDraft(userId);
+    dispatch({ type: "reset" });
+    setRestoredShown(false);
+  };
+  const [restoredShown, setRestoredShown] = useState(restored !== null);
 
   const goTo = (next: number) => {
     dispatch({ type: "goTo", step: next });
@@ -124,19 +151,23 @@ export default function PostJobWizard({ title, saved }: PostJobWizardProps) {
       return;
     }
 
-    if (state.files.length > 0) {
+    // One request per file: the server keeps all or none of a request, and one bad file must not cost the others.
+    const failed: FailedUpload[] = [];
+    for (const file of state.files) {
       try {
-        await uploadFiles.mutateAsync({ id: result.job.id, files: state.files });
+        await uploadFiles.mutateAsync({ id: result.job.id, files: [file] });
       } catch (error) {
-        setSubmitting(false);
-        const title = isApiError(error) ? error.title : "Error";
-        enqueueSnackbar(<ToastMessage title={title} message={messages.filesFailed(errorMessage(error))} />, { variant: "warning" });
-        navigate(`/jobs/${result.job.id}`);
-        return;
+        failed.push({ file, reason: errorMessage(error) });
       }
     }
+    if (failed.length > 0) {
+      setSubmitting(false);
+      enqueueSnackbar(<ToastMessage title="Saved" message={messages.filesFailed(failed.length)} />, { variant: "warning" });
+      leave(`/jobs/${result.job.id}`, { failedUploads: failed } satisfies FailedUploadsState);
+      return;
+    }
     enqueueSnackbar(editing ? messages.updated : messages.posted, { variant: "success" });
-    navigate("/jobs");
+    leave("/jobs");
   };
 
   if (catalog.isPending) return <PageLoader />;
@@ -171,11 +202,26 @@ export default function PostJobWizard({ title, saved }: PostJobWizardProps) {
           ? "Update the requirement in four steps; your changes are saved when you submit."
           : "Describe your project in four steps and get an upfront quote."}
       </Typography>
+      {restoredShown && (
+        <Alert
+          severity="info"
+          sx={{ mb: 3 }}
+          onClose={() => setRestoredShown(false)}
+          action={
+            <Button color="inherit" size="small" onClick={startOver}>
+              Start Over
+            </Button>
+          }
+        >
+          We kept the requirement you were writing on this device. Pick up where you left off.
+        </Alert>
+      )}
       <Card>
         <Tabs
           value={step}
           onChange={handleTabChange}
-          variant={wideTabs ? "fullWidth" : "scrollable"}
+          // Tabs size to their one-line labels and share the spare width; a narrow screen scrolls them.
+          variant="scrollable"
           scrollButtons="auto"
           aria-label="Steps"
           sx={{ borderBottom: 1, borderColor: "divider" }}
@@ -190,7 +236,7 @@ export default function PostJobWizard({ title, saved }: PostJobWizardProps) {
               iconPosition="start"
               id={`step-tab-${index}`}
               aria-controls="step-panel"
-              sx={{ minHeight: 56, px: 1 }}
+              sx={{ minHeight: 56, px: 1.5, flexGrow: 1, maxWidth: "none", whiteSpace: "nowrap" }}
             />
           ))}
         </Tabs>
@@ -226,6 +272,23 @@ export default function PostJobWizard({ title, saved }: PostJobWizardProps) {
         </Box>
       </Card>
 
+      <Dialog open={blocker.state === "blocked"} onClose={() => blocker.reset?.()} maxWidth="xs" fullWidth aria-labelledby="leave-title">
+        <DialogTitle id="leave-title">Leave this page?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            {editing
+              ? "Your changes to this requirement are not saved yet and will be lost."
+              : "Your requirement is not posted yet. It stays as a draft on this device (without its attached files) for when you come back."}
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={() => blocker.reset?.()}>Stay</Button>
+          <Button color="error" variant="contained" onClick={() => blocker.proceed?.()}>
+            Leave
+          </Button>
+        </DialogActions>
+      </Dialog>
+
       <Dialog open={confirmCancel} onClose={() => setConfirmCancel(false)} maxWidth="xs" fullWidth aria-labelledby="cancel-title">
         <DialogTitle id="cancel-title">{editing ? "Discard your changes?" : "Discard this requirement?"}</DialogTitle>
         <DialogContent>
@@ -233,7 +296,7 @@ export default function PostJobWizard({ title, saved }: PostJobWizardProps) {
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={() => setConfirmCancel(false)}>Keep Editing</Button>
-          <Button color="error" variant="contained" onClick={() => navigate("/jobs")}>
+          <Button color="error" variant="contained" onClick={() => leave("/jobs")}>
             Discard
           </Button>
         </DialogActions>

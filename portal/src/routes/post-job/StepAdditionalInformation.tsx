@@ -15,12 +15,12 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import AttachFile from "@mui/icons-material/AttachFile";
 import Close from "@mui/icons-material/Close";
+import ErrorOutline from "@mui/icons-material/ErrorOutline";
 import InsertDriveFileOutlined from "@mui/icons-material/InsertDriveFileOutlined";
 import { useSnackbar } from "notistack";
 import {
   MAX_JOB_FILES,
   MAX_QUESTIONS,
-  MAX_UPLOAD_BYTES,
   allowedUploadExtensions,
   QUESTION_SET_SIZE,
   countAnswered,
@@ -34,8 +34,9 @@ import { useWizardAnalysis } from "../../api/catalog";
 import { formatFileSize } from "../../lib/format";
 import ToastMessage from "../../components/ToastMessage";
 import AnalysisDialog from "./AnalysisDialog";
+import { uploadRefusal } from "./check-upload";
 import { toWizardForm } from "./use-post-job-form";
-import type { DraftAnswer, PostJobDispatch, PostJobFormState } from "./use-post-job-form";
+import type { DraftAnswer, PostJobDispatch, PostJobFormState, RefusedFile } from "./use-post-job-form";
 
 /** The types the server accepts (it checks the content too). */
 const ACCEPTED_FILES = allowedUploadExtensions.join(",");
@@ -43,7 +44,7 @@ const ACCEPTED_FILES = allowedUploadExtensions.join(",");
 const messages = {
   loadFailed: "Failed to load requirement data. Please try again.",
   tooMany: errorCatalogue.TOO_MANY_FILES,
-  tooLarge: errorCatalogue.FILE_TOO_LARGE,
+  readFailed: "The picked files could not be read. Please try again.",
 } as const;
 
 interface StepProps {
@@ -55,12 +56,13 @@ interface StepProps {
 
 /** Step 4: follow-up questions in sets of three, the analysis dialog, and file attachments. */
 export default function StepAdditionalInformation({ state, dispatch, savedFiles }: StepProps) {
-  const { draft, files } = state;
+  const { draft, files, refused } = state;
   const { enqueueSnackbar } = useSnackbar();
   const firstSet = useWizardAnalysis();
   const analysis = useWizardAnalysis();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [added, setAdded] = useState(0);
+  const [checking, setChecking] = useState(false);
   const requestedFirstSet = useRef(false);
 
   const loadFirstSet = () => {
@@ -100,16 +102,25 @@ export default function StepAdditionalInformation({ state, dispatch, savedFiles 
     const picked = Array.from(event.target.files ?? []);
     // Clear the input so picking the same file again after removing it still fires a change.
     event.target.value = "";
-    const room = MAX_JOB_FILES - savedFiles.length - files.length;
-    const fitting = picked.filter((file) => file.size <= MAX_UPLOAD_BYTES);
-    if (fitting.length < picked.length) {
-      enqueueSnackbar(<ToastMessage title={messages.tooLarge.title} message={messages.tooLarge.message} />, { variant: "warning" });
-    }
-    if (fitting.length > room) {
-      enqueueSnackbar(<ToastMessage title={messages.tooMany.title} message={messages.tooMany.message} />, { variant: "warning" });
-    }
-    const accepted = fitting.slice(0, Math.max(room, 0));
-    if (accepted.length > 0) dispatch({ type: "addFiles", files: accepted });
+    setChecking(true);
+    void Promise.all(picked.map(async (file) => ({ file, reason: await uploadRefusal(file) })))
+      .then((checked) => {
+        // Each file is judged by the server's rules; the ones that pass fill the job's remaining room in order.
+        let room = MAX_JOB_FILES - savedFiles.length - files.length;
+        const accepted: File[] = [];
+        const refused: RefusedFile[] = [];
+        for (const { file, reason } of checked) {
+          if (reason !== null) refused.push({ name: file.name, reason });
+          else if (room <= 0) refused.push({ name: file.name, reason: messages.tooMany.message });
+          else {
+            accepted.push(file);
+            room -= 1;
+          }
+        }
+        dispatch({ type: "addFiles", files: accepted, refused });
+      })
+      .catch(() => enqueueSnackbar(<ToastMessage title="Error" message={messages.readFailed} />, { variant: "error" }))
+      .finally(() => setChecking(false));
   };
 
   const questions = draft.answers.map((answer) => answer.question);
@@ -189,11 +200,11 @@ export default function StepAdditionalInformation({ state, dispatch, savedFiles 
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
           Up to {MAX_JOB_FILES} files of 10 MB each: PDF, Word, PNG, JPEG, WebP, text, Markdown, CSV or ZIP.
         </Typography>
-        <Button component="label" variant="outlined" startIcon={<AttachFile />} disabled={!canAttach}>
-          Attach Files
+        <Button component="label" variant="outlined" startIcon={<AttachFile />} disabled={!canAttach || checking}>
+          {checking ? "Checking Files..." : "Attach Files"}
           <input hidden type="file" multiple accept={ACCEPTED_FILES} onChange={handleFilesPicked} aria-label="Attach files" />
         </Button>
-        {(savedFiles.length > 0 || files.length > 0) && (
+        {(savedFiles.length > 0 || files.length > 0 || refused.length > 0) && (
           <List dense aria-label="Attachments" sx={{ mt: 1 }}>
             {savedFiles.map((file) => (
               <ListItem key={file.id}>
@@ -216,6 +227,25 @@ export default function StepAdditionalInformation({ state, dispatch, savedFiles 
                   <InsertDriveFileOutlined fontSize="small" color="primary" />
                 </ListItemIcon>
                 <ListItemText primary={file.name} secondary={formatFileSize(file.size)} />
+              </ListItem>
+            ))}
+            {refused.map((file, index) => (
+              <ListItem
+                key={`refused-${file.name}-${index}`}
+                secondaryAction={
+                  <IconButton edge="end" aria-label={`Dismiss ${file.name}`} onClick={() => dispatch({ type: "dismissRefused", index })}>
+                    <Close />
+                  </IconButton>
+                }
+              >
+                <ListItemIcon sx={{ minWidth: 36 }}>
+                  <ErrorOutline fontSize="small" color="error" />
+                </ListItemIcon>
+                <ListItemText
+                  primary={file.name}
+                  secondary={`Not attached: ${file.reason}`}
+                  slotProps={{ secondary: { color: "error" } }}
+                />
               </ListItem>
             ))}
           </List>

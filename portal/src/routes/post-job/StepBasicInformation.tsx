@@ -115,19 +115,46 @@ export default function StepBasicInformation({ state, dispatch, catalog }: StepP
           <Typography variant="h6" component="h3" gutterBottom>
             Additional Services
           </Typography>
-          <FormGroup>
-            {catalog.additionalServices.map(({ key, label }) => (
-              <FormControlLabel
-                key={key}
-                label={label}
-                control={
-                  <Checkbox
-                    checked={draft.additionalServices[key]}
-                    onChange={(event) => dispatch({ type: "setService", key, checked: event.target.checked })}
+          <FormGroup sx={{ gap: 1 }}>
+            {catalog.additionalServices.map(({ key, label, includes, pricing }) => {
+              // What a chosen extra adds comes from the server's quote line; an unchosen one shows the catalogue's rule.
+              const line = draft.additionalServices[key] ? quote.data?.lines.find((item) => item.key === key) : undefined;
+              return (
+                <Box key={key}>
+                  <FormControlLabel
+                    label={label}
+                    sx={{ alignItems: "flex-start", mr: 0 }}
+                    control={
+                      <Checkbox
+                        checked={draft.additionalServices[key]}
+                        onChange={(event) => dispatch({ type: "setService", key, checked: event.target.checked })}
+                        slotProps={{ input: { "aria-describedby": `extra-${key}-help` } }}
+                        sx={{ mt: -0.75 }}
+                      />
+                    }
                   />
-                }
-              />
-            ))}
+                  <Typography id={`extra-${key}-help`} variant="body2" color="text.secondary" sx={{ pl: 4, mt: -0.5 }}>
+                    {includes}{" "}
+                    <Box component="span" sx={{ color: line ? "primary.main" : "text.secondary", fontWeight: line ? 700 : 400 }}>
+                      {line ? `Adds ${formatMoney(line.amount)} to your quote.` : pricing}
+                    </Box>
+                  </Typography>
+                  {key === "customTechStack" && draft.additionalServices.customTechStack && (
+                    <Box sx={{ pl: 4, mt: 1.5 }}>
+                      <TextField
+                        label="Which tech stack?"
+                        fullWidth
+                        multiline
+                        value={draft.customTechStack}
+                        onChange={(event) => dispatch({ type: "setText", field: "customTechStack", value: event.target.value })}
+                        helperText="The languages, frameworks and services to build on, e.g. Next.js, PostgreSQL, AWS."
+                        slotProps={{ htmlInput: { maxLength: 2000 } }}
+                      />
+                    </Box>
+                  )}
+                </Box>
+              );
+            })}
           </FormGroup>
           <TextField
             type="date"

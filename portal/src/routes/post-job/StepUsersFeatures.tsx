@@ -119,14 +119,18 @@ function ProjectField({ field, state, dispatch }: ProjectFieldProps) {
       />
     );
   }
+  // The indent of a dependent field goes on a wrapper: padding on the TextField itself moves the box but not its
+  // absolutely placed label, which then hangs half outside the box.
   return (
-    <TextField
-      label={field.label}
-      multiline
-      minRows={2}
-      value={typeof value === "string" ? value : ""}
-      onChange={(event) => dispatch({ type: "setProjectField", key: field.key, value: event.target.value })}
-      sx={field.dependsOn ? { pl: { sm: 4 } } : undefined}
-    />
+    <Box sx={field.dependsOn ? { pl: { sm: 4 } } : undefined}>
+      <TextField
+        label={field.label}
+        multiline
+        minRows={2}
+        fullWidth
+        value={typeof value === "string" ? value : ""}
+        onChange={(event) => dispatch({ type: "setProjectField", key: field.key, value: event.target.value })}
+      />
+    </Box>
   );
 }

@@ -53,13 +53,21 @@ export interface PostJobFormState {
   deliveryDateTouched: boolean;
   /** the scope whose quote last set the delivery date (the job's own scope when editing) */
   deliveryDateScope: Scope | null;
-  /** files picked on step 4, uploaded once the job is saved */
+  /** files picked on step 4 that pass the server's rules, uploaded once the job is saved */
   files: File[];
   /** the job's stored delivery date when editing: kept even once it has passed, as the server keeps it */
   savedDeliveryDate: string | null;
+  /** files picked on step 4 that the server would refuse, with the reason; never uploaded */
+  refused: RefusedFile[];
 }
 
-type TextKey = "title" | "description" | "targetAudience" | "keyFeatures" | "stakeholders" | "existingSystems" | "complianceRequirements";
+/** A picked file that will not be uploaded, and why. */
+export interface RefusedFile {
+  name: string;
+  reason: string;
+}
+
+type TextKey = "title" | "description" | "customTechStack" | "targetAudience" | "keyFeatures" | "stakeholders" | "existingSystems" | "complianceRequirements";
 
 export type PostJobAction =
   | { type: "setText"; field: TextKey; value: string }
@@ -74,19 +82,23 @@ export type PostJobAction =
   | { type: "setIntegration"; value: IntegrationOption; checked: boolean }
   | { type: "addQuestions"; questions: readonly FollowUpQuestion[] }
   | { type: "setAnswer"; questionId: string; answer: string }
-  | { type: "addFiles"; files: readonly File[] }
+  | { type: "addFiles"; files: readonly File[]; refused: readonly RefusedFile[] }
+  | { type: "dismissRefused"; index: number }
   | { type: "removeFile"; index: number }
-  | { type: "goTo"; step: number };
+  | { type: "goTo"; step: number }
+  | { type: "reset" };
 
 export type PostJobDispatch = Dispatch<PostJobAction>;
 
-const emptyDraft: JobDraft = {
+/** The form of a new requirement before anything is typed. */
+export const emptyDraft: JobDraft = {
   title: "",
   description: "",
   industry: "",
   scope: null,
   expectedDeliveryDate: "",
   additionalServices: { ...noAdditionalServices },
+  customTechStack: "",
   targetAudience: "",
   keyFeatures: "",
   userCategories: [],
@@ -111,7 +123,7 @@ const isOneOf = <T extends string>(options: readonly T[]) => (value: string): va
  * @param saved the answer of GET /api/jobs/:id, or undefined for a new requirement
  */
 export function initialPostJobState(saved?: JobWithRequirements): PostJobFormState {
-  if (!saved) return { step: 0, draft: emptyDraft, deliveryDateTouched: false, deliveryDateScope: null, files: [], savedDeliveryDate: null };
+  if (!saved) return { step: 0, draft: emptyDraft, deliveryDateTouched: false, deliveryDateScope: null, files: [], refused: [], savedDeliveryDate: null };
   const { job, requirements } = saved;
   const industry = requirements.industry || job.industry;
   const scope = isScope(job.scope) ? job.scope : null;
@@ -124,6 +136,7 @@ export function initialPostJobState(saved?: JobWithRequirements): PostJobFormSta
       scope,
       expectedDeliveryDate: job.expectedDeliveryDate?.slice(0, 10) ?? "",
       additionalServices: { ...noAdditionalServices, ...requirements.additionalServices },
+      customTechStack: requirements.customTechStack,
       targetAudience: requirements.targetAudience,
       keyFeatures: requirements.keyFeatures,
       userCategories: requirements.userCategories,
@@ -139,6 +152,7 @@ export function initialPostJobState(saved?: JobWithRequirements): PostJobFormSta
     deliveryDateTouched: false,
     deliveryDateScope: scope,
     files: [],
+    refused: [],
     savedDeliveryDate: job.expectedDeliveryDate?.slice(0, 10) ?? null,
   };
 }
@@ -180,11 +194,15 @@ function reducer(state: PostJobFormState, action: PostJobAction): PostJobFormSta
         answers: draft.answers.map((answer) => (answer.questionId === action.questionId ? { ...answer, answer: action.answer } : answer)),
       });
     case "addFiles":
-      return { ...state, files: [...state.files, ...action.files] };
+      return { ...state, files: [...state.files, ...action.files], refused: [...state.refused, ...action.refused] };
+    case "dismissRefused":
+      return { ...state, refused: state.refused.filter((_file, index) => index !== action.index) };
     case "removeFile":
       return { ...state, files: state.files.filter((_file, index) => index !== action.index) };
     case "goTo":
       return { ...state, step: Math.min(Math.max(action.step, 0), LAST_STEP) };
+    case "reset":
+      return initialPostJobState();
   }
 }
 
@@ -236,6 +254,7 @@ export function toJobBody(draft: JobDraft): JobCreateBody | null {
     industry: draft.industry,
     scope: draft.scope,
     expectedDeliveryDate: draft.expectedDeliveryDate || null,
+    customTechStack: draft.additionalServices.customTechStack ? draft.customTechStack.trim() : "",
     userCategories: draft.userCategories.map((category) => category.trim()).filter(Boolean),
     projectSpecificFields: projectFieldsToSend(draft.scope, draft.projectSpecificFields),
     answers: draft.answers.map((answer) => ({ ...answer, answer: answer.answer.trim() })),
@@ -247,15 +266,18 @@ export function toJobBody(draft: JobDraft): JobCreateBody | null {
  * @param draft the form state
  */
 export function toWizardForm(draft: JobDraft): WizardForm {
-  const { answers: _answers, expectedDeliveryDate: _date, industry, ...rest } = draft;
+  const { answers: _answers, expectedDeliveryDate: _date, customTechStack: _stack, industry, ...rest } = draft;
   return { ...rest, industry: industry || undefined };
 }
 
 /**
  * The posting wizard's state in one reducer: the step, the form typed from core's JobCreateBody, and the files.
  * @param saved the job to edit, or undefined to post a new one
+ * @param restored a new requirement's draft kept from an earlier visit (ignored when editing)
  */
-export function usePostJobForm(saved?: JobWithRequirements) {
-  const [state, dispatch] = useReducer(reducer, saved, initialPostJobState);
+export function usePostJobForm(saved?: JobWithRequirements, restored?: Omit<PostJobFormState, "files" | "refused" | "savedDeliveryDate"> | null) {
+  const [state, dispatch] = useReducer(reducer, undefined, () =>
+    !saved && restored ? { ...restored, step: Math.min(Math.max(restored.step, 0), LAST_STEP), files: [], refused: [], savedDeliveryDate: null } : initialPostJobState(saved),
+  );
   return { state, dispatch };
 }

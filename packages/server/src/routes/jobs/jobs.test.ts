@@ -82,6 +82,21 @@ describe("posting a job", () => {
     expect(Number((await jobRow(res.body.job.id)).budget)).toBe(expected.total);
   });
 
+  it("stores the named stack of Custom Tech Stack with the requirements, drops it with the extra, and refuses an overlong one", async () => {
+    const created = await alice.agent
+      .post("/api/jobs")
+      .send(jobBody({ additionalServices: { customTechStack: true }, customTechStack: "  Next.js, PostgreSQL  " }))
+      .expect(201);
+    expect(created.body.requirements.customTechStack).toBe("Next.js, PostgreSQL");
+    const id = created.body.job.id as number;
+    expect((await alice.agent.get(`/api/jobs/${id}`).expect(200)).body.requirements.customTechStack).toBe("Next.js, PostgreSQL");
+    // Without the extra, a named stack is not kept.
+    const dropped = await alice.agent.put(`/api/jobs/${id}`).send({ additionalServices: { customTechStack: false }, customTechStack: "Rails" }).expect(200);
+    expect(dropped.body.requirements.customTechStack).toBe("");
+    const refused = await alice.agent.put(`/api/jobs/${id}`).send({ customTechStack: "x".repeat(2_001) }).expect(400);
+    expect(refused.body.error.fields).toHaveProperty("customTechStack");
+  });
+
   it("keeps a delivery date the client chose", async () => {
     const res = await alice.agent.post("/api/jobs").send(jobBody({ expectedDeliveryDate: "2099-03-01" })).expect(201);
     expect(res.body.job.expectedDeliveryDate).toBe("2099-03-01");

@@ -18,9 +18,11 @@ export function mergeRequirements(input: JobCreateBody | JobUpdateBody, current?
     complianceTypes: [],
     integrationSystems: [],
     additionalServices: { ...noAdditionalServices },
+    customTechStack: "",
     projectSpecificFields: {},
     answers: [],
   };
+  const additionalServices = input.additionalServices ? { ...noAdditionalServices, ...input.additionalServices } : base.additionalServices;
   return {
     industry: input.industry ?? base.industry,
     targetAudience: input.targetAudience ?? base.targetAudience,
@@ -31,7 +33,9 @@ export function mergeRequirements(input: JobCreateBody | JobUpdateBody, current?
     complianceRequirements: input.complianceRequirements ?? base.complianceRequirements,
     complianceTypes: input.complianceTypes ?? base.complianceTypes,
     integrationSystems: input.integrationSystems ?? base.integrationSystems,
-    additionalServices: input.additionalServices ? { ...noAdditionalServices, ...input.additionalServices } : base.additionalServices,
+    additionalServices,
+    // The named stack belongs to the extra: dropping the extra drops it, so it never outlives what was paid for.
+    customTechStack: additionalServices.customTechStack ? (input.customTechStack ?? base.customTechStack) : "",
     projectSpecificFields: input.projectSpecificFields ?? base.projectSpecificFields,
     answers: input.answers ?? base.answers,
   };
