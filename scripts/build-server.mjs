@@ -14,11 +14,20 @@ const outdir = path.join(root, "packages", "cli", "dist");
 const migrationsDir = path.join(root, "migrations");
 const loader = path.join(migrationsDir, "index.ts");
 
-/** npm packages are loaded from node_modules at run time; our own workspaces are compiled in. */
+// The terminal views' renderer is compiled in with what it uses, so React is no production dependency of the
+// server image (packages/cli lists these as devDependencies). react-devtools-core is only loaded with DEV=true.
+const compiledIn = /^(?:@forgehire\/|ink(?:-spinner)?(?:\/|$)|react(?:\/|$))/;
+
+/** npm packages are loaded from node_modules at run time; our own workspaces and the views' renderer are compiled in. */
 const packagesExternal = {
   name: "packages-external",
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith("@forgehire/") ? undefined : { path: args.path, external: true }));
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path === "react-devtools-core") return { path: args.path, external: true };
+      // What a compiled-in package imports is compiled in too; only our own code reaches the external packages.
+      if (compiledIn.test(args.path) || args.importer.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      return { path: args.path, external: true };
+    });
   },
 };
 
@@ -49,6 +58,8 @@ const common = {
   jsx: "automatic",
   sourcemap: true,
   logLevel: "warning",
+  // CommonJS modules compiled in (React) require Node's own modules.
+  banner: { js: 'import { createRequire as __forgehireRequire } from "node:module"; const require = __forgehireRequire(import.meta.url);' },
 };
 
 const started = Date.now();
