@@ -10,7 +10,9 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const outdir = path.join(root, "packages", "cli", "dist");
+// --outdir DIR: elsewhere (the test of the compiled CLI); it must sit inside the repository, to find node_modules.
+const outdirFlag = process.argv.indexOf("--outdir");
+const outdir = outdirFlag > 0 ? path.resolve(process.argv[outdirFlag + 1]) : path.join(root, "packages", "cli", "dist");
 const migrationsDir = path.join(root, "migrations");
 const loader = path.join(migrationsDir, "index.ts");
 
