@@ -20,9 +20,24 @@ export default defineConfig({
         // Libraries change less often than our code: separate chunks stay cached across releases.
         codeSplitting: {
           groups: [
-            { name: "react", test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
-            { name: "mui", test: /[\\/]node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group|stylis)[\\/]/ },
-            { name: "react-admin", test: /[\\/]node_modules[\\/]/ },
+            { name: "react", priority: 40, test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
+            { name: "mui", priority: 30, test: /[\\/]node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group|stylis)[\\/]/ },
+            // Every other library the first page needs. Only modules of the initial load ($initial): were a helper that
+            // recharts shares with react-admin (clsx, react-is…) left to the charts group, the first page would load it.
+            { name: "react-admin", priority: 25, tags: ["$initial"], test: /[\\/]node_modules[\\/]/ },
+            // The charts and the chat socket are only used by lazy pages (DashboardCharts, CommunicationHub): their
+            // own chunks keep them out of the first load.
+            {
+              name: "charts",
+              priority: 20,
+              test: /[\\/]node_modules[\\/](recharts|victory-vendor|d3-[a-z-]+|internmap|@reduxjs|react-redux|redux|redux-thunk|immer|reselect|decimal\.js-light|es-toolkit|eventemitter3|tiny-invariant)[\\/]/,
+            },
+            {
+              name: "socket",
+              priority: 20,
+              test: /[\\/]node_modules[\\/](socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io|xmlhttprequest-ssl)[\\/]/,
+            },
+            { name: "lazy-libraries", test: /[\\/]node_modules[\\/]/ },
           ],
         },
       },

@@ -1,14 +1,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "@forgehire/services";
+import { startMailCatcher, type MailCatcher } from "@forgehire/services/testing";
 import { openBrowser, screenshot, type Browser } from "./support/browser.js";
 import { startAppServer, type AppServer } from "./support/app-server.js";
 import { PortalPage } from "./pages/portal.js";
 
 let server: AppServer;
+let mail: MailCatcher;
 let browser: Browser | undefined;
 
 beforeAll(async () => {
-  server = await startAppServer();
+  // Reset links reach the recipient only, over SMTP: the test reads them as a mail client would.
+  mail = await startMailCatcher();
+  server = await startAppServer({ SMTP_URL: mail.url });
 });
 afterEach(async () => {
   await browser?.close();
@@ -16,6 +20,7 @@ afterEach(async () => {
 });
 afterAll(async () => {
   await server?.stop();
+  await mail?.close();
 });
 
 async function portal() {
@@ -98,13 +103,42 @@ describe("accounts in the browser", () => {
     await createUser(server.services, { email, password: "admin-pass", firstName: "Ada", lastName: "Min", userType: "admin" });
     const p = await portal();
     await p.logIn(email, "admin-pass");
-    await p.page.waitForURL(`${server.url}/admin-dashboard`);
+    // The Admin Dashboard is the back office's home page.
+    await p.page.waitForURL(`${server.url}/admin/`);
+    await p.page.getByRole("heading", { name: "Admin Dashboard", level: 1 }).waitFor();
+    await p.page.getByText("Complete Project Status Overview").waitFor();
+    await screenshot(p.page, "admin-dashboard");
+
+    await p.page.goto("/");
     await p.nav.getByRole("link", { name: "Admin Dashboard" }).waitFor();
     expect(await p.navItems()).not.toContain("Post a Requirement");
     const menu = await p.openAccountMenu();
     const entries = (await menu.getByRole("menuitem").allInnerTexts()).map((e) => e.trim());
     expect(entries).toEqual(expect.arrayContaining(["Update Profile", "My Jobs", "Admin Dashboard", "Communication Hub", "Sign Out"]));
-    await screenshot(p.page, "admin-dashboard-placeholder");
+    await menu.getByRole("menuitem", { name: "Communication Hub" }).click();
+    await p.page.waitForURL(`${server.url}/admin/#/communication`);
+    await p.page.getByRole("tab", { name: "All Projects" }).waitFor();
+
+    // The portal's own admin addresses lead to the same screens.
+    await p.page.goto("/admin-messages");
+    await p.page.waitForURL(`${server.url}/admin/#/communication`);
+    await p.page.getByRole("heading", { name: "Communication Hub", level: 1 }).waitFor();
+    await p.page.goto("/admin-dashboard");
+    await p.page.waitForURL(`${server.url}/admin/`);
+    await p.page.getByRole("heading", { name: "Admin Dashboard", level: 1 }).waitFor();
+  });
+
+  it("a client who opens the portal's admin dashboard address is told that admin access is required", async () => {
+    const email = unique("notadmin");
+    await createUser(server.services, { email, password: "client-pass", firstName: "Cli", lastName: "Ent", userType: "client" });
+    const p = await portal();
+    await p.logIn(email, "client-pass");
+    await p.page.waitForURL(`${server.url}/`);
+    await p.page.goto("/admin-dashboard");
+    await p.page.waitForURL(`${server.url}/admin/`);
+    await p.page.getByText("Admin access required").waitFor();
+    await p.page.getByText(`You are signed in as ${email}, which is not an admin account.`).waitFor();
+    await screenshot(p.page, "admin-dashboard-not-admin");
   });
 
   it("a signed-out visitor sees the nav for visitors and the Login Required notice on the listing", async () => {
@@ -131,8 +165,7 @@ describe("accounts in the browser", () => {
     await dialog.getByRole("button", { name: "Send Reset Link" }).click();
     await dialog.getByText("Check your email").waitFor();
 
-    const row = (await server.services.db("emails").where({ to_address: email, kind: "password_reset" }).first()) as { body_text: string };
-    const link = row.body_text.match(/https?:\/\/\S+/)![0];
+    const link = await mail.resetLink(email);
     expect(link.startsWith(`${server.url}/change-password?token=`)).toBe(true);
 
     await p.page.goto(link);

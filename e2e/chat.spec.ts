@@ -112,7 +112,7 @@ describe("chat in the browser", () => {
     browsers.push(browser);
     const admin = { page: browser.page, chat: new ChatPages(browser.page) };
     await new PortalPage(admin.page).logIn(email, "Ada-pass");
-    await admin.page.waitForURL((url) => url.pathname === "/admin-dashboard");
+    await admin.page.waitForURL((url) => url.pathname === "/admin/");
 
     await admin.page.goto(`/jobs/${job.id}`);
     await admin.page.getByRole("button", { name: "Contact Poster" }).click();

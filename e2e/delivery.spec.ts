@@ -162,9 +162,16 @@ describe("delivery in the browser", () => {
     await shot(client.page, "task-communication-live");
 
     // The client answers; the freelancer sees it live too, and only once.
-    await client.delivery.writeMessage(clientDialog, "Looks good, go ahead.");
-    await clientDialog.getByRole("button", { name: "Send" }).click();
-    await freelancer.delivery.messages(freelancerDialog).filter({ hasText: "Looks good, go ahead." }).waitFor();
+    // Shift+Enter adds a line and Enter sends, as in the chat dialog; the message keeps its line break.
+    const composer = clientDialog.getByRole("textbox", { name: "Message" });
+    await composer.fill("Looks good,");
+    await composer.press("Shift+Enter");
+    await composer.pressSequentially("go ahead.");
+    await expect(composer.inputValue()).resolves.toBe("Looks good,\ngo ahead.");
+    await composer.press("Enter");
+    const answer = freelancer.delivery.messages(freelancerDialog).filter({ hasText: "go ahead." });
+    await answer.waitFor();
+    expect(await answer.innerText()).toContain("Looks good,\ngo ahead.");
     await expect(freelancer.delivery.messages(freelancerDialog).count()).resolves.toBe(2);
     await expect(client.delivery.messages(clientDialog).count()).resolves.toBe(2);
     await clientDialog.getByRole("button", { name: "Close" }).click();

@@ -153,9 +153,11 @@ describe("freelancer profiles in the browser", () => {
     await page.getByText("Error loading freelancer profile").waitFor();
   });
 
-  it("sends a client away from /create-profile", async () => {
+  it("tells a client that /create-profile is not for their account type, with a way on", async () => {
     const { page } = await signedIn("client", "Cleo");
     await page.goto("/create-profile");
-    await page.waitForURL((url) => url.pathname === "/");
+    await page.getByRole("heading", { name: "Not available for your account type" }).waitFor();
+    await page.getByRole("main").getByRole("link", { name: "Post a Requirement" }).click();
+    await page.waitForURL((url) => url.pathname === "/post-job");
   });
 });

@@ -37,7 +37,8 @@ async function signedIn(userType: "client" | "admin" | "freelancer", firstName: 
   browser = await openBrowser(server.url);
   const portal = new PortalPage(browser.page);
   await portal.logIn(email, `${firstName}-pass`);
-  await browser.page.waitForURL((url) => url.pathname === (userType === "admin" ? "/admin-dashboard" : "/"));
+  // Admins land on the Admin Dashboard, the back office at /admin/.
+  await browser.page.waitForURL((url) => url.pathname === (userType === "admin" ? "/admin/" : "/"));
   return { user, portal, jobs: new JobsPages(browser.page), page: browser.page };
 }
 

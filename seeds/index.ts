@@ -1,4 +1,12 @@
-import { noAdditionalServices, quote, rulesBreakdown } from "@forgehire/core";
+import {
+  adminFreelancerIdentity,
+  adminRoomId,
+  clientFreelancerRoomId,
+  noAdditionalServices,
+  paymentAmount,
+  quote,
+  rulesBreakdown,
+} from "@forgehire/core";
 import { createUser, storiesRepository, type ServiceDeps } from "@forgehire/services";
 import { demoUsers } from "./01-users.js";
 import { demoFreelancers } from "./02-freelancers.js";
@@ -36,6 +44,7 @@ export async function runSeeds(deps: Pick<ServiceDeps, "db" | "now">): Promise<S
       return id;
     };
 
+    const profileIds = new Map<string, string>();
     for (const profile of demoFreelancers) {
       const user = demoUsers.find((u) => u.key === profile.user)!;
       const [row] = (await trx("freelancers")
@@ -51,6 +60,7 @@ export async function runSeeds(deps: Pick<ServiceDeps, "db" | "now">): Promise<S
           languages: JSON.stringify(profile.languages),
         })
         .returning("id")) as Array<{ id: string }>;
+      profileIds.set(profile.user, row!.id);
       for (const item of profile.portfolio) {
         await trx("portfolios").insert({
           freelancer_id: row!.id,
@@ -136,7 +146,62 @@ export async function runSeeds(deps: Pick<ServiceDeps, "db" | "now">): Promise<S
           { job_id: jobId, actor_id: idOf(job.owner), action: "lock" },
         ]);
       }
-      if (paid) await trx("job_activity").insert({ job_id: jobId, actor_id: idOf(job.owner), action: "paid" });
+      if (paid) {
+        // A paid job has the card payment that paid it, so the payments list and the revenue chart agree with it.
+        const paidAt = new Date(createdAt.getTime() + DAY_MS / 4);
+        await trx("payments").insert({
+          job_id: jobId,
+          user_id: idOf(job.owner),
+          provider: "test",
+          provider_payment_id: `pi_demo_${jobId}`,
+          amount: paymentAmount(priced.total),
+          status: "succeeded",
+          last_event_at: paidAt,
+          created_at: paidAt,
+          updated_at: paidAt,
+        });
+        await trx("job_activity").insert({ job_id: jobId, actor_id: idOf(job.owner), action: "paid", created_at: paidAt });
+      }
+      if (job.freelancer) {
+        const at = new Date(createdAt.getTime() + DAY_MS * 0.6);
+        await seedConversation(trx, {
+          roomId: clientFreelancerRoomId(idOf(job.owner), profileIds.get(job.freelancer)!),
+          clientId: idOf(job.owner),
+          freelancerId: profileIds.get(job.freelancer)!,
+          freelancerUserId: idOf(job.freelancer),
+          jobId,
+          at,
+          lines: [
+            [idOf(job.owner), `Hi! Happy to have you on "${job.title}". Anything you need from us?`],
+            [idOf(job.freelancer), "Thanks, the stories are clear. I will post progress on each task as I go."],
+          ],
+        });
+      }
+      if (job.state === "completed_unpaid") {
+        // The back office's follow-up of a payment due: the admin's room with the poster, and the e-mail it sent.
+        const at = new Date(createdAt.getTime() + DAY_MS * 0.95);
+        await seedConversation(trx, {
+          roomId: adminRoomId(idOf("admin"), jobId, at),
+          clientId: idOf(job.owner),
+          freelancerId: adminFreelancerIdentity(idOf("admin")),
+          freelancerUserId: idOf("admin"),
+          jobId,
+          at,
+          lines: [[idOf("admin"), `"${job.title}" is delivered. Payment is now due; tell us if anything blocks it.`]],
+        });
+        const owner = demoUsers.find((u) => u.key === job.owner)!;
+        await trx("emails").insert({
+          to_address: owner.email,
+          subject: `Regarding your project: ${job.title}`,
+          body_text: `Hello ${owner.firstName},\n\nYour project is complete and its payment is due. Reply to this e-mail if anything blocks it.`,
+          kind: "admin_email",
+          status: "logged",
+          job_id: jobId,
+          sender_id: idOf("admin"),
+          created_at: at,
+          updated_at: at,
+        });
+      }
       if (started && job.freelancer) {
         await trx("job_activity").insert({ job_id: jobId, actor_id: idOf(job.freelancer), action: "start" });
       }
@@ -146,6 +211,29 @@ export async function runSeeds(deps: Pick<ServiceDeps, "db" | "now">): Promise<S
     }
     return { seeded: true, logins };
   });
+}
+
+/** A chat room with its messages, a minute apart, and the room's last activity. */
+async function seedConversation(
+  trx: ServiceDeps["db"],
+  room: { roomId: string; clientId: string; freelancerId: string; freelancerUserId: string; jobId: number; at: Date; lines: Array<[string, string]> },
+): Promise<void> {
+  await trx("chat_rooms").insert({
+    room_id: room.roomId,
+    client_id: room.clientId,
+    freelancer_id: room.freelancerId,
+    freelancer_user_id: room.freelancerUserId,
+    job_id: room.jobId,
+    created_at: room.at,
+    updated_at: room.at,
+  });
+  let last = room.at;
+  for (const [index, [senderId, content]] of room.lines.entries()) {
+    last = new Date(room.at.getTime() + index * 60_000);
+    const receiverId = senderId === room.clientId ? room.freelancerUserId : room.clientId;
+    await trx("messages").insert({ room_id: room.roomId, sender_id: senderId, receiver_id: receiverId, job_id: room.jobId, content, created_at: last });
+  }
+  await trx("chat_rooms").where({ room_id: room.roomId }).update({ last_message_at: last });
 }
 
 /** In a started project the first task of each story is done and the second under way. */

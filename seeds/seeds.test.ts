@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@forgehire/services";
+import { getAdminCharts, getAdminStats, type Database } from "@forgehire/services";
 import { openTestDatabase } from "@forgehire/services/testing";
-import { quote } from "@forgehire/core";
+import { paymentAmount, quote } from "@forgehire/core";
 import { runSeeds } from "./index.js";
 import { demoJobs } from "./03-jobs.js";
 
@@ -57,6 +57,41 @@ describe("demo seeds", () => {
       const row = rows.find((r) => r.title === demo.title);
       expect(Number(row?.budget)).toBe(quote({ scope: demo.scope, additionalServices: demo.additionalServices }).total);
     }
+  });
+
+  it("give every paid job the succeeded payment that paid it, for its whole budget, and no other job a payment", async () => {
+    const jobs = (await database.knex("jobs").select("id", "budget", "payment_status")) as Array<{ id: number; budget: number | string; payment_status: string }>;
+    const payments = (await database.knex("payments").select("job_id", "amount", "status")) as Array<{ job_id: number; amount: number; status: string }>;
+    for (const job of jobs) {
+      const own = payments.filter((p) => p.job_id === job.id);
+      if (job.payment_status === "paid") expect(own).toEqual([{ job_id: job.id, amount: paymentAmount(Number(job.budget)), status: "succeeded" }]);
+      else expect(own).toEqual([]);
+    }
+  });
+
+  it("give every chat room messages, and the room its last activity", async () => {
+    const rooms = (await database.knex("chat_rooms").select("room_id", "last_message_at")) as Array<{ room_id: string; last_message_at: Date | null }>;
+    expect(rooms.length).toBeGreaterThanOrEqual(4);
+    for (const room of rooms) {
+      const [last] = (await database.knex("messages").where({ room_id: room.room_id }).orderBy("id", "desc").limit(1)) as Array<{ created_at: Date }>;
+      expect(last, room.room_id).toBeDefined();
+      expect(new Date(room.last_message_at!).getTime()).toBe(new Date(last!.created_at).getTime());
+    }
+  });
+
+  it("make every dashboard counter and chart non-zero", async () => {
+    const admin = await database.knex("users").where({ user_type: "admin" }).first();
+    const actor = { id: admin.id, userType: "admin" as const, roleType: "admin" as const };
+    const stats = await getAdminStats(deps(), actor);
+    expect(stats).toEqual({ total: 6, inProgress: 1, completed: 2, paymentDue: 1, paid: 3, withStories: 5, withCommunication: 3 });
+    const charts = await getAdminCharts(deps(), actor);
+    expect(charts.jobsByStatus.every((point) => point.count > 0)).toBe(true);
+    const revenue = charts.revenueByWeek.reduce((sum, point) => sum + point.amount, 0);
+    const paidBudgets = (await database.knex("jobs").where({ payment_status: "paid" }).sum({ total: "budget" })) as Array<{ total: number | string }>;
+    expect(revenue).toBeCloseTo(Number(paidBudgets[0]!.total), 2);
+    expect(charts.newJobsByWeek.reduce((sum, point) => sum + point.count, 0)).toBe(6);
+    const [{ n }] = (await database.knex("emails").count({ n: "*" })) as [{ n: number | string }];
+    expect(Number(n)).toBeGreaterThan(0);
   });
 
   it("are loaded once: a database with users is left alone", async () => {

@@ -1,17 +1,27 @@
-import { Admin, Resource } from "react-admin";
+import { Route } from "react-router-dom";
+import { Admin, CustomRoutes, Resource } from "react-admin";
 import { authProvider } from "./auth-provider";
 import { dataProvider } from "./data-provider";
 import { Dashboard } from "./dashboard";
 import { AdminAccessRequired } from "./layout/AdminAccessRequired";
 import { AdminLayout } from "./layout/AdminLayout";
 import { LoginPage } from "./layout/LoginPage";
+import { COMMUNICATION_PATH, CommunicationHub } from "./communication";
+import changeRequests from "./change-requests";
+import chatRooms from "./chat-rooms";
+import emails from "./emails";
+import freelancers from "./freelancers";
 import jobs from "./jobs";
+import chatMessages from "./messages";
 import payments from "./payments";
+import stories from "./stories";
+import tasks from "./tasks";
 import users from "./users";
 
 /**
  * The back office. requireAuth checks the session before anything renders; AdminLayout then shows non-admins
  * a full "Admin access required" page, and a 403 from the API lands on the same page (accessDenied route).
+ * Every page but the dashboard is a lazy chunk (react-admin's Layout wraps routes in Suspense).
  */
 export const App = () => (
   <Admin
@@ -27,6 +37,16 @@ export const App = () => (
   >
     <Resource name="jobs" {...jobs} />
     <Resource name="users" {...users} />
+    <Resource name="freelancers" {...freelancers} />
+    <Resource name="stories" {...stories} />
+    <Resource name="tasks" {...tasks} />
+    <Resource name="change-requests" {...changeRequests} />
+    <Resource name="chat-rooms" {...chatRooms} />
+    <Resource name="messages" {...chatMessages} />
+    <Resource name="emails" {...emails} />
     <Resource name="payments" {...payments} />
+    <CustomRoutes>
+      <Route path={COMMUNICATION_PATH} element={<CommunicationHub />} />
+    </CustomRoutes>
   </Admin>
 );

@@ -21,6 +21,11 @@ const CreateProfilePage = lazy(() => import("./routes/create-profile/CreateProfi
 const MessagesPage = lazy(() => import("./routes/messages/MessagesPage"));
 const AdminMessagesPage = lazy(() => import("./routes/admin-messages/AdminMessagesPage"));
 const SampleWorksPage = lazy(() => import("./routes/sample-works/SampleWorksPage"));
+const SampleWorkDetailPage = lazy(() => import("./routes/sample-works/SampleWorkDetailPage"));
+const ContactPage = lazy(() => import("./routes/trust/ContactPage"));
+const TermsPage = lazy(() => import("./routes/trust/TermsPage"));
+const PrivacyPage = lazy(() => import("./routes/trust/PrivacyPage"));
+const RefundPolicyPage = lazy(() => import("./routes/trust/RefundPolicyPage"));
 const HowItWorksPage = lazy(() => import("./routes/how-it-works/HowItWorksPage"));
 const PaymentPage = lazy(() => import("./routes/payment/PaymentPage"));
 const NotFoundPage = lazy(() => import("./routes/not-found/NotFoundPage"));
@@ -49,6 +54,11 @@ export default function App() {
         <Route path="/messages/:roomId" element={<MessagesPage />} />
         <Route path="/admin-messages" element={<AdminMessagesPage />} />
         <Route path="/sample-works" element={<SampleWorksPage />} />
+        <Route path="/sample-works/:id" element={<SampleWorkDetailPage />} />
+        <Route path="/contact" element={<ContactPage />} />
+        <Route path="/terms" element={<TermsPage />} />
+        <Route path="/privacy" element={<PrivacyPage />} />
+        <Route path="/refund-policy" element={<RefundPolicyPage />} />
         <Route path="/how-it-works" element={<HowItWorksPage />} />
         <Route path="/payments/:jobId" element={<PaymentPage />} />
         <Route path="*" element={<NotFoundPage />} />

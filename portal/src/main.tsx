@@ -5,15 +5,17 @@ import { ThemeProvider } from "@mui/material/styles";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { SnackbarProvider } from "notistack";
 import { BrowserRouter } from "react-router";
-import { ApiError } from "./api/client";
+import { QUERY_RETRY_DELAY_MS, shouldRetryQuery } from "./api/client";
 import App from "./App";
 import { theme } from "./theme";
 
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      // A 4xx answer will not change on a retry; network faults and 5xx may.
-      retry: (failureCount, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+      // A 4xx answer will not change on a retry; network faults and 5xx may, once, quickly (the default of three
+      // retries with growing pauses left a failing page on a spinner for seconds).
+      retry: shouldRetryQuery,
+      retryDelay: QUERY_RETRY_DELAY_MS,
     },
     mutations: { retry: false },
   },

@@ -53,10 +53,10 @@ const JobActions = ({ record }: { record: AdminJob }) => (
 );
 
 /** Every job that is not deleted, newest first, under the dashboard's views; read only. */
-export const JobList = () => (
+const JobList = () => (
   // empty={false}: an empty result shows the Datagrid's own message under the filters, whatever the filter.
   <List<AdminJob> filters={jobFilters} sort={{ field: "createdAt", order: "DESC" }} perPage={25} empty={false}>
-    <Datagrid rowClick={false} bulkActionButtons={false} empty={noMatch}>
+    <Datagrid rowClick="show" bulkActionButtons={false} empty={noMatch}>
       <NumberField<AdminJob> source="id" label="Id" />
       <TextField<AdminJob> source="title" />
       <TextField<AdminJob> source="ownerName" label="Owner" sortable={false} />
@@ -69,3 +69,5 @@ export const JobList = () => (
     </Datagrid>
   </List>
 );
+
+export default JobList;

@@ -1,9 +1,11 @@
+import { lazy } from "react";
 import WorkIcon from "@mui/icons-material/Work";
-import { JobList } from "./JobList";
 import { jobRepresentation } from "./types";
 
 export default {
-  list: JobList,
+  list: lazy(() => import("./JobList")),
+  show: lazy(() => import("./JobShow")),
+  edit: lazy(() => import("./JobEdit")),
   icon: WorkIcon,
   recordRepresentation: jobRepresentation,
 };

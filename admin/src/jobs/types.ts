@@ -1,4 +1,5 @@
-import type { AdminJobView, Job, JobStatus, PaymentStatus } from "@forgehire/core";
+import type { AdminJobView, ChangeRequest, Job, JobStatus, PaymentStatus, Requirements, Story } from "@forgehire/core";
+import type { AdminPayment } from "../payments/types";
 
 /** A row of GET /api/admin/jobs: the portal's job, with `can` for the signed-in admin. */
 export type AdminJob = Job;
@@ -31,6 +32,8 @@ const viewLabels: Record<AdminJobView, string> = {
 const toChoices = (labels: Record<string, string>) => Object.entries(labels).map(([id, name]) => ({ id, name }));
 
 export const jobStatusChoices = toChoices(statusLabels);
+/** A job status in words, e.g. 'In Progress'. */
+export const jobStatusLabel = (status: JobStatus): string => statusLabels[status];
 export const jobPaymentStatusChoices = toChoices(paymentStatusLabels);
 export const jobViewChoices = toChoices(viewLabels);
 
@@ -40,3 +43,12 @@ export const jobViewChoices = toChoices(viewLabels);
  * @returns its title
  */
 export const jobRepresentation = (record: AdminJob): string => record.title;
+
+/** GET /api/admin/jobs/:id: the job with everything the back office's job page shows. */
+export type AdminJobDetails = AdminJob & {
+  requirements: Requirements;
+  stories: Story[];
+  changeRequests: (ChangeRequest & { createdAt: string })[];
+  payments: AdminPayment[];
+  activity: { action: string; actorId: string | null; details: Record<string, unknown>; createdAt: string }[];
+};

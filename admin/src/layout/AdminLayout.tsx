@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { AuthenticationError, Layout, Loading, useCanAccess, useLogoutIfAccessDenied } from "react-admin";
 import { BACK_OFFICE_ACCESS } from "../auth-provider";
 import { AdminAccessRequired } from "./AdminAccessRequired";
+import { AdminMenu } from "./AdminMenu";
 
 /**
  * react-admin's layout behind one access check. <Admin requireAuth> has already made sure someone is signed
@@ -28,5 +29,5 @@ export const AdminLayout = ({ children }: { children: ReactNode }) => {
   if (error) return errorHandled === false ? <AuthenticationError /> : <Loading />;
   if (isPending) return <Loading />;
   if (!canAccess) return <AdminAccessRequired fullPage />;
-  return <Layout>{children}</Layout>;
+  return <Layout menu={AdminMenu}>{children}</Layout>;
 };

@@ -1,9 +1,10 @@
+import { lazy } from "react";
 import PeopleIcon from "@mui/icons-material/People";
-import { UserList } from "./UserList";
 import { userRepresentation } from "./types";
 
 export default {
-  list: UserList,
+  list: lazy(() => import("./UserList")),
+  edit: lazy(() => import("./UserEdit")),
   icon: PeopleIcon,
   recordRepresentation: userRepresentation,
 };

@@ -2,6 +2,8 @@ import type { RoleType, User, UserType } from "@forgehire/core";
 
 /** A row of GET /api/admin/users: the API's user plus when the account was made. */
 export type AdminUser = Pick<User, "id" | "email" | "firstName" | "lastName" | "userType" | "roleType" | "isAdmin"> & {
+  /** a disabled account cannot sign in, and its sessions ended when it was disabled */
+  disabled: boolean;
   /** ISO-8601 */
   createdAt: string;
 };
@@ -23,6 +25,8 @@ const roleTypeLabels: Record<RoleType, string> = {
 const toChoices = (labels: Record<string, string>) => Object.entries(labels).map(([id, name]) => ({ id, name }));
 
 export const userTypeChoices = toChoices(userTypeLabels);
+/** A user type in words, e.g. 'Client'. */
+export const userTypeLabel = (userType: UserType): string => userTypeLabels[userType];
 export const roleTypeChoices = toChoices(roleTypeLabels);
 
 /**

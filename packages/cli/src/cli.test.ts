@@ -6,6 +6,8 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acquireDataDirLock } from "@forgehire/services";
+import { exitCodes } from "./exit-codes.js";
+import { buildProgram } from "./program.js";
 import { forgehireIn } from "./run-cli.test-support.js";
 
 let dataDir: string;
@@ -34,7 +36,7 @@ describe("forgehire CLI", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 180_000);
 
 
   it("users:create makes an account without prompts when every value is given", async () => {
@@ -48,10 +50,10 @@ describe("forgehire CLI", () => {
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(/EMAIL\s+NAME\s+TYPE/);
     expect(table.stdout).toContain("ops@example.test");
-    const json = JSON.parse((await forgehire("users:list", "--json", "--type", "admin")).stdout) as { items: Array<{ email: string; passwordHash?: string }>; total: number };
-    expect(json.total).toBe(1);
-    expect(json.items[0]).toMatchObject({ email: "ops@example.test" });
-    expect(json.items[0]!.passwordHash).toBeUndefined();
+    const json = JSON.parse((await forgehire("users:list", "--json", "--type", "admin")).stdout) as Array<{ email: string; passwordHash?: string }>;
+    expect(json).toHaveLength(1);
+    expect(json[0]).toMatchObject({ email: "ops@example.test" });
+    expect(json[0]!.passwordHash).toBeUndefined();
   });
 
   it("fails with one line and exit code 5 when the email is taken", async () => {
@@ -74,11 +76,59 @@ describe("forgehire CLI", () => {
   });
 
   it("has --help for every command", async () => {
-    for (const command of ["serve", "dev", "db:migrate", "db:rollback", "db:seed", "users:create", "users:list", "emails:list"]) {
-      const result = await forgehire(command, "--help");
-      expect(result.code, command).toBe(0);
-      expect(result.stdout, command).toContain(`Usage: forgehire ${command}`);
+    // Every registered command, each in a process of its own: help loads neither the database nor the services.
+    const commands = buildProgram().commands.map((command) => command.name());
+    expect(commands).toEqual(
+      expect.arrayContaining([
+        "admin:email", "stats", "users:show", "users:disable", "users:enable", "users:set-type", "users:send-reset",
+        "jobs:unlock", "jobs:complete", "jobs:delete", "jobs:create", "jobs:breakdown", "freelancers:list",
+        "freelancers:show", "payments:list", "emails:retry", "db:rollback", "serve", "users:create", "emails:list",
+      ]),
+    );
+    // Four at a time: the machine is shared.
+    const results: Array<Awaited<ReturnType<typeof forgehire>>> = [];
+    for (let i = 0; i < commands.length; i += 4) results.push(...(await Promise.all(commands.slice(i, i + 4).map((command) => forgehire(command, "--help")))));
+    results.forEach((result, i) => {
+      expect(result.code, commands[i]).toBe(0);
+      expect(result.stdout, commands[i]).toContain(`Usage: forgehire ${commands[i]}`);
+    });
+  }, 300_000);
+
+  it("says 'run forgehire db:migrate' on a database that is not migrated, instead of SQL errors (exit 11)", async () => {
+    const fresh = mkdtempSync(path.join(tmpdir(), "forgehire-fresh-"));
+    try {
+      const result = await forgehireIn(fresh, "users:list");
+      expect(result.code).toBe(exitCodes.notMigrated);
+      expect(result.stderr.trim()).toBe("forgehire: The database is not migrated: run forgehire db:migrate");
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
     }
+  });
+
+  it("db:rollback is refused without --yes and without a terminal (exit 10), and the data stays", async () => {
+    const refused = await forgehire("db:rollback", "--all");
+    expect(refused.code).toBe(exitCodes.notConfirmed);
+    expect(refused.stderr).toContain("Refused without confirmation: pass --yes (no terminal to ask on)");
+    expect(refused.stdout).toBe("");
+    const users = JSON.parse((await forgehire("users:list", "--json")).stdout) as unknown[];
+    expect(users).toHaveLength(1);
+  });
+
+  it("db:rollback --yes undoes ONE migration, --step N that many; then a command asks for db:migrate", async () => {
+    const accounts = (await forgehire("users:list", "--json")).stdout;
+    const one = await forgehire("db:rollback", "--yes");
+    expect(one.code, one.stderr).toBe(0);
+    expect(one.stdout).toMatch(/^Rolled back 1 migration\(s\):\n {2}\S+\n$/);
+    const behind = await forgehire("users:list");
+    expect(behind.code).toBe(exitCodes.notMigrated);
+    expect(behind.stderr.trim()).toBe("forgehire: The database is 1 migration(s) behind: run forgehire db:migrate");
+    const two = await forgehire("db:rollback", "--yes", "--step", "2");
+    expect(two.stdout).toMatch(/^Rolled back 2 migration\(s\)/);
+    expect((await forgehire("db:rollback", "--step", "0", "--yes")).code).toBe(exitCodes.usage);
+    const again = await forgehire("db:migrate");
+    expect(again.stdout).toMatch(/^Applied 3 migration\(s\)/);
+    // The accounts were in tables the rollback did not touch.
+    expect(JSON.parse((await forgehire("users:list", "--json")).stdout)).toEqual(JSON.parse(accounts));
   });
 
   it("rejects an unknown command with a non-zero exit code", async () => {
@@ -89,8 +139,8 @@ describe("forgehire CLI", () => {
     const lock = acquireDataDirLock(dataDir);
     try {
       const result = await forgehire("users:list");
-      expect(result.code).toBe(9);
-      expect(result.stderr).toMatch(/in use by process \d+/);
+      expect(result.code).toBe(exitCodes.databaseBusy);
+      expect(result.stderr).toMatch(/in use by process \d+, which does not share it/);
     } finally {
       lock.release();
     }

@@ -1,19 +1,35 @@
-import { createLogger, createServices, loadConfig, type Config, type Logger, type Services } from "@forgehire/services";
+import { pino } from "pino";
+import { createLogger, createServices, loadConfig, pendingMigrations, type Config, type Logger, type Services } from "@forgehire/services";
+import { NotMigratedError } from "./exit-codes.js";
 
 /**
- * Opens the configured database for one command and closes it afterwards, whatever happens.
+ * Opens the configured database for one command and closes it afterwards, whatever happens. Logs go to stderr:
+ * stdout is the command's output (tables, JSON) for scripts.
  * @param run the command's work
- * @param options logLevel for commands that should stay quiet
+ * @param options logLevel for commands that should stay quiet; migrated: false for the commands that migrate
+ * @throws NotMigratedError when the schema is behind the code (unless migrated: false)
  */
-export async function withServices<T>(run: (services: Services) => Promise<T>, options: { logLevel?: string } = {}): Promise<T> {
+export async function withServices<T>(run: (services: Services) => Promise<T>, options: { logLevel?: string; migrated?: boolean } = {}): Promise<T> {
   const config = loadConfig();
-  const logger = createLogger(options.logLevel ?? (process.env.LOG_LEVEL ? config.logLevel : "warn"));
+  const logger = createLogger(options.logLevel ?? (process.env.LOG_LEVEL ? config.logLevel : "warn"), pino.destination(2));
   const services = await createServices(config, logger);
   try {
+    if (options.migrated !== false) await ensureMigrated(services);
     return await run(services);
   } finally {
     await services.close();
   }
+}
+
+/** A database the migrations have not (all) reached would answer with SQL errors: say what to do instead. */
+async function ensureMigrated(services: Services): Promise<void> {
+  const pending = (await services.db.schema.hasTable("knex_migrations")) ? (await pendingMigrations(services.db)).length : -1;
+  if (pending === 0) return;
+  throw new NotMigratedError(
+    pending < 0
+      ? "The database is not migrated: run forgehire db:migrate"
+      : `The database is ${pending} migration(s) behind: run forgehire db:migrate`,
+  );
 }
 
 export type { Config, Logger, Services };

@@ -1,13 +1,77 @@
+import { execFile, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@forgehire/services";
 import { startFakeOpenAi } from "@forgehire/server/test/fakes/openai-server";
-import { forgehireIn, forgehireWith } from "./run-cli.test-support.js";
+import { promisify } from "node:util";
+import { exitCodes } from "./exit-codes.js";
+import { bin, forgehireIn, forgehireWith } from "./run-cli.test-support.js";
 
 let dataDir: string;
 const forgehire = (...args: string[]) => forgehireIn(dataDir, ...args);
+
+/** A fresh open job (the demo's open job is the rules test's), written straight into the CLI's database. */
+async function insertOpenJob(title: string): Promise<number> {
+  const database = await openDatabase({ dataDir });
+  try {
+    const owner = (await database.knex("users").where({ email: "alice@forgehire.local" }).first("id")) as { id: string };
+    const [job] = (await database.knex("jobs")
+      .insert({ title, description: "Property listings with a search.", industry: "Others", scope: 199, budget: 199, owner_id: owner.id })
+      .returning("id")) as Array<{ id: number }>;
+    return job!.id;
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Runs the CLI on a pseudo-terminal (util-linux `script`), as a person at a terminal would: stdout is a TTY, so Ink
+ * renders. Returns everything the terminal received, and the CLI's exit code.
+ */
+async function forgehireOnTerminal(env: Record<string, string>, ...args: string[]): Promise<{ code: number; screen: string }> {
+  const quote = (value: string) => `'${value.replace(/'/g, "'\\''")}'`;
+  // A new pseudo-terminal has no size: give it one, or Ink wraps every character onto its own line.
+  const command = `stty cols 120 rows 40; exec ${[process.execPath, bin, ...args].map(quote).join(" ")}`;
+  try {
+    const { stdout } = await promisify(execFile)("script", ["-qefc", command, "/dev/null"], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent", TERM: "xterm-256color", COLUMNS: "120", ...env },
+    });
+    return { code: 0, screen: stdout };
+  } catch (error) {
+    const e = error as { code: number; stdout: string };
+    return { code: e.code, screen: e.stdout };
+  }
+}
+
+/**
+ * Runs the CLI on a pseudo-terminal and answers its prompts, as a person would: once the screen shows the next
+ * prompt's text, its keys are typed (the prompts must differ).
+ */
+function forgehireAnswering(answers: Array<[prompt: string, keys: string]>, ...args: string[]): Promise<{ code: number | null; screen: string }> {
+  const quote = (value: string) => `'${value.replace(/'/g, "'\\''")}'`;
+  const command = `stty cols 120 rows 40; exec ${[process.execPath, bin, ...args].map(quote).join(" ")}`;
+  const child = spawn("script", ["-qefc", command, "/dev/null"], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent", TERM: "xterm-256color" },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let screen = "";
+  let next = 0;
+  child.stdout.on("data", (chunk: Buffer) => {
+    screen += chunk.toString();
+    const answer = answers[next];
+    if (answer && plain(screen).includes(answer[0])) {
+      next++;
+      child.stdin.write(answer[1]);
+    }
+  });
+  return new Promise((resolve) => child.on("close", (code) => resolve({ code, screen })));
+}
+
+// The terminal's bytes without colours and cursor movements.
+const escape = String.fromCharCode(27);
+const plain = (screen: string) => screen.replace(new RegExp(`${escape}\\[[0-9;?]*[A-Za-z]`, "g"), "").replace(/\r/g, "");
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "forgehire-cli-jobs-"));
@@ -34,7 +98,7 @@ describe("forgehire jobs commands", () => {
     const result = await forgehire("jobs:breakdown", "1", "--engine", "rules");
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^Created \d+ stories \(rules\)\./);
-    expect(result.stdout).toContain("Project Setup [high]");
+    expect(result.stdout).toContain("Site Setup [high]");
     const again = await forgehire("jobs:breakdown", "1", "--engine", "rules");
     expect(again.code).toBe(5);
     expect(again.stderr).toContain("Stories and tasks already exist for this job.");
@@ -49,12 +113,7 @@ describe("forgehire jobs commands", () => {
   it("jobs:breakdown --engine ai shows each attempt and the retry, then the AI's stories", async () => {
     // A fresh open job (the demo's open job is the rules test's): written straight into the CLI's database, which
     // no CLI process holds between commands.
-    const database = await openDatabase({ dataDir });
-    const owner = (await database.knex("users").where({ email: "alice@forgehire.local" }).first("id")) as { id: string };
-    const [job] = (await database.knex("jobs")
-      .insert({ title: "Listings With Search", description: "Property listings with a search.", industry: "Others", scope: 199, budget: 199, owner_id: owner.id })
-      .returning("id")) as Array<{ id: number }>;
-    await database.close();
+    const jobId = await insertOpenJob("Listings With Search");
 
     const fake = await startFakeOpenAi();
     try {
@@ -62,11 +121,11 @@ describe("forgehire jobs commands", () => {
       const task = { title: "Search form", description: "Filters by price and area", priority: "high", estimateHours: 5 };
       const answer = JSON.stringify({ stories: [{ ...story, tasks: [task, { ...task, title: "Results page", priority: "medium" }] }] });
       fake.answers = [
-        { kind: "slow", delayMs: 3000, content: answer },
+        { kind: "slow", delayMs: 8000, content: answer },
         { kind: "json", content: answer },
       ];
-      const env = { AI_BASE_URL: fake.baseUrl, AI_API_KEY: "test-key", AI_MODEL: "fake-model", AI_TIMEOUT_MS: "800", AI_RETRY_DELAY_MS: "20" };
-      const result = await forgehireWith(env, dataDir, "jobs:breakdown", String(job!.id), "--engine", "ai");
+      const env = { AI_BASE_URL: fake.baseUrl, AI_API_KEY: "test-key", AI_MODEL: "fake-model", AI_TIMEOUT_MS: "2500", AI_RETRY_DELAY_MS: "20" };
+      const result = await forgehireWith(env, dataDir, "jobs:breakdown", String(jobId), "--engine", "ai");
       expect(result.code).toBe(0);
       const lines = result.stdout.split("\n");
       expect(lines[0]).toBe("Asking the AI (attempt 1/2)");
@@ -79,6 +138,54 @@ describe("forgehire jobs commands", () => {
       await fake.close();
     }
   });
+
+  it("jobs:breakdown on a terminal draws the live Ink view and ends with the stories and tasks it made", async () => {
+    const id = await insertOpenJob("Terminal Breakdown");
+    const { code, screen } = await forgehireOnTerminal({}, "jobs:breakdown", String(id), "--engine", "rules");
+    expect(code, screen).toBe(0);
+    // Ink draws with escape sequences (colours, line erasing): proof it rendered for a terminal, not plain lines.
+    expect(screen).toContain(`${escape}[`);
+    const text = plain(screen);
+    expect(text).toMatch(/Created \d+ stories \(rules\)\./);
+    expect(text).toContain("Project Setup [high]");
+    expect(text).toMatch(/- .+ \[(high|medium|low), todo/);
+  }, 180_000);
+
+  it("jobs:breakdown shows a failing AI as one readable line per attempt, then the default stories, with no JSON or stack", async () => {
+    const id = await insertOpenJob("Failing AI Breakdown");
+    const fake = await startFakeOpenAi();
+    try {
+      fake.answers = [{ kind: "status", status: 500, message: "The model is overloaded" }];
+      const env = { AI_BASE_URL: fake.baseUrl, AI_API_KEY: "test-key", AI_MODEL: "fake-model", AI_RETRY_DELAY_MS: "20", LOG_LEVEL: undefined };
+      const piped = await forgehireWith(env, dataDir, "jobs:breakdown", String(id), "--engine", "ai");
+      expect(piped.code, piped.stderr).toBe(0);
+      expect(piped.stdout.split("\n").slice(0, 4)).toEqual([
+        "Asking the AI (attempt 1/2)",
+        "Retrying... attempt 2/2 (500 The model is overloaded)",
+        "Asking the AI (attempt 2/2)",
+        "Using the default stories: 500 The model is overloaded",
+      ]);
+      expect(piped.stderr).toBe("");
+      expect(piped.stdout).not.toMatch(/[{}]|\bat .+:\d+:\d+/);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("admin:email asks for the missing subject and message on a terminal, then sends", async () => {
+    const { code, screen } = await forgehireAnswering([["Subject", "Kick-off\r"], ["Message", "We start Monday.\r"]], "admin:email", "3");
+    expect(code, screen).toBe(0);
+    expect(plain(screen)).toMatch(/Sent "Kick-off" to bruno@forgehire\.local \(logged, email [0-9a-f-]{36}\)\./);
+    const outbox = JSON.parse((await forgehire("emails:list", "--json", "--kind", "admin_email")).stdout) as Array<{ subject: string; text: string }>;
+    expect(outbox[0]).toMatchObject({ subject: "Kick-off", text: "We start Monday." });
+  }, 180_000);
+
+  it("db:rollback asks on a terminal; answering no changes nothing (exit 10)", async () => {
+    const { code, screen } = await forgehireAnswering([["Undo 1 migration(s)", "n\r"]], "db:rollback");
+    expect(code, screen).toBe(exitCodes.notConfirmed);
+    expect(plain(screen)).toContain("forgehire: Cancelled: nothing was changed.");
+    expect((await forgehire("jobs:show", "2")).code).toBe(0);
+  }, 180_000);
 
   it("jobs:show prints the requirements, stories and tasks", async () => {
     const result = await forgehire("jobs:show", "2");

@@ -1,28 +1,89 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 
-const bin = fileURLToPath(new URL("../../../bin/forgehire", import.meta.url));
+export const bin = fileURLToPath(new URL("../../../bin/forgehire", import.meta.url));
 const run = promisify(execFile);
 
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
 /** Runs the real CLI in a child process, without a terminal, on the embedded database in dataDir. */
-export function forgehireIn(dataDir: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+export function forgehireIn(dataDir: string, ...args: string[]): Promise<CliResult> {
   return forgehireWith({}, dataDir, ...args);
 }
 
+/** The CLI's environment: quiet logs on the embedded database in dataDir; an undefined value removes a variable. */
+const cliEnv = (dataDir: string, env: Record<string, string | undefined>) =>
+  Object.fromEntries(
+    Object.entries({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent", ...env }).filter(([, value]) => value !== undefined),
+  ) as Record<string, string>;
+
 /** Like forgehireIn, with extra environment (e.g. an AI endpoint). */
-export async function forgehireWith(
-  env: Record<string, string>,
-  dataDir: string,
-  ...args: string[]
-): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function forgehireWith(env: Record<string, string | undefined>, dataDir: string, ...args: string[]): Promise<CliResult> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [bin, ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent", ...env },
-    });
+    const { stdout, stderr } = await run(process.execPath, [bin, ...args], { env: cliEnv(dataDir, env) });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
     return { code: e.code, stdout: e.stdout, stderr: e.stderr };
   }
+}
+
+/** Like forgehireIn, with `input` on the CLI's stdin (a pipe, not a terminal). */
+export function forgehireInput(dataDir: string, input: string, ...args: string[]): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], { env: cliEnv(dataDir, {}), stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+/** A port nothing listens on right now. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * `forgehire serve --no-build` (what `npm start` runs) on dataDir and a free port, resolved once it serves.
+ * @returns its URL and how to stop it (SIGTERM, as an operator would)
+ */
+export async function startServe(dataDir: string, env: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess; stop(): Promise<number | null> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [bin, "serve", "--no-build", "--port", String(port)], {
+    env: { ...cliEnv(dataDir, env), LOG_LEVEL: "info", PUBLIC_URL: `http://127.0.0.1:${port}` },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("Back office:")) resolve();
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`serve exited with ${code}:\n${output}`)));
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    child,
+    stop: async () => {
+      child.kill("SIGTERM");
+      return exited;
+    },
+  };
 }

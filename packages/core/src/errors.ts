@@ -54,6 +54,14 @@ export const errorCatalogue = {
     "Invalid Link",
     "Invalid or expired recovery link. Please request a new one.",
   ),
+  ACCOUNT_DISABLED: entry("forbidden", "Account Disabled", "This account has been disabled. Please contact support."),
+  USER_NOT_FOUND: entry("not_found", "Not Found", "User not found"),
+  CANNOT_DISABLE_SELF: entry("conflict", "Cannot Disable Account", "You cannot disable your own account."),
+  LAST_ADMIN: entry(
+    "conflict",
+    "Cannot Disable Account",
+    "This is the last enabled admin account; enable or create another admin first.",
+  ),
 
   // Jobs and requirements
   MISSING_FIELDS: entry("validation", "Missing fields", "Please fill all required fields before proceeding"),
@@ -194,6 +202,8 @@ export const errorCatalogue = {
   CLIENT_EMAIL_NOT_FOUND: entry("not_found", "Error", "Client email not found"),
   UNKNOWN_RESOURCE: entry("not_found", "Not Found", "Unknown resource"),
   RECORD_NOT_FOUND: entry("not_found", "Not Found", "Record not found"),
+  EMAIL_SEND_FAILED: entry("upstream_unavailable", "Error", "Failed to send email"),
+  EMAIL_NOT_RESENDABLE: entry("conflict", "Not Allowed", "Only an e-mail whose delivery failed can be sent again."),
 } as const satisfies Record<string, CatalogueEntry>;
 
 /** A code of the error catalogue, as sent in `error.code`. */

@@ -23,6 +23,10 @@ export * from "./breakdown/input.js";
 export * from "./breakdown/acceptance-criteria.js";
 export * from "./breakdown/estimates.js";
 export * from "./breakdown/rules-engine.js";
+export * from "./breakdown/quality.js";
+export * from "./breakdown/complete-breakdown.js";
+export * from "./breakdown/bench-fixtures.js";
+export * from "./breakdown/versions.js";
 export * from "./breakdown/prompt.js";
 export * from "./breakdown/fallback-stories.js";
 export * from "./breakdown/change-request-story.js";
@@ -38,6 +42,7 @@ export * from "./policies/job.js";
 export * from "./policies/my-jobs.js";
 export * from "./policies/admin-jobs.js";
 export * from "./policies/posting.js";
+export * from "./policies/user.js";
 
 export * from "./schemas/validation.js";
 export * from "./schemas/jobs.js";
@@ -52,3 +57,5 @@ export * from "./policies/freelancer.js";
 
 export * from "./payments/payments.js";
 export * from "./policies/payment.js";
+export * from "./admin/weeks.js";
+export * from "./navigation/return-path.js";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import express, { type Express } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
-import type { Services } from "@forgehire/services";
+import { redactUrl, type Services } from "@forgehire/services";
 import { csrfProtection } from "./middlewares/csrf.js";
 import { apiNotFound, errorHandler } from "./middlewares/error-handler.js";
 import { sessionMiddlewares } from "./middlewares/session.js";
@@ -38,7 +38,9 @@ export interface AppOptions {
 export function createApp(services: Services, options: AppOptions = {}): Express {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", services.config.publicUrl.startsWith("https://") ? 1 : false);
+  // Only the configured proxies may name the client in X-Forwarded-For; anyone else could pick their own
+  // rate-limit key with it.
+  app.set("trust proxy", services.config.trustProxy);
 
   app.use(
     pinoHttp({
@@ -50,6 +52,16 @@ export function createApp(services: Services, options: AppOptions = {}): Express
         return id;
       },
       autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
+      // Reset links carry their token in the URL; the access log keeps only the rest.
+      serializers: {
+        req: (req: { url?: string; headers?: Record<string, unknown> }) => {
+          if (req.url) req.url = redactUrl(req.url);
+          // A page opened from a reset link would name it as the Referer (helmet's no-referrer policy aside).
+          const referer = req.headers?.referer;
+          if (typeof referer === "string") req.headers = { ...req.headers, referer: redactUrl(referer) };
+          return req;
+        },
+      },
     }),
   );
   app.use(

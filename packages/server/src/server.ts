@@ -8,6 +8,8 @@ import { attachRealtime } from "./realtime/socket-server.js";
 export interface RunningServer {
   server: Server;
   url: string;
+  /** Closes this process's sockets whose session has ended by other means than this server (see attachRealtime). */
+  sweepSessions(): Promise<number>;
   /** Stops accepting, lets in-flight requests finish (up to the grace period), then closes the database. */
   stop(): Promise<void>;
 }
@@ -20,12 +22,12 @@ export interface RunningServer {
  */
 export async function startServer(
   services: Services,
-  options: AppOptions & { port?: number; host?: string; graceMs?: number } = {},
+  options: AppOptions & { port?: number; host?: string; graceMs?: number; sessionSweepMs?: number } = {},
 ): Promise<RunningServer> {
   const session = sessionMiddlewares(services, { cleanupIntervalMs: options.sessionCleanupIntervalMs });
   const app = createApp(services, { ...options, session });
   const server = createServer(app);
-  const realtime = attachRealtime(server, services, session.middlewares);
+  const realtime = attachRealtime(server, services, session.middlewares, { sessionSweepMs: options.sessionSweepMs });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? services.config.port, options.host ?? "0.0.0.0", resolve);
@@ -48,5 +50,5 @@ export async function startServer(
     })();
     return stopping;
   };
-  return { server, url, stop };
+  return { server, url, stop, sweepSessions: realtime.sweepSessions };
 }

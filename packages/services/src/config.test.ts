@@ -43,6 +43,7 @@ describe("loadConfig defaults", () => {
       mailFrom: "Forgehire <no-reply@forgehire.local>",
       logLevel: "info",
       authRateLimit: 20,
+      trustProxy: false,
     });
   });
 
@@ -160,5 +161,29 @@ describe("loadConfig STRIPE_* all-or-none", () => {
   it.each(Object.keys(keys))("refuses all but %s set", (missing) => {
     const error = configError({ ...keys, [missing]: "" });
     expect(error.message).toMatch(/^Invalid configuration:\n {2}STRIPE_\*: /);
+  });
+});
+
+describe("loadConfig TRUST_PROXY", () => {
+  it("trusts no proxy by default, and takes a hop count, true/false, or addresses, CIDRs and presets", () => {
+    expect(loadConfig(env()).trustProxy).toBe(false);
+    expect(loadConfig(env({ TRUST_PROXY: "" })).trustProxy).toBe(false);
+    expect(loadConfig(env({ TRUST_PROXY: "false" })).trustProxy).toBe(false);
+    expect(loadConfig(env({ TRUST_PROXY: "true" })).trustProxy).toBe(true);
+    expect(loadConfig(env({ TRUST_PROXY: "2" })).trustProxy).toBe(2);
+    expect(loadConfig(env({ TRUST_PROXY: "loopback, 10.0.0.0/8,fd00::/8, 192.168.1.7, 172.16.0.0/255.240.0.0" })).trustProxy).toEqual([
+      "loopback",
+      "10.0.0.0/8",
+      "fd00::/8",
+      "192.168.1.7",
+      "172.16.0.0/255.240.0.0",
+    ]);
+  });
+
+  it("refuses what Express could not use, naming the bad parts", () => {
+    for (const value of ["yes", "10.0.0.0/33", "fd00::/129", "10.0.0.1/8/1", "example.com", "-1", "1.5"]) {
+      expect(configError({ TRUST_PROXY: value }).message, value).toContain("TRUST_PROXY");
+    }
+    expect(configError({ TRUST_PROXY: "loopback, proxy.local" }).message).toContain("proxy.local");
   });
 });

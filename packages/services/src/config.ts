@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { isIP } from "node:net";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { config as loadDotenv } from "dotenv";
@@ -34,7 +35,44 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Attempts per 15 minutes per IP on login, signup and recover. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  /** Which peers may say, in X-Forwarded-For, who the client is: Express's `trust proxy`. None by default. */
+  TRUST_PROXY: optionalText.pipe(
+    z
+      .string()
+      .optional()
+      .superRefine((value, ctx) => {
+        const bad = value === undefined ? [] : trustProxyProblems(value);
+        if (bad.length) ctx.addIssue({ code: "custom", message: `not a hop count, true/false, or addresses/CIDRs/loopback/linklocal/uniquelocal: ${bad.join(", ")}` });
+      }),
+  ),
 });
+
+const proxyPresets = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** The parts of a TRUST_PROXY value Express would not understand (or would throw on at the first request). */
+function trustProxyProblems(value: string): string[] {
+  if (/^\d+$/.test(value) || value === "true" || value === "false") return [];
+  return value
+    .split(",")
+    .map((part) => part.trim())
+    .filter((part) => {
+      if (proxyPresets.has(part)) return false;
+      const [address = "", prefix, extra] = part.split("/");
+      const family = isIP(address);
+      if (!family || extra !== undefined) return true;
+      if (prefix === undefined) return false;
+      if (isIP(prefix)) return family !== 4 || isIP(prefix) !== 4; // a dotted netmask, as proxy-addr accepts
+      return !/^\d+$/.test(prefix) || Number(prefix) > (family === 4 ? 32 : 128);
+    });
+}
+
+/** Express's `trust proxy` from TRUST_PROXY: a hop count, true/false, or a list of addresses, CIDRs and presets. */
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value === "false") return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(",").map((part) => part.trim());
+}
 
 /** Settings read once at start; every outside dependency is optional and has an embedded default. */
 export interface Config {
@@ -50,6 +88,11 @@ export interface Config {
   mailFrom: string;
   logLevel: string;
   authRateLimit: number;
+  /**
+   * Express's `trust proxy`: false (the default) keys every rate limit by the connecting peer's address; set it to
+   * the reverse proxies in front of the server so their X-Forwarded-For is believed, and nobody else's.
+   */
+  trustProxy: boolean | number | string[];
 }
 
 /** Raised when an environment variable has a bad value; the message names each one. */
@@ -104,6 +147,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }
 

@@ -12,6 +12,9 @@ export const roomChannel = (roomId: string) => `room:${roomId}`;
  */
 export const userChannel = (userId: string) => `user:${userId}`;
 
+/** The channel of one signed-in session (express-session id), which every socket opened with it joins. */
+export const sessionChannel = (sessionId: string) => `session:${sessionId}`;
+
 /** A message for everyone joined to a channel (`task:<id>`, `room:<id>`, `user:<id>`). */
 export interface RealtimeEvent {
   channel: string;
@@ -26,6 +29,13 @@ export interface RealtimeEvent {
 export interface Realtime {
   publish(channel: string, event: string, payload: unknown): void;
   subscribe(listener: (event: RealtimeEvent) => void): () => void;
+  /**
+   * Closes every socket joined to a channel, on every server process: called after a commit that ends sessions
+   * (`session:<sid>`) or all of a user's access (`user:<id>`), so that a socket never outlives its session.
+   */
+  disconnect(channel: string): void;
+  /** The server's side of `disconnect`. */
+  onDisconnect(listener: (channel: string) => void): () => void;
 }
 
 /** An in-process bus; with no subscriber (the CLI) a publish goes nowhere. */
@@ -38,6 +48,13 @@ export function createRealtime(): Realtime {
     subscribe(listener) {
       bus.on("event", listener);
       return () => bus.off("event", listener);
+    },
+    disconnect(channel) {
+      bus.emit("disconnect", channel);
+    },
+    onDisconnect(listener) {
+      bus.on("disconnect", listener);
+      return () => bus.off("disconnect", listener);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type {
   BreakdownResult,
+  BreakdownVersion,
   ChangeRequest,
   ChangeRequestBody,
   Job,
@@ -26,6 +27,7 @@ export const breakdownKeys = {
   job: (jobId: number) => ["breakdown", jobId] as const,
   stories: (jobId: number) => ["breakdown", jobId, "stories"] as const,
   status: (jobId: number) => ["breakdown", jobId, "status"] as const,
+  versions: (jobId: number) => ["breakdown", jobId, "versions"] as const,
   messages: (taskId: string) => ["task-messages", taskId] as const,
 };
 
@@ -66,6 +68,24 @@ export function useCreateBreakdown() {
     onSuccess: (data, jobId) => {
       queryClient.setQueryData(breakdownKeys.stories(jobId), data.stories);
     },
+  });
+}
+
+/** GET /api/jobs/:id/breakdown/versions: the locked versions, newest first, each with its changes. */
+export function useBreakdownVersions(jobId: number) {
+  return useQuery({
+    queryKey: breakdownKeys.versions(jobId),
+    queryFn: ({ signal }) => apiFetch<BreakdownVersion[]>(`/api/jobs/${jobId}/breakdown/versions`, { signal }),
+  });
+}
+
+/** POST /api/jobs/:id/breakdown/regenerate: replaces the stories (owner or admin, unlocked, not paid). */
+export function useRegenerateBreakdown() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (jobId: number) => apiFetch<BreakdownResult>(`/api/jobs/${jobId}/breakdown/regenerate`, { method: "POST" }),
+    onSuccess: (data, jobId) => queryClient.setQueryData(breakdownKeys.stories(jobId), data.stories),
+    onSettled: (_data, _error, jobId) => refreshJob(queryClient, jobId),
   });
 }
 

@@ -53,6 +53,23 @@ export function errorMessage(error: unknown, fallback: string = messages.unexpec
   return fallback;
 }
 
+/** How many times a failed load is tried again: once, so a failing page says so in well under a second. */
+export const QUERY_RETRIES = 1;
+/** The pause before that retry: long enough for a restarting server or a dropped connection to come back. */
+export const QUERY_RETRY_DELAY_MS = 300;
+
+/**
+ * Whether TanStack Query tries a failed load again: only a failure a retry may cure (no connection, a 5xx, an
+ * unreadable answer), at most QUERY_RETRIES times; a 4xx (not found, forbidden, invalid) will not change.
+ * @param failureCount the failures so far
+ * @param error the last failure
+ */
+export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  if (failureCount >= QUERY_RETRIES) return false;
+  if (!(error instanceof ApiError)) return true;
+  return error.status === 0 || error.status >= 500;
+}
+
 function isErrorBody(value: unknown): value is { error: ApiErrorBody } {
   if (typeof value !== "object" || value === null || !("error" in value)) return false;
   const inner = (value as { error: unknown }).error;

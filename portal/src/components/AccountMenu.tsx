@@ -16,6 +16,7 @@ import { Link as RouterLink, useNavigate } from "react-router";
 import { useSnackbar } from "notistack";
 import type { User } from "@forgehire/core";
 import { useLogout } from "../api/auth";
+import { BACK_OFFICE_URL, COMMUNICATION_HUB_URL } from "../back-office";
 import UserAvatar from "./UserAvatar";
 
 const messages = {
@@ -97,7 +98,7 @@ export default function AccountMenu({ user, isAdmin }: AccountMenuProps) {
           My Jobs
         </MenuItem>
         {isAdmin && (
-          <MenuItem component={RouterLink} to="/admin-dashboard" onClick={handleClose}>
+          <MenuItem component="a" href={BACK_OFFICE_URL} onClick={handleClose}>
             <ListItemIcon>
               <DashboardOutlined fontSize="small" />
             </ListItemIcon>
@@ -105,7 +106,7 @@ export default function AccountMenu({ user, isAdmin }: AccountMenuProps) {
           </MenuItem>
         )}
         {isAdmin && (
-          <MenuItem component={RouterLink} to="/messages" onClick={handleClose}>
+          <MenuItem component="a" href={COMMUNICATION_HUB_URL} onClick={handleClose}>
             <ListItemIcon>
               <ForumOutlined fontSize="small" />
             </ListItemIcon>

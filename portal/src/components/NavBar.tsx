@@ -16,7 +16,8 @@ import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import ChatBubbleOutline from "@mui/icons-material/ChatBubbleOutline";
 import MenuIcon from "@mui/icons-material/Menu";
-import { Link as RouterLink, NavLink } from "react-router";
+import { Link as RouterLink, NavLink, useLocation } from "react-router";
+import { loginPathFor } from "@forgehire/core";
 import { useChatUnread, useRoomsLiveRefresh } from "../api/chat";
 import { useCurrentUser } from "../hooks/use-current-user";
 import AccountMenu from "./AccountMenu";
@@ -73,7 +74,7 @@ function Brand({ onClick }: { onClick?: () => void }) {
   );
 }
 
-/** The freelancer's messages icon with the number of rooms holding a message they have not read yet. */
+/** The messages icon of clients and freelancers, with the number of rooms holding a message they have not read yet. */
 function MessagesIcon() {
   const unreadQuery = useChatUnread();
   // The server counts; a new message in any of the user's rooms only tells this badge to ask again.
@@ -94,6 +95,11 @@ function MessagesIcon() {
 export default function NavBar() {
   const { user, isLoading, isAdmin, isClient, isFreelancer } = useCurrentUser();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const location = useLocation();
+  // Both parties of a conversation reach it from the nav; admins have their own messages screen.
+  const hasMessages = user !== null && (isClient || isFreelancer);
+  // Signing in from any page comes back to it (the sign-in screen keeps the page it was already given).
+  const signInPath = location.pathname === "/login" ? `/login${location.search}` : loginPathFor(`${location.pathname}${location.search}`);
 
   const roleLinks: NavItem[] = [];
   if (isAdmin) roleLinks.push({ label: "Admin Dashboard", to: "/admin-dashboard" });
@@ -133,10 +139,10 @@ export default function NavBar() {
                 Post a Requirement
               </Button>
             )}
-            {!isLoading && isFreelancer && user && <MessagesIcon />}
+            {!isLoading && hasMessages && <MessagesIcon />}
             {!isLoading && !user && (
               <>
-                <Button component={RouterLink} to="/login" sx={{ display: { xs: "none", sm: "inline-flex" }, whiteSpace: "nowrap" }}>
+                <Button component={RouterLink} to={signInPath} sx={{ display: { xs: "none", sm: "inline-flex" }, whiteSpace: "nowrap" }}>
                   Sign In
                 </Button>
                 <Button component={RouterLink} to="/signup" variant="contained" sx={{ whiteSpace: "nowrap" }}>
@@ -165,8 +171,13 @@ export default function NavBar() {
               <ListItemText primary="Post a Requirement" />
             </ListItemButton>
           )}
+          {hasMessages && (
+            <ListItemButton component={NavLink} to="/messages" onClick={handleDrawerClose}>
+              <ListItemText primary="Messages" />
+            </ListItemButton>
+          )}
           {!user && (
-            <ListItemButton component={NavLink} to="/login" onClick={handleDrawerClose}>
+            <ListItemButton component={NavLink} to={signInPath} onClick={handleDrawerClose}>
               <ListItemText primary="Sign In" />
             </ListItemButton>
           )}

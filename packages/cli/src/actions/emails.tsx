@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailsRepository, type EmailRecord } from "@forgehire/services";
 import { withServices } from "../context.js";
+import { printJson } from "../output.js";
 import { parseInput } from "../parse-input.js";
 import { printTable } from "../views/table.js";
 
@@ -10,6 +11,7 @@ export interface EmailListOptions {
   page: string;
   perPage: string;
   full?: boolean;
+  json?: boolean;
 }
 
 /** emails:list: the outbox, where every email lands (and, without SMTP, the only place to read it). */
@@ -26,12 +28,14 @@ export async function emailsList(options: EmailListOptions): Promise<void> {
   const { rows, total } = await withServices((services) =>
     emailsRepository.list(services.db, { ...query, offset: (query.page - 1) * query.perPage, limit: query.perPage }),
   );
+  if (options.json) return printJson(rows);
   if (options.full) {
     for (const email of rows) console.log(`--- ${email.createdAt.toISOString()} to ${email.to} [${email.status}]\nSubject: ${email.subject}\n\n${email.text}\n`);
     return;
   }
   await printTable<EmailRecord>({
     columns: [
+      { header: "ID", value: (e) => e.id },
       { header: "SENT", value: (e) => e.createdAt.toISOString().slice(0, 16).replace("T", " ") },
       { header: "TO", value: (e) => e.to },
       { header: "KIND", value: (e) => e.kind },

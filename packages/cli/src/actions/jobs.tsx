@@ -1,22 +1,30 @@
 import { useEffect, useState } from "react";
 import { Box, Text, render } from "ink";
 import { z } from "zod";
-import { jobIdParams, myJobsFilters } from "@forgehire/core";
+import { isDomainError, jobCreateBody, jobIdParams, myJobsFilters, validationError, type JobCreateBody } from "@forgehire/core";
 import {
   breakDownJob,
+  completeJob,
+  deleteJob,
   getJobDetails,
   listJobs,
   listMyJobs,
   listStories,
   lockJob,
+  postJob,
   startJob,
+  unlockJob,
   type BreakdownProgress,
   type JobRecord,
   type Services,
   type StoryRecord,
 } from "@forgehire/services";
+import { confirmOrRefuse } from "../confirm.js";
 import { withServices } from "../context.js";
+import { describeFailure, exitCodes, UsageError } from "../exit-codes.js";
+import { note, printJson } from "../output.js";
 import { parseInput } from "../parse-input.js";
+import { readableReason } from "../views/readable-reason.js";
 import { printTable } from "../views/table.js";
 import { operatorActor } from "./operator.js";
 
@@ -24,7 +32,7 @@ const jobId = (value: string) => parseInput(jobIdParams, { id: value }).id;
 const money = (dollars: number) => `$${dollars.toFixed(2)}`;
 
 /** jobs:list: live jobs, newest first; --status narrows like My Jobs' filters (for an admin). */
-export async function jobsList(options: { status?: string; page: string; perPage: string; as?: string }): Promise<void> {
+export async function jobsList(options: { status?: string; page: string; perPage: string; as?: string; json?: boolean }): Promise<void> {
   const query = parseInput(
     z.object({ status: z.enum(myJobsFilters).optional(), page: z.coerce.number().int().min(1), perPage: z.coerce.number().int().min(1).max(100) }),
     options,
@@ -33,6 +41,7 @@ export async function jobsList(options: { status?: string; page: string; perPage
   const { rows, total } = await withServices(async (services) =>
     query.status ? listMyJobs(services, await operatorActor(services, options.as), { filter: query.status, ...page }) : listJobs(services, page),
   );
+  if (options.json) return printJson(rows);
   await printTable<JobRecord>({
     columns: [
       { header: "ID", value: (j) => String(j.id) },
@@ -74,11 +83,12 @@ async function printOnce(node: React.ReactElement) {
 }
 
 /** jobs:show: the job, its requirements, stories and tasks. */
-export async function jobsShow(id: string, options: { as?: string }): Promise<void> {
+export async function jobsShow(id: string, options: { as?: string; json?: boolean }): Promise<void> {
   await withServices(async (services) => {
     const actor = await operatorActor(services, options.as);
     const { job, requirements, files } = await getJobDetails(services, jobId(id));
     const stories = await listStories(services, actor, job.id);
+    if (options.json) return printJson({ job, requirements, files, stories });
     const lines: Array<[string, string]> = [
       ["Title", job.title],
       ["Owner", job.ownerName],
@@ -127,7 +137,8 @@ function BreakdownLive({ run }: { run: (onProgress: (p: BreakdownProgress) => vo
         </Text>
       ))}
       {!result && !error ? <Text color="yellow">Creating stories and tasks...</Text> : null}
-      {error ? <Text color="red">{error}</Text> : null}
+      {/* The reason follows as the command's one error line. */}
+      {error ? <Text color="red">Failed.</Text> : null}
       {result ? <Text color="green">Created {result.stories.length} stories ({result.source}).</Text> : null}
       {result ? <StoriesView stories={result.stories} /> : null}
     </Box>
@@ -136,17 +147,19 @@ function BreakdownLive({ run }: { run: (onProgress: (p: BreakdownProgress) => vo
 
 function describeProgress(progress: BreakdownProgress): string {
   if (progress.kind === "attempt") return `Asking the AI (attempt ${progress.attempt}/${progress.of})`;
-  if (progress.kind === "retrying") return `Retrying... attempt ${progress.attempt}/${progress.of} (${progress.reason})`;
-  return `Using the default stories: ${progress.reason}`;
+  if (progress.kind === "retrying") return `Retrying... attempt ${progress.attempt}/${progress.of} (${readableReason(progress.reason)})`;
+  return `Using the default stories: ${readableReason(progress.reason)}`;
 }
+
 
 /** jobs:breakdown: stories and tasks for a job, with a live view of the attempts (plain lines without a terminal). */
 export async function jobsBreakdown(id: string, options: { engine?: string; as?: string }): Promise<void> {
   const { engine: engineName } = parseInput(z.object({ engine: z.enum(["rules", "ai"]).optional() }), options);
+  // The attempts are shown as lines of their own: the engine's warnings (JSON with stacks) would only repeat them.
   await withServices(async (services: Services) => {
     const actor = await operatorActor(services, options.as);
     const engine = engineName === "rules" ? services.engines.rules : engineName === "ai" ? services.engines.ai : services.engines.default;
-    if (!engine) throw new Error("No AI is configured: set AI_BASE_URL (and AI_API_KEY, AI_MODEL), or use --engine rules");
+    if (!engine) throw new UsageError("No AI is configured: set AI_BASE_URL (and AI_API_KEY, AI_MODEL), or use --engine rules");
     const run = (onProgress: (p: BreakdownProgress) => void) => breakDownJob(services, engine, actor, jobId(id), onProgress);
     if (!process.stdout.isTTY) {
       const result = await run((p) => console.log(describeProgress(p)));
@@ -177,7 +190,7 @@ export async function jobsBreakdown(id: string, options: { engine?: string; as?:
     );
     await instance.waitUntilExit();
     if (failure) throw failure;
-  });
+  }, { logLevel: process.env.LOG_LEVEL ?? "error" });
 }
 
 /** jobs:lock: lock a job's requirements (as the owner's stand-in: an admin, or --as). */
@@ -190,4 +203,96 @@ export async function jobsLock(id: string, options: { as?: string }): Promise<vo
 export async function jobsStart(id: string, options: { freelancer: string }): Promise<void> {
   const job = await withServices(async (services) => startJob(services, await operatorActor(services, options.freelancer), jobId(id)));
   console.log(`Job ${job.id} "${job.title}" is in progress.`);
+}
+
+/** jobs:unlock: unlock a job's requirements (before it starts). */
+export async function jobsUnlock(id: string, options: { as?: string }): Promise<void> {
+  const job = await withServices(async (services) => unlockJob(services, await operatorActor(services, options.as), jobId(id)));
+  console.log(`Unlocked job ${job.id} "${job.title}".`);
+}
+
+/** jobs:complete: mark an in-progress job completed (as an admin, or --as the assigned freelancer). */
+export async function jobsComplete(id: string, options: { as?: string }): Promise<void> {
+  const job = await withServices(async (services) => completeJob(services, await operatorActor(services, options.as), jobId(id)));
+  console.log(`Job ${job.id} "${job.title}" is completed.`);
+}
+
+/** jobs:delete: the soft delete of the portal (status inactive), after confirmation. */
+export async function jobsDelete(id: string, options: { as?: string; yes?: boolean }): Promise<void> {
+  const target = jobId(id);
+  const title = await withServices(async (services) => {
+    const actor = await operatorActor(services, options.as);
+    const { job } = await getJobDetails(services, target);
+    await confirmOrRefuse(`Delete job ${job.id} "${job.title}"?`, options.yes);
+    await deleteJob(services, actor, target);
+    return job.title;
+  });
+  console.log(`Deleted job ${target} "${title}".`);
+}
+
+/** Reads the jobs of jobs:create: a JSON object, a JSON array, or NDJSON (one object a line). */
+async function readJobsInput(file: string): Promise<unknown[]> {
+  let text: string;
+  if (file === "-") {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    text = Buffer.concat(chunks).toString("utf8");
+  } else {
+    const { readFile } = await import("node:fs/promises");
+    text = await readFile(file, "utf8").catch((error: NodeJS.ErrnoException) => {
+      throw new UsageError(`Cannot read ${file}: ${error.code === "ENOENT" ? "no such file" : error.message}`);
+    });
+  }
+  const trimmed = text.trim();
+  if (!trimmed) throw new UsageError("No jobs given: the input is empty");
+  try {
+    const parsed: unknown = JSON.parse(trimmed);
+    return Array.isArray(parsed) ? parsed : [parsed];
+  } catch {
+    // Not one JSON document: NDJSON, one job a line.
+    return trimmed.split("\n").flatMap((line, i) => {
+      if (!line.trim()) return [];
+      try {
+        return [JSON.parse(line) as unknown];
+      } catch {
+        throw new UsageError(`Line ${i + 1} is not JSON`);
+      }
+    });
+  }
+}
+
+/**
+ * jobs:create: posts jobs from a file (the body of POST /api/jobs, validated by the same schema), one, an array,
+ * or NDJSON on stdin with --file -. Every job is validated before any is posted; then each is posted on its own.
+ */
+export async function jobsCreate(options: { file: string; as?: string; json?: boolean }): Promise<void> {
+  const items = await readJobsInput(options.file);
+  const bodies: JobCreateBody[] = items.map((item, i) => {
+    const result = jobCreateBody.safeParse(item);
+    if (result.success) return result.data;
+    const { line } = describeFailure(validationError(result.error));
+    throw new UsageError(items.length > 1 ? `Job #${i + 1}: ${line}` : line);
+  });
+  const created: Array<{ id: number; title: string; budget: number }> = [];
+  const failures: string[] = [];
+  let lastFailure: unknown;
+  await withServices(async (services) => {
+    const actor = await operatorActor(services, options.as);
+    for (const [i, body] of bodies.entries()) {
+      try {
+        const { job } = await postJob(services, actor, body);
+        created.push({ id: job.id, title: job.title, budget: job.budget });
+        if (bodies.length > 1) note(`posted ${i + 1}/${bodies.length}: job ${job.id}`);
+      } catch (error) {
+        if (!isDomainError(error)) throw error;
+        lastFailure = error;
+        failures.push(`Job #${i + 1} "${body.title}": ${describeFailure(error).line}`);
+      }
+    }
+  });
+  if (bodies.length === 1 && lastFailure) throw lastFailure;
+  if (options.json) printJson(created);
+  else for (const job of created) console.log(`Created job ${job.id} "${job.title}" (${money(job.budget)}).`);
+  for (const line of failures) console.error(line);
+  if (failures.length) process.exitCode = exitCodes.partial;
 }

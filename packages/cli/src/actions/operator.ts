@@ -12,8 +12,9 @@ export async function operatorActor(services: Services, asEmail?: string): Promi
     if (!user) throw domainError("NOT_FOUND", { message: `No account with the email ${asEmail}` });
     return { id: user.id, userType: user.userType, roleType: user.roleType };
   }
-  const { rows } = await usersRepository.list(services.db, { userType: "admin", sort: "createdAt", order: "asc", offset: 0, limit: 1 });
-  const admin = rows[0];
-  if (!admin) throw domainError("NOT_FOUND", { message: "No admin account exists: create one with users:create --type admin, or pass --as <email>" });
+  // The oldest admin still enabled: a disabled one may no longer act.
+  const { rows } = await usersRepository.list(services.db, { userType: "admin", sort: "createdAt", order: "asc", offset: 0, limit: 100 });
+  const admin = rows.find((user) => !user.disabled);
+  if (!admin) throw domainError("NOT_FOUND", { message: "No enabled admin account exists: create one with users:create --type admin, or pass --as <email>" });
   return { id: admin.id, userType: admin.userType, roleType: admin.roleType };
 }

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { paymentsRepository, reconcilePayments } from "@forgehire/services";
 import { withServices } from "../context.js";
+import { exitCodes } from "../exit-codes.js";
+import { printJson } from "../output.js";
 import { parseInput } from "../parse-input.js";
 
 export interface PaymentsReconcileOptions {
@@ -16,13 +18,13 @@ export async function paymentsReconcile(options: PaymentsReconcileOptions): Prom
   const input = parseInput(z.object({ job: z.coerce.number().int().positive().optional() }), { job: options.job });
   const report = await withServices((services) => reconcilePayments(services, { jobId: input.job }));
   if (options.json) {
-    console.log(JSON.stringify(report, null, 2));
+    printJson(report);
   } else {
     console.log(`Checked ${report.checked} unsettled payment(s); updated ${report.updated.length}.`);
     for (const u of report.updated) console.log(`  job ${u.jobId}: payment ${u.paymentId} → ${u.status}`);
-    for (const e of report.errors) console.error(`  payment ${e.paymentId}: ${e.message}`);
   }
-  if (report.errors.length) process.exitCode = 1;
+  for (const e of report.errors) console.error(`  payment ${e.paymentId}: ${e.message}`);
+  if (report.errors.length) process.exitCode = exitCodes.partial;
 }
 
 export interface PaymentsListOptions {
@@ -47,10 +49,7 @@ export async function paymentsList(options: PaymentsListOptions): Promise<void> 
       status: options.needsRefund ? "needs_refund" : undefined,
     }),
   );
-  if (options.json) {
-    console.log(JSON.stringify(rows, null, 2));
-    return;
-  }
+  if (options.json) return printJson(rows);
   if (rows.length === 0) {
     console.log(options.needsRefund ? "No payment needs a refund." : "No payments.");
     return;

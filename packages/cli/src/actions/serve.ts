@@ -50,6 +50,10 @@ export async function serve(options: ServeOptions): Promise<void> {
     throw error;
   }
 
+  // Operators run the CLI while the site runs: on the embedded database it comes in through this socket.
+  const shared = await services.database.share?.();
+  if (shared) logger.info({ socket: shared.address }, "embedded database shared with the CLI");
+
   const running = await startServer(services, { port: config.port });
   logger.info({ url: config.publicUrl, database: services.database.kind }, "Forgehire is ready");
   console.log(`Portal:      ${config.publicUrl}\nBack office: ${config.publicUrl}/admin`);

@@ -1,9 +1,13 @@
 import inquirer from "inquirer";
 import { z } from "zod";
 import { signupBody, userTypes } from "@forgehire/core";
-import { createUser, listUsers, type UserRecord } from "@forgehire/services";
+import { domainError } from "@forgehire/core";
+import { adminUserUpdateBody } from "@forgehire/core";
+import { createUser, listUsers, sendPasswordResetByAdmin, setUserDisabled, updateUserByAdmin, usersRepository, type Services, type UserRecord } from "@forgehire/services";
 import { withServices } from "../context.js";
+import { operatorActor } from "./operator.js";
 import { UsageError } from "../exit-codes.js";
+import { printJson, withoutSecrets } from "../output.js";
 import { parseInput } from "../parse-input.js";
 import { printTable } from "../views/table.js";
 
@@ -79,19 +83,81 @@ export async function usersList(options: ListOptions): Promise<void> {
       limit: query.perPage,
     }),
   );
-  if (options.json) {
-    console.log(JSON.stringify({ items: rows.map(({ passwordHash: _hidden, ...user }) => user), total }, null, 2));
-    return;
-  }
+  if (options.json) return printJson(rows.map(withoutSecrets));
   await printTable<UserRecord>({
     columns: [
+      { header: "ID", value: (u) => u.id },
       { header: "EMAIL", value: (u) => u.email },
       { header: "NAME", value: (u) => `${u.firstName} ${u.lastName}` },
       { header: "TYPE", value: (u) => u.userType },
       { header: "ROLE", value: (u) => u.roleType },
+      { header: "DISABLED", value: (u) => (u.disabled ? "yes" : "") },
       { header: "CREATED", value: (u) => u.createdAt.toISOString().slice(0, 16).replace("T", " ") },
     ],
     rows,
     footer: `${rows.length} of ${total} (page ${query.page})`,
   });
+}
+
+/**
+ * The account a command names: by email (anything with an @) or by id.
+ * @throws NOT_FOUND
+ */
+export async function findAccount(services: Services, ref: string): Promise<UserRecord> {
+  const byEmail = ref.includes("@");
+  if (!byEmail) parseInput(z.object({ ref: z.string().uuid("Give an account's email or id") }), { ref });
+  const user = byEmail ? await usersRepository.findByEmail(services.db, ref) : await usersRepository.findById(services.db, ref);
+  if (!user) throw domainError("NOT_FOUND", { message: `No account ${ref}` });
+  return user;
+}
+
+/** users:show: one account (by email or id). */
+export async function usersShow(ref: string, options: { json?: boolean }): Promise<void> {
+  const user = await withServices((services) => findAccount(services, ref));
+  if (options.json) return printJson(withoutSecrets(user));
+  console.log(
+    [
+      `${user.firstName} ${user.lastName} <${user.email}>`,
+      `ID:         ${user.id}`,
+      `Type:       ${user.userType} (${user.roleType})`,
+      `Disabled:   ${user.disabled ? "yes" : "no"}`,
+      `Freelancer: ${user.freelancerId ?? "—"}`,
+      `Created:    ${user.createdAt.toISOString()}`,
+    ].join("\n"),
+  );
+}
+
+/** users:send-reset: emails the account a password reset link, as "Forgot password" does. */
+export async function usersSendReset(ref: string, options: { as?: string }): Promise<void> {
+  const email = await withServices(async (services) => {
+    const actor = await operatorActor(services, options.as);
+    const user = await findAccount(services, ref);
+    await sendPasswordResetByAdmin(services, actor, user.id);
+    return user.email;
+  });
+  console.log(`Sent a password reset link to ${email} (see emails:list).`);
+}
+
+/**
+ * users:disable / users:enable: as the back office does it — disabling ends the account's sessions at once and its
+ * login answers ACCOUNT_DISABLED; the rules (not yourself, not the last admin) are the use case's.
+ */
+export async function usersSetDisabled(ref: string, disabled: boolean, options: { as?: string }): Promise<void> {
+  const user = await withServices(async (services) => {
+    const actor = await operatorActor(services, options.as);
+    const target = await findAccount(services, ref);
+    return setUserDisabled(services, actor, target.id, disabled);
+  });
+  console.log(`${disabled ? "Disabled" : "Enabled"} ${user.email} (${user.id})${disabled ? "; their sessions are ended." : "."}`);
+}
+
+/** users:set-type: make an account a client, a freelancer or an admin (never demoting the last enabled admin). */
+export async function usersSetType(ref: string, type: string, options: { as?: string }): Promise<void> {
+  const input = parseInput(adminUserUpdateBody, { userType: type });
+  const user = await withServices(async (services) => {
+    const actor = await operatorActor(services, options.as);
+    const target = await findAccount(services, ref);
+    return updateUserByAdmin(services, actor, target.id, input);
+  });
+  console.log(`${user.email} is now ${user.userType} (${user.roleType}).`);
 }

@@ -27,8 +27,10 @@ export function registerCommands(program: Command): void {
 
   program
     .command("db:rollback")
-    .description("undo the last batch of migrations")
+    .description("undo the last migration (asks first on a terminal; --yes without one)")
+    .option("--step <n>", "undo the last n migrations")
     .option("--all", "undo every migration")
+    .option("--yes", "do not ask: needed without a terminal")
     .action(async (options) => (await import("../actions/db.js")).dbRollback(options));
 
   program
@@ -57,18 +59,71 @@ export function registerCommands(program: Command): void {
     .action(async (options) => (await import("../actions/users.js")).usersList(options));
 
   program
+    .command("users:show <account>")
+    .description("show one account, by email or id")
+    .option("--json", "print JSON")
+    .action(async (account: string, options) => (await import("../actions/users.js")).usersShow(account, options));
+
+  program
+    .command("users:disable <account>")
+    .description("disable an account (by email or id): its sessions end at once and it can no longer sign in")
+    .option("--as <email>", "the admin acting (default: the first admin)")
+    .action(async (account: string, options) => (await import("../actions/users.js")).usersSetDisabled(account, true, options));
+
+  program
+    .command("users:enable <account>")
+    .description("let a disabled account sign in again")
+    .option("--as <email>", "the admin acting (default: the first admin)")
+    .action(async (account: string, options) => (await import("../actions/users.js")).usersSetDisabled(account, false, options));
+
+  program
+    .command("users:set-type <account> <type>")
+    .description(`change an account's type (${userTypes}); the last enabled admin cannot be demoted`)
+    .option("--as <email>", "the admin acting (default: the first admin)")
+    .action(async (account: string, type: string, options) => (await import("../actions/users.js")).usersSetType(account, type, options));
+
+  program
+    .command("users:send-reset <account>")
+    .description("email an account a password reset link (by email or id)")
+    .option("--as <email>", "the admin acting (default: the first admin)")
+    .action(async (account: string, options) => (await import("../actions/users.js")).usersSendReset(account, options));
+
+  program
+    .command("stats")
+    .description("the back office dashboard's counters: live jobs in progress, completed, payment due, paid...")
+    .option("--json", "print JSON")
+    .action(async (options) => (await import("../actions/admin.js")).stats(options));
+
+  program
+    .command("admin:email <jobId>")
+    .description("email a job's poster as an admin; asks for a missing subject or message on a terminal")
+    .option("--subject <text>", "the subject")
+    .option("--message <text>", "the message")
+    .option("--as <email>", "the admin sending it (default: the first admin)")
+    .action(async (jobId: string, options) => (await import("../actions/admin.js")).adminEmail(jobId, options));
+
+  program
+    .command("emails:retry [ids...]")
+    .description("send failed emails again: the ids given, or every failed one with --failed")
+    .option("--failed", "every email whose delivery failed")
+    .option("--json", "print JSON")
+    .action(async (ids: string[], options) => (await import("../actions/admin.js")).emailsRetry(ids, options));
+
+  program
     .command("jobs:list")
     .description("list live jobs, newest first")
     .option("--status <filter>", "all|in_progress|completed|unpaid|paid (as My Jobs filters them for an admin)")
     .option("--page <n>", "page number", "1")
     .option("--per-page <n>", "rows per page (at most 100)", "25")
     .option("--as <email>", "act as this account (default: the first admin)")
+    .option("--json", "print JSON")
     .action(async (options) => (await import("../actions/jobs.js")).jobsList(options));
 
   program
     .command("jobs:show <id>")
     .description("show a job's requirements, stories and tasks")
     .option("--as <email>", "act as this account (default: the first admin)")
+    .option("--json", "print JSON")
     .action(async (id: string, options) => (await import("../actions/jobs.js")).jobsShow(id, options));
 
   program
@@ -89,6 +144,48 @@ export function registerCommands(program: Command): void {
     .description("start a locked, paid job as a freelancer")
     .requiredOption("--freelancer <email>", "the freelancer who starts it")
     .action(async (id: string, options) => (await import("../actions/jobs.js")).jobsStart(id, options));
+
+  program
+    .command("jobs:unlock <id>")
+    .description("unlock a job's requirements (before it starts)")
+    .option("--as <email>", "act as this account (default: the first admin)")
+    .action(async (id: string, options) => (await import("../actions/jobs.js")).jobsUnlock(id, options));
+
+  program
+    .command("jobs:complete <id>")
+    .description("mark an in-progress job completed")
+    .option("--as <email>", "act as this account (default: the first admin)")
+    .action(async (id: string, options) => (await import("../actions/jobs.js")).jobsComplete(id, options));
+
+  program
+    .command("jobs:delete <id>")
+    .description("delete a job (status inactive), as the portal does; asks first on a terminal")
+    .option("--as <email>", "act as this account (default: the first admin)")
+    .option("--yes", "do not ask: needed without a terminal")
+    .action(async (id: string, options) => (await import("../actions/jobs.js")).jobsDelete(id, options));
+
+  program
+    .command("jobs:create")
+    .description("post jobs from a file: the body of POST /api/jobs, an array of them, or NDJSON on stdin (--file -)")
+    .requiredOption("--file <path>", "the JSON file, or - for stdin")
+    .option("--as <email>", "the owner: a client or an admin (default: the first admin)")
+    .option("--json", "print the created jobs as JSON")
+    .action(async (options) => (await import("../actions/jobs.js")).jobsCreate(options));
+
+  program
+    .command("freelancers:list")
+    .description("list the freelancer directory")
+    .option("--q <text>", "search names, titles, bios, skills and domains")
+    .option("--page <n>", "page number", "1")
+    .option("--per-page <n>", "rows per page (at most 100)", "25")
+    .option("--json", "print JSON")
+    .action(async (options) => (await import("../actions/freelancers.js")).freelancersList(options));
+
+  program
+    .command("freelancers:show <id>")
+    .description("show a freelancer's profile and portfolio")
+    .option("--json", "print JSON")
+    .action(async (id: string, options) => (await import("../actions/freelancers.js")).freelancersShow(id, options));
 
   program
     .command("payments:list")
@@ -113,5 +210,6 @@ export function registerCommands(program: Command): void {
     .option("--page <n>", "page number", "1")
     .option("--per-page <n>", "rows per page (at most 100)", "25")
     .option("--full", "print each email's text")
+    .option("--json", "print JSON")
     .action(async (options) => (await import("../actions/emails.js")).emailsList(options));
 }

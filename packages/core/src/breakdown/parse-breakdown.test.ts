@@ -24,9 +24,10 @@ const parsedGood = [
     priority: "high",
     estimateHours: 9,
     tasks: [
-      { title: "Calendar view", description: "Show free slots.", priority: "medium", status: "todo", estimateHours: 6 },
-      { title: "Confirmation email", description: "", priority: "medium", status: "todo", estimateHours: 3 },
+      { title: "Calendar view", description: "Show free slots.", priority: "medium", status: "todo", estimateHours: 6, acceptanceCriteria: [], source: null },
+      { title: "Confirmation email", description: "", priority: "medium", status: "todo", estimateHours: 3, acceptanceCriteria: [], source: null },
     ],
+    source: null,
   },
 ];
 
@@ -38,18 +39,40 @@ describe("parseBreakdown", () => {
           title: "Checkout",
           description: "As a shopper I want to pay.",
           priority: "high",
-          tasks: [{ title: "Stripe", description: "Card payments.", priority: "high", estimateHours: 5.5 }],
+          source: "flag:needsPaymentProcessing",
+          tasks: [
+            {
+              title: "Stripe",
+              description: "Card payments.",
+              priority: "high",
+              estimateHours: 5.5,
+              acceptanceCriteria: ["Given a test card, when the shopper pays, then the order is paid.", " ", 7],
+              source: "flag:needsPaymentProcessing",
+            },
+          ],
         },
       ],
     };
-    expect(aiBreakdownSchema.safeParse(valid).success).toBe(true);
+    expect(aiBreakdownSchema.safeParse(valid).success).toBe(false);
     expect(parseBreakdown(JSON.stringify(valid))).toEqual([
       {
         title: "Checkout",
         description: "As a shopper I want to pay.",
         priority: "high",
         estimateHours: 5.5,
-        tasks: [{ title: "Stripe", description: "Card payments.", priority: "high", status: "todo", estimateHours: 5.5 }],
+        source: "flag:needsPaymentProcessing",
+        tasks: [
+          {
+            title: "Stripe",
+            description: "Card payments.",
+            priority: "high",
+            status: "todo",
+            estimateHours: 5.5,
+            // Blank and non-text criteria are dropped; the strict schema refused them, the reader keeps the rest.
+            acceptanceCriteria: ["Given a test card, when the shopper pays, then the order is paid."],
+            source: "flag:needsPaymentProcessing",
+          },
+        ],
       },
     ]);
   });
@@ -105,7 +128,7 @@ describe("parseBreakdown", () => {
 
   it("skips broken stories and keeps the good ones", () => {
     expect(parseBreakdown({ stories: [{ nope: 1 }, "text", { title: 7 }, { title: "Kept" }] })).toEqual([
-      { title: "Kept", description: "", priority: "medium", estimateHours: 0, tasks: [] },
+      { title: "Kept", description: "", priority: "medium", estimateHours: 0, source: null, tasks: [] },
     ]);
   });
 

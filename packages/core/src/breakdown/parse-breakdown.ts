@@ -19,17 +19,24 @@ const MAX_DESCRIPTION = 10_000;
 /** Longer answers are not searched for JSON; a real breakdown is far smaller, and the search is quadratic at worst. */
 const MAX_ANSWER_LENGTH = 500_000;
 
+const MAX_CRITERIA = 20;
+const MAX_CRITERION = 1_000;
+const MAX_SOURCE = 200;
+
 const aiTask = z.object({
   title: z.string(),
   description: z.string().optional(),
   priority: z.string().optional(),
   estimateHours: z.unknown().optional(),
+  acceptanceCriteria: z.array(z.unknown()).optional(),
+  source: z.string().optional(),
 });
 
 const aiStory = z.object({
   title: z.string(),
   description: z.string().optional(),
   priority: z.string().optional(),
+  source: z.string().optional(),
   tasks: z.array(z.unknown()).optional(),
 });
 
@@ -43,12 +50,15 @@ export const aiBreakdownSchema = z.object({
       title: z.string(),
       description: z.string(),
       priority: z.enum(priorities),
+      source: z.string(),
       tasks: z.array(
         z.object({
           title: z.string(),
           description: z.string(),
           priority: z.enum(priorities),
           estimateHours: z.number(),
+          acceptanceCriteria: z.array(z.string()),
+          source: z.string(),
         }),
       ),
     }),
@@ -72,6 +82,18 @@ const toEstimate = (value: unknown, priority: Priority): number => {
 };
 
 const clip = (value: string | undefined, max: number) => (value ?? "").trim().slice(0, max);
+
+/** The usable criteria of an AI task: non-blank strings, clipped, at most 20. */
+const toCriteria = (values: unknown[] | undefined): string[] =>
+  (values ?? [])
+    .filter((value): value is string => typeof value === "string" && value.trim() !== "")
+    .map((value) => clip(value, MAX_CRITERION))
+    .slice(0, MAX_CRITERIA);
+
+const toSource = (value: string | undefined): string | null => {
+  const source = clip(value, MAX_SOURCE);
+  return source === "" ? null : source;
+};
 
 const tryJson = (text: string): { ok: true; value: unknown } | { ok: false } => {
   try {
@@ -163,6 +185,7 @@ export function parseBreakdown(raw: unknown): StoryDraft[] | null {
           clip(task.description, MAX_DESCRIPTION),
           priority,
           toEstimate(task.estimateHours, priority),
+          { acceptanceCriteria: toCriteria(task.acceptanceCriteria), source: toSource(task.source) },
         );
       });
     stories.push(
@@ -171,6 +194,7 @@ export function parseBreakdown(raw: unknown): StoryDraft[] | null {
         clip(story.data.description, MAX_DESCRIPTION),
         toPriority(story.data.priority),
         tasks,
+        toSource(story.data.source),
       ),
     );
     if (stories.length === MAX_STORIES) break;

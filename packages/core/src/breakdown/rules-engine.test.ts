@@ -1,39 +1,54 @@
 import { describe, expect, it } from "vitest";
-import { additionalServiceKeys, complianceOptions, integrationOptions } from "../catalog/options.js";
-import {
-  projectSpecificFieldDefinitions,
-  type ProjectSpecificFieldKey,
-  type ProjectSpecificFields,
-} from "../catalog/project-specific-fields.js";
-import { scopes, type Scope } from "../catalog/scopes.js";
-import { hasAcceptanceCriteria } from "./acceptance-criteria.js";
-import { breakdownTotals, estimateTargetHours } from "./estimates.js";
+import { additionalServiceKeys, complianceOptions, integrationOptions, noAdditionalServices } from "../catalog/options.js";
+import { projectSpecificFieldDefinitions, type ProjectSpecificFields } from "../catalog/project-specific-fields.js";
+import { projectTypeOf, scopes, type Scope } from "../catalog/scopes.js";
 import type { BreakdownInput, BreakdownRequirements } from "./input.js";
-import { rulesBreakdown } from "./rules-engine.js";
+import { breakdownPhases, countPages, pageLimits, rulesBreakdown, singular } from "./rules-engine.js";
 import { buildBreakdownInput, reverseKeys } from "./test-helpers.js";
 import type { StoryDraft } from "./types.js";
 
-const SETUP = "Project Setup";
-const QA = "Quality Assurance and Acceptance";
-
-const titles = (stories: StoryDraft[]) => stories.map((story) => story.title);
-/** The stories between the setup story and the acceptance story. */
-const middleTitles = (stories: StoryDraft[]) => titles(stories).slice(1, -1);
-const withRequirements = (requirements: Partial<BreakdownRequirements>, scope: Scope = 1999) =>
+const breakdown = (requirements: Partial<BreakdownRequirements>, scope: Scope = 1999) =>
   rulesBreakdown(buildBreakdownInput({ scope, requirements }));
-const withFlags = (fields: Partial<ProjectSpecificFields>, scope: Scope = 1999) =>
-  withRequirements({ projectSpecificFields: fields }, scope);
+const titles = (stories: StoryDraft[]) => stories.map((story) => story.title);
+const taskTitles = (stories: StoryDraft[]) => stories.flatMap((story) => story.tasks.map((task) => task.title));
+const everyText = (stories: StoryDraft[]) =>
+  stories
+    .flatMap((story) => [story.title, story.description, ...story.tasks.flatMap((task) => [task.title, task.description, ...task.acceptanceCriteria])])
+    .join("\n");
+const sources = (stories: StoryDraft[]) => new Set(stories.flatMap((story) => [story.source, ...story.tasks.map((task) => task.source)]));
+const hours = (stories: StoryDraft[]) => stories.reduce((sum, story) => sum + story.estimateHours, 0);
 
-/** Every capability the wizard can ask for at once, for the checks that must hold whatever is asked. */
+const telehealth: Partial<BreakdownRequirements> = {
+  targetAudience: "Adults in rural areas who cannot travel to a clinic",
+  keyFeatures:
+    "Book, reschedule and cancel visits via Calendly.\nVideo visits over Zoom.\n- A doctor dashboard with today's visits and patient notes\n- Secure messaging between patients and doctors",
+  userCategories: ["Patients", "Doctors", "Clinic admins"],
+  stakeholders: "Dr. Ana Ruiz (medical director)",
+  existingSystems: "Epic EHR",
+  complianceTypes: ["HIPAA"],
+  integrationSystems: ["Calendly", "Zoom"],
+  projectSpecificFields: { needsAuthentication: true },
+  answers: [{ questionId: "q3", question: "Who may read visit notes?", answer: "Only the treating doctor and the patient may read visit notes" }],
+};
+
+const bakery: Partial<BreakdownRequirements> = {
+  keyFeatures: "Menu page with prices, photo gallery of our cakes, opening hours, wedding cake enquiries",
+  userCategories: ["Customers", "Wholesale buyers"],
+  complianceTypes: ["GDPR"],
+  projectSpecificFields: {
+    homePageContent: "Fresh bread every morning",
+    aboutUsContent: "A family bakery since 1982",
+    missionVisionContent: "Real bread for everyone",
+    contactInformation: "12 Main Street",
+  },
+};
+
+/** Every capability the wizard can ask for at once. */
 const everything: BreakdownInput = buildBreakdownInput({
   title: "Everything App",
+  scope: 4999,
   requirements: {
-    targetAudience: "Small businesses and their customers",
-    keyFeatures:
-      "Booking calendar; shopping cart, Invoices\n- Reports dashboard.\nbooking CALENDAR, Chatbot, Project Setup, Loyalty points, Referrals, Gift cards, Wishlists, Reviews",
-    userCategories: ["Customers", "Staff", "Admins"],
-    stakeholders: "The owner and two store managers",
-    existingSystems: "Xero accounting, a legacy MySQL stock database",
+    ...telehealth,
     complianceRequirements: "Data must stay in the EU.",
     complianceTypes: [...complianceOptions],
     integrationSystems: [...integrationOptions],
@@ -41,337 +56,243 @@ const everything: BreakdownInput = buildBreakdownInput({
     projectSpecificFields: Object.fromEntries(
       projectSpecificFieldDefinitions.map((field) => [field.key, field.type === "boolean" ? true : `Details for ${field.label}`]),
     ) as Partial<ProjectSpecificFields>,
-    answers: [{ question: "Who updates the content?", answer: "The owner, weekly." }],
   },
 });
 
-/** A realistic job for each scope: what a client of that scope typically asks for. */
-const typicalJob: Record<Scope, Partial<BreakdownRequirements>> = {
-  1: { keyFeatures: "Landing page mock-up" },
-  50: { projectSpecificFields: { homePageContent: "Welcome to our bakery", contactInformation: "1 High Street" } },
-  199: { keyFeatures: "Product catalogue", projectSpecificFields: { needsShoppingCart: true } },
-  500: {
-    keyFeatures: "Product catalogue, shopping cart, card payments, order emails",
-    complianceTypes: ["GDPR", "PCI DSS"],
-    integrationSystems: ["Email Systems"],
-    projectSpecificFields: { needsShoppingCart: true, needsPaymentProcessing: true, needsInventoryManagement: true },
-  },
-  1999: {
-    keyFeatures: "Client dashboard, document uploads",
-    integrationSystems: ["Calendly", "Email Systems"],
-    userCategories: ["Clients", "Staff"],
-    projectSpecificFields: { needsSimpleWorkflow: true, workflowDetails: "Request, review, approve", needsAuthentication: true },
-  },
-  4999: {
-    keyFeatures: "Case tracking, analytics, client portal",
-    integrationSystems: ["Zoom", "CRM Software", "Email Systems"],
-    complianceTypes: ["GDPR"],
-    userCategories: ["Agents", "Managers", "Customers"],
-    projectSpecificFields: { needsNLP: true, needsAutomation: true, automationLogic: "Route tickets by topic", needsTaskManagement: true },
-  },
-};
-
-describe("rulesBreakdown: every requested capability becomes a story", () => {
-  it("with nothing requested, a job gets only the setup and acceptance stories", () => {
-    expect(titles(withRequirements({}))).toEqual([SETUP, QA]);
+describe("rule 1, complete: every requested capability becomes a story or a task", () => {
+  it("rule 1: a key feature statement keeps its commas and becomes a story titled in the client's words", () => {
+    const stories = breakdown(telehealth, 4999);
+    expect(titles(stories)).toContain("Book, reschedule and cancel visits via Calendly");
+    expect(titles(stories)).toContain("A doctor dashboard with today's visits and patient notes");
+    expect(titles(stories)).not.toContain("Book");
   });
 
-  const flagStory: Record<Extract<ProjectSpecificFieldKey, `needs${string}`>, string> = {
-    needsShoppingCart: "Shopping Cart",
-    needsMultiplePaymentOptions: "Payment Processing",
-    needsInventoryManagement: "Inventory Management",
-    needsMembershipLogin: "User Authentication",
-    needsPaymentProcessing: "Payment Processing",
-    needsSimpleWorkflow: "Simple Workflow",
-    needsSimpleAI: "Simple AI Features",
-    needsChatbot: "Chatbot",
-    needsAuthentication: "User Authentication",
-    needsDynamicContent: "Dynamic Content Management",
-    needsNLP: "Natural Language Processing",
-    needsContentGeneration: "AI Content Generation",
-    needsAIVoice: "AI Voice",
-    needsComplexWorkflow: "Complex Workflow",
-    needsAutomation: "Automation",
-    needsTaskManagement: "Task Management",
-  };
-
-  it("the table covers every needs… flag of the catalogue", () => {
-    const flags = projectSpecificFieldDefinitions.filter((field) => field.type === "boolean").map((field) => field.key);
-    expect(Object.keys(flagStory).sort()).toEqual([...flags].sort());
-  });
-
-  it.each(Object.entries(flagStory))("the flag %s alone adds the story '%s'", (flag, title) => {
-    expect(middleTitles(withFlags({ [flag]: true }))).toEqual([title]);
-    expect(middleTitles(withFlags({ [flag]: false }))).toEqual([]);
-  });
-
-  it.each([
-    ["needsSimpleWorkflow", "workflowDetails", "Simple Workflow"],
-    ["needsAutomation", "automationLogic", "Automation"],
-  ] as const)("the flag %s folds %s into its story's description", (flag, details, title) => {
-    const story = withFlags({ [flag]: true, [details]: "When an order ships, email the customer" }).find(
-      (candidate) => candidate.title === title,
+  it("rule 1: sentences and list items are separate features; a bare comma list of items is split", () => {
+    expect(titles(breakdown({ keyFeatures: "Track calls. Summarise each call with AI\n* Export summaries" }))).toEqual(
+      expect.arrayContaining(["Track calls", "Summarise each call with AI", "Export summaries"]),
     );
-    expect(story?.description).toContain("Details from the client: When an order ships, email the customer");
-    // Details without their flag are stale wizard state, not a request.
-    expect(middleTitles(withFlags({ [details]: "Ignored" }))).toEqual([]);
+    expect(titles(breakdown({ keyFeatures: "invoices, reports, time tracking" }))).toEqual(
+      expect.arrayContaining(["Invoices", "Reports", "Time tracking"]),
+    );
   });
 
-  it.each([
-    ["Calendly", "Calendly Integration"],
-    ["Zoom", "Zoom Integration"],
-    ["Email Systems", "Email Systems Integration"],
-    ["CRM Software", "CRM Software Integration"],
-    ["Others", "Other System Integrations"],
-  ])("the integration %s adds the story '%s'", (system, title) => {
-    expect(middleTitles(withRequirements({ integrationSystems: [system] }))).toEqual([title]);
+  it("rule 1: every flag, integration, compliance type and extra has a story or task citing it", () => {
+    const stories = rulesBreakdown(everything);
+    const cited = sources(stories);
+    const flags = projectSpecificFieldDefinitions.filter((field) => field.type === "boolean").map((field) => `flag:${field.key}`);
+    for (const source of [
+      ...flags,
+      ...integrationOptions.map((system) => `integration:${system}`),
+      ...complianceOptions.map((type) => `compliance:${type}`),
+      ...additionalServiceKeys.map((key) => `extra:${key}`),
+    ]) {
+      expect(cited, source).toContain(source);
+    }
   });
 
-  it("the integration Others names the existing systems", () => {
-    const [, story] = withRequirements({ integrationSystems: ["Others"], existingSystems: "SAP and a shared drive" });
-    expect(story?.description).toContain("Existing systems: SAP and a shared drive");
+  it("rule 1: a user category with its own surface gets a dashboard unless a feature already names it", () => {
+    const stories = breakdown(telehealth, 4999);
+    expect(titles(stories)).toContain("Clinic admin Dashboard");
+    // "A doctor dashboard…" is a key feature, so Doctors get no second dashboard; Patients use the product itself.
+    expect(titles(stories)).not.toContain("Doctor Dashboard");
+    expect(titles(stories)).not.toContain("Patient Dashboard");
+    expect(singular("Businesses")).toBe("Business");
   });
 
-  it.each([
-    ["GDPR", "GDPR Compliance"],
-    ["HIPAA", "HIPAA Compliance"],
-    ["COPPA", "COPPA Compliance"],
-    ["PCI DSS", "PCI DSS Compliance"],
-    ["KYC", "KYC Verification"],
-    ["Others", "Other Compliance Requirements"],
-  ])("the compliance type %s adds the story '%s' with high priority", (type, title) => {
-    const stories = withRequirements({ complianceTypes: [type] });
-    expect(middleTitles(stories)).toEqual([title]);
-    expect(stories[1]?.priority).toBe("high");
+  it("rule 1: a statement that only names a requested capability is folded into it, not repeated", () => {
+    const stories = breakdown({ keyFeatures: "Shopping cart\nChatbot", projectSpecificFields: { needsShoppingCart: true, needsChatbot: true } });
+    expect(titles(stories).filter((title) => /cart|chatbot/i.test(title))).toEqual(["Shopping Cart", "Chatbot"]);
+    expect(stories.find((story) => story.title === "Chatbot")!.description).toContain('Also covers the key feature: "Chatbot"');
   });
+});
 
-  it("compliance notes alone become the other compliance story, and are folded into every compliance story", () => {
-    expect(middleTitles(withRequirements({ complianceRequirements: "Keep invoices for 10 years" }))).toEqual([
-      "Other Compliance Requirements",
-    ]);
-    const stories = withRequirements({ complianceTypes: ["GDPR", "HIPAA"], complianceRequirements: "Keep invoices for 10 years" });
-    for (const story of stories.slice(1, -1)) expect(story.description).toContain("Keep invoices for 10 years");
-  });
-
-  it("each key feature becomes a medium story, split on commas, semicolons and lines, repeats dropped, at most 8", () => {
-    const stories = withRequirements({
-      keyFeatures: "Booking calendar, invoices;\n- Reports dashboard.\nbooking CALENDAR,  , Loyalty points, Referrals, Gift cards, Wishlists, Reviews, Badges",
-    });
-    expect(middleTitles(stories)).toEqual([
-      "Booking Calendar",
-      "Invoices",
-      "Reports Dashboard",
-      "Loyalty Points",
-      "Referrals",
-      "Gift Cards",
-      "Wishlists",
-      "Reviews",
-    ]);
-    expect(new Set(stories.slice(1, -1).map((story) => story.priority))).toEqual(new Set(["medium"]));
-  });
-
-  it("a key feature naming a requested capability is folded into that story, not repeated", () => {
-    const stories = withRequirements(
+describe("rule 2, grounded: answers, audience, stakeholders and existing systems are used and cited", () => {
+  it("rule 2: a follow-up answer becomes a task with its own criteria on the story it is about", () => {
+    const stories = breakdown(
       {
-        keyFeatures: "shopping cart, card payments, order emails, Chatbot",
-        integrationSystems: ["Email Systems"],
-        projectSpecificFields: { needsShoppingCart: true, needsChatbot: true },
+        keyFeatures: "Book dog walks with vetted walkers",
+        answers: [{ questionId: "question_3", question: "How are walkers vetted?", answer: "Walkers must pass a background check" }],
       },
-      500,
+      1999,
     );
-    expect(middleTitles(stories)).toEqual(["Shopping Cart", "Payment Processing", "Chatbot", "Email Systems Integration"]);
-    expect(stories.find((story) => story.title === "Payment Processing")?.description).toContain('"card payments"');
-    expect(stories.find((story) => story.title === "Email Systems Integration")?.description).toContain('"order emails"');
-  });
-
-  it("a static site gets the home, about, mission and contact pages by default", () => {
-    expect(middleTitles(withRequirements({}, 50))).toEqual(["Home Page", "About Us Page", "Mission and Vision Page", "Contact Page"]);
-  });
-
-  it("other scopes get a content page only when its text is given, with the text folded in", () => {
-    const stories = withFlags({ aboutUsContent: "Family bakers since 1952" });
-    expect(middleTitles(stories)).toEqual(["About Us Page"]);
-    expect(stories[1]?.description).toContain("Content from the client: Family bakers since 1952");
-  });
-
-  it.each([199, 500] as const)("a shop (scope %i) always gets payments", (scope) => {
-    expect(middleTitles(withRequirements({}, scope))).toEqual(["Payment Processing"]);
-  });
-
-  it("payment processing, multiple payment options and a shop give one payments story", () => {
-    const stories = withFlags({ needsPaymentProcessing: true, needsMultiplePaymentOptions: true }, 500);
-    expect(middleTitles(stories)).toEqual(["Payment Processing"]);
-    expect(stories[1]?.tasks.map((task) => task.title)).toContain("Offer multiple payment methods");
-    expect(stories[1]?.priority).toBe("high");
-  });
-
-  it("authentication comes once, for the flag, the membership login or more than one user category", () => {
-    expect(middleTitles(withRequirements({ userCategories: ["Patients", "Doctors"] }))).toEqual(["User Authentication"]);
-    expect(middleTitles(withRequirements({ userCategories: ["Patients"] }))).toEqual([]);
-    const all = withRequirements({
-      userCategories: ["Patients", "Doctors"],
-      projectSpecificFields: { needsAuthentication: true, needsMembershipLogin: true },
-    });
-    expect(middleTitles(all)).toEqual(["User Authentication"]);
-    expect(all[1]?.tasks.map((task) => task.title)).toEqual([
-      "Build sign-up and sign-in",
-      "Add sessions, sign-out and password reset",
-      "Add roles for the user categories",
-      "Build the members-only area",
+    const story = stories.find((item) => item.title === "Book dog walks with vetted walkers")!;
+    const answerTask = story.tasks.find((task) => task.source === "answer:question_3")!;
+    expect(answerTask.title).toBe("Walkers must pass a background check");
+    expect(answerTask.acceptanceCriteria).toEqual([
+      'Given the answer to "How are walkers vetted", when the finished work is demonstrated, then walkers must pass a background check.',
+      'Given a case that breaks the rule "Walkers must pass a background check", when it is tried, then the product refuses it and says why.',
     ]);
   });
 
-  it.each([
-    ["deployment", "Deployment to the Client's Host"],
-    ["hosting", "Hosting Setup"],
-    ["productionReady", "Production Hardening"],
-    ["contentDevelopment", "Content Writing"],
-  ] as const)("the extra %s adds the story '%s'", (extra, title) => {
-    const stories = withRequirements({ additionalServices: { ...buildBreakdownInput().requirements.additionalServices, [extra]: true } });
-    expect(middleTitles(stories)).toEqual([title]);
+  it("rule 2: a blank or negative answer adds nothing", () => {
+    const without = breakdown({ keyFeatures: "Invoices" });
+    const withAnswers = breakdown({ keyFeatures: "Invoices", answers: [{ question: "Any other systems?", answer: "No" }, { question: "Budget?", answer: " " }] });
+    expect(withAnswers).toEqual(without);
   });
 
-  it("the custom tech stack extra adds a task to the setup story", () => {
-    const stories = withRequirements({
-      additionalServices: { ...buildBreakdownInput().requirements.additionalServices, customTechStack: true },
-    });
-    expect(titles(stories)).toEqual([SETUP, QA]);
-    expect(stories[0]?.tasks.map((task) => task.title)).toContain("Set up the client's custom tech stack");
+  it("rule 2: existing systems appear in the integration tasks, stakeholders in the walkthrough, audience in testing", () => {
+    const stories = breakdown({ ...telehealth, integrationSystems: ["Others"] }, 4999);
+    const others = stories.find((story) => story.source === "integration:Others")!;
+    expect(others.tasks[0]).toMatchObject({ title: "Confirm the data flows with Epic EHR", source: "existingSystems" });
+    const acceptance = stories.at(-1)!;
+    expect(acceptance.tasks.find((task) => task.source === "stakeholders")!.title).toContain("Dr. Ana Ruiz");
+    expect(acceptance.description).toContain("Adults in rural areas");
   });
 
-  it("the setup story comes first and the acceptance story last, whatever is asked", () => {
-    const stories = rulesBreakdown(everything);
-    expect(stories[0]?.title).toBe(SETUP);
-    expect(stories.at(-1)?.title).toBe(QA);
-    expect(stories[0]?.tasks.map((task) => task.title).slice(0, 3)).toEqual([
-      "Create the repository and project skeleton",
-      "Set up continuous integration",
-      "Configure development, staging and production environments",
-    ]);
+  it("rule 2: existing systems without the Others integration still get a story in an application", () => {
+    expect(breakdown({ existingSystems: "QuickBooks" }).map((story) => story.source)).toContain("existingSystems");
   });
 
-  it("the trial scope gives a small breakdown: setup, one feature and acceptance", () => {
-    const stories = rulesBreakdown({ ...everything, scope: 1 });
-    expect(titles(stories)).toEqual([SETUP, "Booking Calendar", QA]);
-    expect(titles(withRequirements({}, 1))).toEqual([SETUP, "Trial Deliverable", QA]);
-    expect(titles(withFlags({ needsChatbot: true }, 1))).toEqual([SETUP, "Chatbot", QA]);
+  it("rule 2: every story and task carries a source", () => {
+    for (const story of rulesBreakdown(everything)) {
+      expect(story.source).toMatch(/\S/);
+      for (const task of story.tasks) expect(task.source).toMatch(/\S/);
+    }
   });
 });
 
-describe("rulesBreakdown: shape of every story", () => {
-  const everyScope = scopes.map((scope) => rulesBreakdown({ ...everything, scope }));
-
-  it("no two stories share a title", () => {
-    for (const stories of everyScope) {
-      const lower = titles(stories).map((title) => title.toLowerCase());
-      expect(new Set(lower).size).toBe(lower.length);
-    }
+describe("rule 3, in scope: nothing the client did not ask for", () => {
+  it("rule 3: a static site has no accounts, roles, database or backups, even with user categories and hosting", () => {
+    const stories = breakdown({ ...bakery, additionalServices: { ...noAdditionalServices, hosting: true, productionReady: true } }, 50);
+    const text = everyText(stories);
+    expect(text).not.toMatch(/sign[- ]?in|sign[- ]?up|roles?\b|database|backup|export|migrations/i);
   });
 
-  it("each story has 2 to 5 tasks with distinct titles", () => {
-    for (const story of everyScope.flat()) {
-      expect(story.tasks.length).toBeGreaterThanOrEqual(2);
-      expect(story.tasks.length).toBeLessThanOrEqual(5);
-      expect(new Set(story.tasks.map((task) => task.title)).size).toBe(story.tasks.length);
-    }
+  it("rule 3: a static site's pages stay within its 5-page limit; further features become home-page sections", () => {
+    const stories = breakdown(bakery, 50);
+    expect(countPages(stories)).toBe(pageLimits.static);
+    const home = stories.find((story) => story.title === "Home Page")!;
+    expect(home.tasks.map((task) => task.title)).toEqual(
+      expect.arrayContaining(["Add a section: Photo gallery of our cakes", "Add a section: Opening hours", "Add a section: Wedding cake enquiries"]),
+    );
   });
 
-  it("every story and task description ends with Given/When/Then acceptance criteria", () => {
-    for (const story of everyScope.flat()) {
-      expect(hasAcceptanceCriteria(story.description), story.title).toBe(true);
-      for (const task of story.tasks) expect(hasAcceptanceCriteria(task.description), task.title).toBe(true);
-    }
+  it("rule 3: GDPR on a static site is a privacy notice and consent; on an application it includes data export", () => {
+    const site = breakdown({ complianceTypes: ["GDPR"] }, 50).find((story) => story.source === "compliance:GDPR")!;
+    expect(site.tasks.map((task) => task.title)).toEqual(["Publish the privacy notice page", "Add GDPR cookie consent"]);
+    const app = breakdown({ complianceTypes: ["GDPR"] }, 1999).find((story) => story.source === "compliance:GDPR")!;
+    expect(app.tasks.map((task) => task.title)).toContain("Let users export and delete their data");
   });
 
-  it("core capabilities, compliance and payments are high; integrations and features medium; polish low", () => {
-    const stories = rulesBreakdown(everything);
-    const priorityOf = (title: string) => stories.find((story) => story.title === title)?.priority;
-    expect(["Shopping Cart", "Payment Processing", "GDPR Compliance", "Complex Workflow"].map(priorityOf)).toEqual([
-      "high",
-      "high",
-      "high",
-      "high",
-    ]);
-    expect(["Zoom Integration", "Invoices"].map(priorityOf)).toEqual(["medium", "medium"]);
-    const polish = stories.flatMap((story) => story.tasks).filter((task) => task.title.startsWith("Polish"));
-    expect(polish.length).toBeGreaterThan(0);
-    for (const task of polish) expect(task.priority).toBe("low");
+  it("rule 3: content development means we write the copy of each page", () => {
+    const stories = breakdown({ ...bakery, additionalServices: { ...noAdditionalServices, contentDevelopment: true } }, 50);
+    const content = stories.find((story) => story.source === "extra:contentDevelopment")!;
+    expect(content.tasks.map((task) => task.title)).toContain("Write the copy for the About Us page");
+    expect(stories.find((story) => story.title === "About Us Page")!.tasks[1]!.description).toContain("copy we write");
   });
 
-  it("all tasks start as todo", () => {
-    for (const task of everyScope.flat().flatMap((story) => story.tasks)) expect(task.status).toBe("todo");
+  it("rule 3: an application with nothing asked gets only setup and testing", () => {
+    expect(titles(breakdown({}, 1999))).toEqual(["Project Setup", "Testing and Acceptance"]);
+    expect(titles(breakdown({}, 50))).toEqual(["Site Setup", "Home Page", "Testing and Acceptance"]);
   });
 });
 
-describe("rulesBreakdown: same input, same output", () => {
-  it("two runs give deeply equal stories, byte for byte", () => {
-    const first = rulesBreakdown(everything);
-    const second = rulesBreakdown(JSON.parse(JSON.stringify(everything)) as BreakdownInput);
-    expect(second).toEqual(first);
-    expect(JSON.stringify(second)).toBe(JSON.stringify(first));
-  });
-
-  it("the order of keys in the input does not matter", () => {
-    for (const scope of scopes) {
-      const input = { ...everything, scope };
-      expect(JSON.stringify(rulesBreakdown(reverseKeys(input)))).toBe(JSON.stringify(rulesBreakdown(input)));
-    }
-  });
-
-  it("the order of ticked integrations and compliance types does not matter", () => {
-    const input = buildBreakdownInput({ requirements: { integrationSystems: ["Zoom", "Calendly"], complianceTypes: ["KYC", "GDPR"] } });
-    const reordered = buildBreakdownInput({
-      requirements: { integrationSystems: ["Calendly", "Zoom"], complianceTypes: ["GDPR", "KYC"] },
-    });
-    expect(rulesBreakdown(reordered)).toEqual(rulesBreakdown(input));
-  });
-
-  it("does not change its input", () => {
-    const input = JSON.parse(JSON.stringify(everything)) as BreakdownInput;
-    rulesBreakdown(input);
-    expect(input).toEqual(everything);
-  });
-});
-
-describe("rulesBreakdown: estimates scale with the scope", () => {
-  const totalFor = (scope: Scope) => breakdownTotals(withRequirements(typicalJob[scope], scope)).hours;
-
-  it.each(scopes.map((scope) => [scope, estimateTargetHours[scope]]))(
-    "a typical scope %i job totals within 10%% of %i hours",
-    (scope, target) => {
-      const total = totalFor(scope as Scope);
-      expect(total).toBeGreaterThanOrEqual(target * 0.9);
-      expect(total).toBeLessThanOrEqual(target * 1.1);
-    },
-  );
-
-  it("the total grows with the scope", () => {
-    const totals = scopes.map(totalFor);
-    for (let index = 1; index < totals.length; index++) expect(totals[index]).toBeGreaterThan(totals[index - 1]!);
-  });
-
-  it("every estimate is a positive multiple of 0.5 and a story's estimate is the sum of its tasks'", () => {
-    for (const scope of scopes) {
-      for (const story of rulesBreakdown({ ...everything, scope })) {
-        for (const task of story.tasks) {
-          expect(task.estimateHours).toBeGreaterThanOrEqual(0.5);
-          expect(Number.isInteger(task.estimateHours * 2)).toBe(true);
-        }
-        expect(story.estimateHours).toBe(story.tasks.reduce((sum, task) => sum + task.estimateHours, 0));
+describe("rule 4, specific: every task has its own Given/When/Then criteria", () => {
+  it("rule 4: every task has at least one Given/When/Then criterion and none is a catch-all", () => {
+    for (const task of rulesBreakdown(everything).flatMap((story) => story.tasks)) {
+      expect(task.acceptanceCriteria.length, task.title).toBeGreaterThan(0);
+      for (const criterion of task.acceptanceCriteria) {
+        expect(criterion).toMatch(/^Given .+, when .+, then .+\.$/);
+        expect(criterion).not.toMatch(/as the requirements describe/i);
       }
     }
   });
 
-  it("bigger tasks get more hours than polish within a story", () => {
-    const cart = withFlags({ needsShoppingCart: true }, 500).find((story) => story.title === "Shopping Cart");
-    const hours = cart?.tasks.map((task) => task.estimateHours) ?? [];
-    expect(hours[0]).toBeGreaterThan(hours.at(-1)!);
+  it("rule 4: descriptions are readable text without a pasted criteria block", () => {
+    for (const story of rulesBreakdown(everything)) {
+      expect(story.description).not.toContain("Acceptance criteria:");
+      for (const task of story.tasks) expect(task.description).not.toContain("Acceptance criteria:");
+    }
   });
 
-  it("when more tasks are asked for than the target's half hours, every task gets 0.5 h", () => {
-    const stories = rulesBreakdown({ ...everything, scope: 50 });
-    const { tasks, hours } = breakdownTotals(stories);
-    expect(tasks * 0.5).toBeGreaterThan(estimateTargetHours[50]);
-    expect(hours).toBe(tasks * 0.5);
+  it("rule 4: no two stories or tasks share a title", () => {
+    for (const scope of scopes) {
+      const stories = rulesBreakdown({ ...everything, scope });
+      expect(new Set(titles(stories)).size, `scope ${scope}`).toBe(stories.length);
+      expect(new Set(taskTitles(stories)).size, `scope ${scope}`).toBe(taskTitles(stories).length);
+    }
+  });
+
+  it("rule 4: two different features get tasks of their own, not the same boilerplate", () => {
+    const [first, second] = breakdown({ keyFeatures: "Book dog walks\nRate walkers after each walk" }).filter((story) => story.source === "keyFeature");
+    const shared = first!.tasks.filter((task) => second!.tasks.some((other) => other.title === task.title || other.acceptanceCriteria.join() === task.acceptanceCriteria.join()));
+    expect(shared).toEqual([]);
+  });
+});
+
+describe("rule 5, estimated from the work", () => {
+  it("rule 5: every task has a positive estimate in half hours and stories sum their tasks", () => {
+    for (const story of rulesBreakdown(everything)) {
+      for (const task of story.tasks) {
+        expect(task.estimateHours).toBeGreaterThan(0);
+        expect(task.estimateHours * 2).toBe(Math.round(task.estimateHours * 2));
+      }
+      expect(story.estimateHours).toBe(story.tasks.reduce((sum, task) => sum + task.estimateHours, 0));
+    }
+  });
+
+  it("rule 5: the same requirements with and without hosting differ only by the hosting story", () => {
+    const without = breakdown(telehealth, 4999);
+    const withHosting = breakdown({ ...telehealth, additionalServices: { ...noAdditionalServices, hosting: true } }, 4999);
+    expect(withHosting.filter((story) => story.source !== "extra:hosting")).toEqual(without);
+    expect(hours(withHosting) - hours(without)).toBe(withHosting.find((story) => story.source === "extra:hosting")!.estimateHours);
+  });
+
+  it("rule 5: the two shop scopes (199 and 500) give the same breakdown for the same requirements", () => {
+    const shop = { keyFeatures: "Gift wrapping at checkout", projectSpecificFields: { needsShoppingCart: true } };
+    expect(breakdown(shop, 500)).toEqual(breakdown(shop, 199));
+  });
+
+  it("rule 5: a static site is under 40 hours and a full complex app over 150", () => {
+    expect(hours(breakdown(bakery, 50))).toBeLessThan(40);
+    expect(hours(rulesBreakdown(everything))).toBeGreaterThan(150);
+  });
+
+  it("rule 5: setting up a repository is a few hours, never a price share", () => {
+    const setup = breakdown({}, 4999)[0]!;
+    for (const task of setup.tasks) expect(task.estimateHours).toBeLessThanOrEqual(4);
+  });
+});
+
+describe("rule 6, ordered: foundations, features, integrations, compliance, launch", () => {
+  it("rule 6: stories follow the build order and priorities never rise along it", () => {
+    const stories = rulesBreakdown(everything);
+    const phaseOf = (story: StoryDraft) =>
+      story.source!.startsWith("integration:") || story.source === "existingSystems"
+        ? "integration"
+        : story.source!.startsWith("compliance:")
+          ? "compliance"
+          : story.source === "acceptance" || ["extra:hosting", "extra:deployment", "extra:productionReady"].includes(story.source!)
+            ? "launch"
+            : story.source!.startsWith("projectType:") && story.title.endsWith("Setup")
+              ? "foundation"
+              : story.title === "User Accounts and Sign-in"
+                ? "foundation"
+                : "feature";
+    const order = stories.map((story) => breakdownPhases.indexOf(phaseOf(story)));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    const rank = { high: 0, medium: 1, low: 2 } as const;
+    const ranks = stories.map((story) => rank[story.priority]);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    expect(stories[0]!.title).toBe("Project Setup");
+    expect(stories.at(-1)!.title).toBe("Testing and Acceptance");
+  });
+});
+
+describe("the rules engine as a whole", () => {
+  it("is deterministic and does not depend on the input's key order", () => {
+    expect(rulesBreakdown(reverseKeys(everything))).toEqual(rulesBreakdown(everything));
+  });
+
+  it("a trial gets setup, one piece of the first feature and a walkthrough, a few hours in all", () => {
+    const stories = breakdown({ keyFeatures: "Landing page mock-up\nPricing table" }, 1);
+    expect(titles(stories)).toEqual(["Project Setup", "Landing page mock-up", "Testing and Acceptance"]);
+    expect(hours(stories)).toBeLessThanOrEqual(4);
+  });
+
+  it("every scope gives a breakdown of its project type within its page limit", () => {
+    for (const scope of scopes) {
+      expect(countPages(rulesBreakdown({ ...everything, scope }))).toBeLessThanOrEqual(pageLimits[projectTypeOf(scope)]);
+    }
   });
 });

@@ -25,6 +25,10 @@ export interface TaskDraft {
   status: "todo";
   /** the work expected, in hours, in steps of 0.5 */
   estimateHours: number;
+  /** Given/When/Then sentences, each naming an observable outcome of the task */
+  acceptanceCriteria: string[];
+  /** the requirement it comes from (`keyFeature`, `answer:q3`, `integration:Zoom`, …), or null when unknown */
+  source: string | null;
 }
 
 /** A story with its tasks, to be stored for a job. */
@@ -34,7 +38,15 @@ export interface StoryDraft {
   priority: Priority;
   /** the sum of its tasks' estimates, in hours */
   estimateHours: number;
+  /** the requirement it comes from (see `TaskDraft.source`), or null when unknown */
+  source: string | null;
   tasks: TaskDraft[];
+}
+
+/** What a task or story may carry besides its text: its criteria and where it comes from. */
+export interface DraftExtras {
+  acceptanceCriteria?: string[];
+  source?: string | null;
 }
 
 /**
@@ -53,6 +65,7 @@ export function defaultEstimateHours(priority: Priority): number {
  * @param description how, or why
  * @param priority how urgent
  * @param estimateHours the work expected in hours; `defaultEstimateHours(priority)` when omitted
+ * @param extras its acceptance criteria (none unless given) and source (null unless given)
  * @returns the draft with status todo
  */
 export function taskDraft(
@@ -60,8 +73,17 @@ export function taskDraft(
   description: string,
   priority: Priority,
   estimateHours: number = defaultEstimateHours(priority),
+  extras: DraftExtras = {},
 ): TaskDraft {
-  return { title, description, priority, status: "todo", estimateHours };
+  return {
+    title,
+    description,
+    priority,
+    status: "todo",
+    estimateHours,
+    acceptanceCriteria: extras.acceptanceCriteria ?? [],
+    source: extras.source ?? null,
+  };
 }
 
 /**
@@ -79,8 +101,15 @@ export function sumEstimateHours(tasks: readonly { estimateHours: number }[]): n
  * @param description the user story text
  * @param priority how urgent
  * @param tasks its tasks, in order
+ * @param source the requirement it comes from; null when unknown
  * @returns the draft
  */
-export function storyDraft(title: string, description: string, priority: Priority, tasks: TaskDraft[]): StoryDraft {
-  return { title, description, priority, estimateHours: sumEstimateHours(tasks), tasks };
+export function storyDraft(
+  title: string,
+  description: string,
+  priority: Priority,
+  tasks: TaskDraft[],
+  source: string | null = null,
+): StoryDraft {
+  return { title, description, priority, estimateHours: sumEstimateHours(tasks), source, tasks };
 }

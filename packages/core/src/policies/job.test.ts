@@ -98,6 +98,18 @@ const expected: Record<JobAction, Record<StateName, ActorName[]>> = {
     completedPaid: none,
     inactive: none,
   },
+  // Replacing stories: only while they are still editable (unlocked, not paid or started, no payment in flight).
+  regenerateBreakdown: {
+    fresh: ownerOrAdmin,
+    locked: none,
+    lockedPending: none,
+    lockedPaid: none,
+    paidUnlocked: none,
+    inProgress: none,
+    completedDue: none,
+    completedPaid: none,
+    inactive: none,
+  },
   viewBreakdown: {
     fresh: ["owner", "assignedFreelancer", "otherFreelancer", "admin"],
     locked: ["owner", "assignedFreelancer", "otherFreelancer", "admin"],

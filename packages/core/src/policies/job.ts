@@ -102,6 +102,13 @@ const breakdownOpen = all(
   when(onJob((job) => !job.hasStories), "STORIES_EXIST"),
 );
 const tasksEditable = all(when(not(onJob(isStarted)), "LOCKED"), when(not(onJob(isLocked)), "LOCKED"));
+// Regenerating replaces stories that exist: the breakdown rules without "made once", and only while they can be edited.
+const regenerable = all(
+  notFrozen,
+  when(not(onJob(isStarted)), "BREAKDOWN_NOT_ALLOWED"),
+  when(not(onJob(isPaid)), "BREAKDOWN_NOT_ALLOWED"),
+  when(not(onJob(isLocked)), "LOCKED"),
+);
 const lockable = when(not(onJob(isLocked)), "ALREADY_LOCKED");
 // A started project is locked for good; that refusal is checked before "not locked" as the more telling one.
 const unlockable = all(notFrozen, when(not(onJob(isStarted)), "CANNOT_UNLOCK"), when(onJob(isLocked), "NOT_LOCKED"));
@@ -122,6 +129,7 @@ export const jobPolicy = {
     edit: all(owner("EDIT_JOB_DENIED"), editable),
     delete: all(owner("DELETE_JOB_DENIED"), deletable),
     createBreakdown: all(owner("CREATE_STORIES_DENIED"), breakdownOpen),
+    regenerateBreakdown: all(owner("CREATE_STORIES_DENIED"), regenerable),
     viewBreakdown: owner("VIEW_BREAKDOWN_DENIED"),
     editTasks: all(owner("EDIT_TASKS_DENIED"), tasksEditable),
     lock: all(owner("LOCK_DENIED"), lockable),
@@ -141,6 +149,7 @@ export const jobPolicy = {
     edit: deny("EDIT_JOB_DENIED"),
     delete: deny("DELETE_JOB_DENIED"),
     createBreakdown: deny("CREATE_STORIES_DENIED"),
+    regenerateBreakdown: deny("CREATE_STORIES_DENIED"),
     // Any freelancer may read the breakdown before picking the job up.
     viewBreakdown: allow,
     editTasks: deny("EDIT_TASKS_DENIED"),
@@ -160,6 +169,7 @@ export const jobPolicy = {
     edit: editable,
     delete: deletable,
     createBreakdown: breakdownOpen,
+    regenerateBreakdown: regenerable,
     viewBreakdown: allow,
     editTasks: tasksEditable,
     lock: lockable,
@@ -195,6 +205,7 @@ export const jobAbilityActions = [
   "edit",
   "delete",
   "createBreakdown",
+  "regenerateBreakdown",
   "viewBreakdown",
   "editTasks",
   "lock",

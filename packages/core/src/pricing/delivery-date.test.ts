@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { scopes } from "../catalog/scopes.js";
 import { isDomainError } from "../errors.js";
-import { expectedDeliveryDate, toIsoDate } from "./delivery-date.js";
+import { expectedDeliveryDate, toIsoDate, assertDeliveryDateNotPast, deliveryDateProblem, earliestTodayAnywhere, PAST_DELIVERY_DATE } from "./delivery-date.js";
 
 describe("expectedDeliveryDate", () => {
   const today = new Date("2025-01-30T23:59:59Z");
@@ -43,5 +43,30 @@ describe("expectedDeliveryDate", () => {
       thrown = error;
     }
     expect(isDomainError(thrown) && thrown.code).toBe("VALIDATION");
+  });
+});
+
+describe("past delivery dates", () => {
+  it("refuses a date before today, keeps today, later dates and no date", () => {
+    expect(deliveryDateProblem("2026-11-22", "2026-11-23")).toBe(PAST_DELIVERY_DATE);
+    expect(deliveryDateProblem("2026-11-23", "2026-11-23")).toBeNull();
+    expect(deliveryDateProblem("2027-01-01", "2026-11-23")).toBeNull();
+    expect(deliveryDateProblem(null, "2026-11-23")).toBeNull();
+    expect(deliveryDateProblem(undefined, "2026-11-23")).toBeNull();
+  });
+
+  it("keeps a saved date that has passed while it is not changed", () => {
+    expect(deliveryDateProblem("2026-01-10", "2026-11-23", "2026-01-10")).toBeNull();
+    expect(deliveryDateProblem("2026-01-11", "2026-11-23", "2026-01-10")).toBe(PAST_DELIVERY_DATE);
+  });
+
+  it("judges by the earliest today on Earth (UTC-12), so a client west of UTC is not refused their own today", () => {
+    expect(earliestTodayAnywhere(new Date("2026-11-23T11:59:00Z"))).toBe("2026-11-22");
+    expect(earliestTodayAnywhere(new Date("2026-11-23T12:00:00Z"))).toBe("2026-11-23");
+    // 03:00 UTC on the 24th is still the evening of the 23rd in California.
+    expect(() => assertDeliveryDateNotPast("2026-11-23", new Date("2026-11-24T03:00:00Z"))).not.toThrow();
+    expect(() => assertDeliveryDateNotPast("2026-11-22", new Date("2026-11-24T03:00:00Z"))).toThrow(
+      expect.objectContaining({ code: "VALIDATION", fields: { expectedDeliveryDate: PAST_DELIVERY_DATE } }),
+    );
   });
 });

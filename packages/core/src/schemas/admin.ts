@@ -127,3 +127,32 @@ export type AdminEmailResult = z.infer<typeof adminEmailResultSchema>;
 export function adminEmailSubject(jobTitle: string): string {
   return `Regarding your project: ${jobTitle}`;
 }
+
+/** The body of `GET /api/admin/stats/charts`: the dashboard's charts over the last 12 weeks, zero-filled. */
+export const adminChartsSchema = z.object({
+  /** live jobs per status (open, in_progress, completed), every status listed */
+  jobsByStatus: z.array(z.object({ status: z.string(), count: z.number().int() })),
+  /** succeeded payments per week (Monday, UTC), in dollars */
+  revenueByWeek: z.array(z.object({ week: z.string(), amount: z.number() })),
+  /** jobs posted per week (Monday, UTC), deleted ones included: they were posted that week */
+  newJobsByWeek: z.array(z.object({ week: z.string(), count: z.number().int() })),
+});
+/** The shape `adminChartsSchema` describes. */
+export type AdminCharts = z.infer<typeof adminChartsSchema>;
+
+/** How many weeks the dashboard's charts cover. */
+export const ADMIN_CHART_WEEKS = 12;
+
+/** PUT /api/admin/users/:id: what the back office may change on an account (the email never changes). */
+export const adminUserUpdateBody = z.object({
+  /** the first name; not blank */
+  firstName: inputString().trim().min(1, "First name is required").max(100, "At most 100 characters").optional(),
+  /** the last name; not blank */
+  lastName: inputString().trim().min(1, "Last name is required").max(100, "At most 100 characters").optional(),
+  /** client, freelancer or admin; the role type follows it */
+  userType: z.enum(["client", "freelancer", "admin"], { error: "Unknown user type" }).optional(),
+  /** true ends the account's sessions and refuses its logins */
+  disabled: z.boolean({ error: "Must be true or false" }).optional(),
+});
+/** What a handler receives once `adminUserUpdateBody` has parsed the input. */
+export type AdminUserUpdateBody = z.infer<typeof adminUserUpdateBody>;

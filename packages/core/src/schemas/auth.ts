@@ -71,6 +71,8 @@ export const userSchema = z.object({
   isAdmin: z.boolean(),
   freelancerId: z.string().nullable(),
   avatarUrl: z.string().nullable(),
+  /** A disabled account cannot sign in; an admin turns it back on. */
+  disabled: z.boolean(),
 });
 /** The shape `userSchema` describes. */
 export type User = z.infer<typeof userSchema>;

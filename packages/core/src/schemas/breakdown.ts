@@ -20,6 +20,20 @@ export const taskStatusSchema = z.enum(taskStatuses, {
   error: "Status must be todo, in_progress, clarification or done",
 });
 
+/** A task's estimate in hours: positive, at most 200, in steps of 0.5. */
+export const estimateHoursSchema = z
+  .number({ error: "Estimate must be a number of hours" })
+  .positive("Estimate must be more than 0 hours")
+  .max(200, "At most 200 hours")
+  .refine((hours) => Number.isInteger(hours * 2), "Estimate must be in steps of 0.5 hours");
+
+/** A task's acceptance criteria: at most 20 non-blank sentences, each Given/When/Then by convention. */
+export const acceptanceCriteriaSchema = z
+  .array(z.string({ error: "Each criterion must be text" }).trim().min(1, "A criterion cannot be empty").max(1_000, "At most 1000 characters"), {
+    error: "Acceptance criteria must be a list of texts",
+  })
+  .max(20, "At most 20 criteria");
+
 /** POST /api/jobs/:id/stories */
 export const storyCreateBody = z.object({
   /** the story's title */
@@ -54,6 +68,10 @@ export const taskCreateBody = z.object({
   priority: prioritySchema.default("medium"),
   /** todo unless given */
   status: taskStatusSchema.default("todo"),
+  /** the work expected, in hours */
+  estimateHours: estimateHoursSchema.optional(),
+  /** Given/When/Then sentences; none unless given */
+  acceptanceCriteria: acceptanceCriteriaSchema.default([]),
 });
 /** What a handler receives once `taskCreateBody` has parsed the input. */
 export type TaskCreateBody = z.infer<typeof taskCreateBody>;
@@ -68,6 +86,10 @@ export const taskUpdateBody = z.object({
   priority: prioritySchema.optional(),
   /** a new status */
   status: taskStatusSchema.optional(),
+  /** a new estimate in hours */
+  estimateHours: estimateHoursSchema.optional(),
+  /** the new list of acceptance criteria (replaces the old one) */
+  acceptanceCriteria: acceptanceCriteriaSchema.optional(),
 });
 /** What a handler receives once `taskUpdateBody` has parsed the input. */
 export type TaskUpdateBody = z.infer<typeof taskUpdateBody>;
@@ -117,6 +139,12 @@ export const taskSchema = z.object({
   locked: z.boolean(),
   /** the latest status comment */
   comment: z.string().nullable(),
+  /** the work expected, in hours; null when nobody estimated it */
+  estimateHours: z.number().nullable(),
+  /** Given/When/Then sentences naming observable outcomes of the task */
+  acceptanceCriteria: z.array(z.string()),
+  /** the requirement it comes from (`keyFeature`, `answer:q3`, `integration:Zoom`, …); null when unknown */
+  source: z.string().nullable(),
   createdAt: z.string(),
   /** how many task messages exist */
   messageCount: z.number().int(),
@@ -132,6 +160,10 @@ export const storySchema = z.object({
   description: z.string(),
   priority: prioritySchema,
   locked: z.boolean(),
+  /** the sum of its tasks' estimates; null when none has one */
+  estimateHours: z.number().nullable(),
+  /** the requirement it comes from; null when unknown */
+  source: z.string().nullable(),
   createdAt: z.string(),
   tasks: z.array(taskSchema),
 });
@@ -159,6 +191,41 @@ export type BreakdownProgress = z.infer<typeof breakdownProgressSchema>;
 export const breakdownProgressEventSchema = z.intersection(z.object({ jobId: z.number().int() }), breakdownProgressSchema);
 /** The shape `breakdownProgressEventSchema` describes. */
 export type BreakdownProgressEvent = z.infer<typeof breakdownProgressEventSchema>;
+
+/** A locked version of the breakdown, as `GET /api/jobs/:id/breakdown/versions` returns it. */
+export const breakdownVersionSchema = z.object({
+  version: z.number().int(),
+  lockedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  lockedAt: z.string(),
+  totalHours: z.number(),
+  /** what changed since the previous version (for version 1: every story is added) */
+  changes: z.object({
+    added: z.array(z.string()),
+    removed: z.array(z.string()),
+    changed: z.array(z.string()),
+    hoursDelta: z.number(),
+  }),
+  stories: z.array(
+    z.object({
+      title: z.string(),
+      description: z.string(),
+      priority: z.string(),
+      source: z.string().nullable(),
+      tasks: z.array(
+        z.object({
+          title: z.string(),
+          description: z.string(),
+          priority: z.string(),
+          estimateHours: z.number().nullable(),
+          acceptanceCriteria: z.array(z.string()),
+          source: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+/** The shape `breakdownVersionSchema` describes. */
+export type BreakdownVersion = z.infer<typeof breakdownVersionSchema>;
 
 /** A change request as the API returns it. */
 export const changeRequestSchema = z.object({

@@ -265,6 +265,7 @@ export const abilitiesSchema = z.object({
   edit: z.boolean(),
   delete: z.boolean(),
   createBreakdown: z.boolean(),
+  regenerateBreakdown: z.boolean(),
   viewBreakdown: z.boolean(),
   editTasks: z.boolean(),
   lock: z.boolean(),

@@ -1,5 +1,6 @@
+import type { Response } from "express";
 import { rateLimit, type IncrementResponse, type Options, type Store } from "express-rate-limit";
-import { domainError } from "@forgehire/core";
+import { ACCOUNT_LOGIN_FAILURE_LIMIT, ACCOUNT_LOGIN_WINDOW_MS, domainError } from "@forgehire/core";
 import { rateLimitHitsRepository, type Services } from "@forgehire/services";
 import { errorBody } from "./error-handler.js";
 
@@ -61,9 +62,41 @@ export function authRateLimit(services: Pick<Services, "db" | "now" | "logger">,
     limit,
     standardHeaders: "draft-8",
     legacyHeaders: false,
+    // A client's own X-Forwarded-For is ignored on purpose unless TRUST_PROXY names its peer: not worth a log line.
+    validate: { xForwardedForHeader: false },
     store: new DatabaseRateLimitStore(services, "auth:"),
     handler: (_req, res) => {
       res.status(429).json(errorBody(domainError("RATE_LIMITED")));
     },
   });
+}
+
+/**
+ * Limits password guessing against one account from any number of addresses: every login for an email counts
+ * (in the database, so across processes) before its password is checked, a success takes its own try back, and
+ * past ACCOUNT_LOGIN_FAILURE_LIMIT failures in the window every login for that email answers 429, the right
+ * password too. Counting before checking keeps the limit exact when many guesses arrive at once. Unknown emails
+ * are counted alike, so the answer says nothing about which accounts exist.
+ * @param services database and clock
+ */
+export function accountLoginLimit(services: Pick<Services, "db" | "now">) {
+  const key = (email: string) => `login-account:${email.trim().toLowerCase()}`;
+  return {
+    /**
+     * Counts a login attempt for the email.
+     * @param res gets Retry-After when the attempt is refused
+     * @throws RATE_LIMITED when the account has no tries left in this window
+     */
+    async take(email: string, res: Response): Promise<void> {
+      const now = services.now();
+      const count = await rateLimitHitsRepository.increment(services.db, key(email), now, ACCOUNT_LOGIN_WINDOW_MS);
+      if (count.hits <= ACCOUNT_LOGIN_FAILURE_LIMIT) return;
+      res.setHeader("Retry-After", String(Math.max(1, Math.ceil((count.resetAt.getTime() - now.getTime()) / 1000))));
+      throw domainError("RATE_LIMITED");
+    },
+    /** Takes back the try of a login that succeeded: only failures use the account's budget up. */
+    async succeeded(email: string): Promise<void> {
+      await rateLimitHitsRepository.decrement(services.db, key(email), services.now());
+    },
+  };
 }

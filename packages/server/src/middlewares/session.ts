@@ -42,8 +42,8 @@ export function sessionMiddlewares(services: Services, options: { cleanupInterva
   auth.serializeUser((user, done) => done(null, user.id));
   auth.deserializeUser((id: string, done) => {
     usersRepository.findById(services.db, id).then(
-      // A deleted user's session simply stops being signed in.
-      (user) => done(null, user ?? false),
+      // A deleted or disabled user's session simply stops being signed in: its next request answers 401.
+      (user) => done(null, user && !user.disabled ? user : false),
       (error: unknown) => done(error),
     );
   });

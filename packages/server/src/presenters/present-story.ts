@@ -13,6 +13,9 @@ export function presentTask(task: TaskRecord): Task {
     status: task.status,
     locked: task.locked,
     comment: task.comment,
+    estimateHours: task.estimateHours,
+    acceptanceCriteria: task.acceptanceCriteria,
+    source: task.source,
     createdAt: task.createdAt.toISOString(),
     messageCount: task.messageCount,
   };
@@ -27,6 +30,8 @@ export function presentStory(story: StoryRecord): Story {
     description: story.description,
     priority: story.priority,
     locked: story.locked,
+    estimateHours: story.estimateHours,
+    source: story.source,
     createdAt: story.createdAt.toISOString(),
     tasks: story.tasks.map(presentTask),
   };

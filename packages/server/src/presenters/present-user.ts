@@ -17,5 +17,6 @@ export function presentUser(user: UserRecord): User {
     isAdmin: isAdmin(user),
     freelancerId: user.freelancerId,
     avatarUrl: user.avatarUrl,
+    disabled: user.disabled,
   };
 }

@@ -2,11 +2,13 @@ import type { IncomingMessage, Server as HttpServer, ServerResponse } from "node
 import type { RequestHandler } from "express";
 import { Server, type Socket } from "socket.io";
 import { z } from "zod";
-import { inputString, isDomainError } from "@forgehire/core";
+import { errorCatalogue, inputString, isDomainError } from "@forgehire/core";
 import {
   authorizeTaskConversation,
   getChatRoom,
   roomChannel,
+  sessionChannel,
+  sessionsRepository,
   userChannel,
   taskChannel,
   type ChatMessageRecord,
@@ -44,9 +46,16 @@ function onlyForHandshake(middleware: RequestHandler) {
  * @param httpServer the HTTP server to attach to
  * @param services the wired services (their realtime bus is forwarded)
  * @param session the same session middlewares as the API (express-session, passport)
- * @returns the socket.io server and how to close it (and the adapter's connections)
+ * @param options sessionSweepMs: how often this process closes its sockets whose session has ended by other means
+ *   (expiry, a CLI disabling the account); 0 turns the timer off (tests call `sweepSessions` themselves)
+ * @returns the socket.io server, the sweep, and how to close it (and the adapter's connections)
  */
-export function attachRealtime(httpServer: HttpServer, services: Services, session: RequestHandler[]) {
+export function attachRealtime(
+  httpServer: HttpServer,
+  services: Services,
+  session: RequestHandler[],
+  options: { sessionSweepMs?: number } = {},
+) {
   const publicOrigin = new URL(services.config.publicUrl).origin;
   const io = new Server(httpServer, {
     serveClient: false,
@@ -72,13 +81,21 @@ export function attachRealtime(httpServer: HttpServer, services: Services, sessi
   io.on("connection", (socket: Socket) => {
     const user = (socket.request as IncomingMessage & { user: UserRecord }).user;
     const actor = { id: user.id, userType: user.userType, roleType: user.roleType };
-    // Every socket hears of messages addressed to its user, whatever room they are in (unread counts).
-    void socket.join(userChannel(user.id));
+    // Every socket hears of messages addressed to its user, whatever room they are in (unread counts); its session's
+    // channel is how logout, a password change or a disabled account close it on every process.
+    const sid = (socket.request as IncomingMessage & { sessionID?: string }).sessionID;
+    void socket.join(sid ? [userChannel(user.id), sessionChannel(sid)] : [userChannel(user.id)]);
     socket.on("join", async (body: unknown, ack?: Ack) => {
       const reply: Ack = typeof ack === "function" ? ack : () => undefined;
       const parsed = joinBody.safeParse(body);
       if (!parsed.success) return reply({ error: { code: "VALIDATION", message: "join needs a taskId or a roomId" } });
       try {
+        // A socket whose session has ended (and not yet been closed by the sweep) joins nothing more.
+        if (!sid || !(await sessionsRepository.findLive(services.db, [sid], services.now())).has(sid)) {
+          reply({ error: { code: "UNAUTHENTICATED", message: errorCatalogue.UNAUTHENTICATED.message } });
+          socket.disconnect(true);
+          return;
+        }
         if ("taskId" in parsed.data) {
           await authorizeTaskConversation(services.db, actor, parsed.data.taskId);
           await socket.join(taskChannel(parsed.data.taskId));
@@ -99,14 +116,50 @@ export function attachRealtime(httpServer: HttpServer, services: Services, sessi
     });
   });
 
+  /**
+   * Closes this process's sockets whose session no longer lets anyone in. Logout, password changes and disabling
+   * through the server close sockets at once; this catches what ends elsewhere (a session expiring, the CLI
+   * disabling an account from another process that has no socket server).
+   * @returns how many sockets were closed
+   */
+  async function sweepSessions(): Promise<number> {
+    // This process's own sockets: every process sweeps its own.
+    const sockets = [...io.of("/").sockets.values()];
+    const sidOf = (socket: Socket) => (socket.request as IncomingMessage & { sessionID?: string }).sessionID;
+    const sids = [...new Set(sockets.map(sidOf).filter((sid): sid is string => Boolean(sid)))];
+    const live = await sessionsRepository.findLive(services.db, sids, services.now());
+    let closed = 0;
+    for (const socket of sockets) {
+      const sid = sidOf(socket);
+      if (sid && live.has(sid)) continue;
+      socket.disconnect(true);
+      closed += 1;
+    }
+    return closed;
+  }
+  const sweepMs = options.sessionSweepMs ?? 60_000;
+  const sweeper =
+    sweepMs > 0
+      ? setInterval(() => {
+          sweepSessions().catch((err: unknown) => services.logger.warn({ err }, "socket session sweep failed"));
+        }, sweepMs).unref()
+      : undefined;
+
   const unsubscribe = services.realtime.subscribe(({ channel, event, payload }) => {
     io.to(channel).emit(event, presenters[event]?.(payload) ?? payload);
+  });
+  // The adapter forwards this to every server process, so a socket never outlives its session wherever it is.
+  const stopDisconnecting = services.realtime.onDisconnect((channel) => {
+    io.in(channel).disconnectSockets(true);
   });
 
   return {
     io,
+    sweepSessions,
     async close() {
       unsubscribe();
+      stopDisconnecting();
+      clearInterval(sweeper);
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => {
         // io.close() also closes the HTTP server, which the caller does itself.

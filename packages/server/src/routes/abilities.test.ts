@@ -82,6 +82,7 @@ const requests: Record<Action, (agent: BuiltUser["agent"], fixture: Fixture) => 
   edit: (agent, { jobId }) => agent.put(`/api/jobs/${jobId}`).send({ keyFeatures: "Catalogue, cart and checkout" }),
   delete: (agent, { jobId }) => agent.delete(`/api/jobs/${jobId}`),
   createBreakdown: (agent, { jobId }) => agent.post(`/api/jobs/${jobId}/breakdown`),
+  regenerateBreakdown: (agent, { jobId }) => agent.post(`/api/jobs/${jobId}/breakdown/regenerate`),
   viewBreakdown: (agent, { jobId }) => agent.get(`/api/jobs/${jobId}/stories`),
   editTasks: (agent, { jobId }) => agent.post(`/api/jobs/${jobId}/stories`).send({ title: "Gift wrapping" }),
   lock: (agent, { jobId }) => agent.post(`/api/jobs/${jobId}/lock`),

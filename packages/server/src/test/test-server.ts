@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import supertest from "supertest";
-import { createServices, loadConfig, createLogger, type Services } from "@forgehire/services";
+import { createServices, loadConfig, createLogger, type Logger, type Services } from "@forgehire/services";
 import { startServer } from "../server.js";
 import { openTestDatabase } from "@forgehire/services/testing";
 
@@ -11,14 +11,17 @@ export interface TestServer {
   services: Services;
   /** A client with its own cookie jar: one per simulated browser. */
   agent(): ReturnType<typeof supertest.agent>;
+  /** Runs the server's sweep of sockets whose session ended elsewhere (its timer is off in tests). */
+  sweepSessions(): Promise<number>;
   stop(): Promise<void>;
 }
 
 /**
  * The real app over real HTTP on 127.0.0.1, on a fresh database of its own.
  * @param env extra environment (e.g. AUTH_RATE_LIMIT) for this server's configuration
+ * @param options a logger of the test's own (to read what the server logs)
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, options: { logger?: Logger } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "forgehire-data-"));
   const config = loadConfig({
     NODE_ENV: "test",
@@ -30,12 +33,13 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...env,
   });
   const database = await openTestDatabase();
-  const services = await createServices(config, createLogger(config.logLevel), database);
-  const running = await startServer(services, { port: 0, host: "127.0.0.1", serveWebApps: false, sessionCleanupIntervalMs: 0 });
+  const services = await createServices(config, options.logger ?? createLogger(config.logLevel), database);
+  const running = await startServer(services, { port: 0, host: "127.0.0.1", serveWebApps: false, sessionCleanupIntervalMs: 0, sessionSweepMs: 0 });
   return {
     url: running.url,
     services,
     agent: () => supertest.agent(running.url),
+    sweepSessions: () => running.sweepSessions(),
     async stop() {
       await running.stop();
       rmSync(dataDir, { recursive: true, force: true });

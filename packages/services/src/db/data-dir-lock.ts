@@ -8,6 +8,13 @@ export interface DataDirLock {
 /** PGlite files may be opened by one process only; a second one would corrupt them. */
 export class DataDirBusyError extends Error {
   override name = "DataDirBusyError";
+  constructor(
+    message: string,
+    /** The live process that holds the data dir. */
+    readonly holderPid?: number,
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -24,7 +31,8 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
     const holder = Number(readFileSync(file, "utf8"));
     if (holder && holder !== process.pid && isAlive(holder)) {
       throw new DataDirBusyError(
-        `The embedded database in ${dataDir} is in use by process ${holder}. Stop it first, or set DATABASE_URL to use PostgreSQL.`,
+        `The embedded database in ${dataDir} is in use by process ${holder}, which does not share it (a running server does). Stop it first, or set DATABASE_URL to use PostgreSQL.`,
+        holder,
       );
     }
     writeFileSync(file, String(process.pid));

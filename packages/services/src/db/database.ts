@@ -5,8 +5,9 @@ import knexFactory, { type Knex } from "knex";
 import ClientPgLite from "knex-pglite";
 import pg from "pg";
 import type { Logger } from "../logger.js";
-import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.js";
+import { acquireDataDirLock, DataDirBusyError, type DataDirLock } from "./data-dir-lock.js";
 import { createPGlite } from "./pglite.js";
+import { readSharedSocket, SessionLock, shareEmbeddedDatabase, type SharedPGlite } from "./shared-pglite.js";
 
 export type DatabaseKind = "pglite" | "postgres";
 
@@ -15,6 +16,11 @@ export interface Database {
   knex: Knex;
   kind: DatabaseKind;
   close(): Promise<void>;
+  /**
+   * Only on an embedded database this process holds: lets the CLI use it while this process runs (see
+   * shared-pglite.ts), until the returned handle is stopped.
+   */
+  share?: () => Promise<SharedPGlite>;
 }
 
 export interface OpenDatabaseOptions {
@@ -70,27 +76,78 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
   let lock: DataDirLock | undefined;
   let pglite = options.pglite;
+  const dataDir = path.resolve(options.dataDir ?? "./data");
   if (!pglite) {
-    const dataDir = path.resolve(options.dataDir ?? "./data");
     mkdirSync(dataDir, { recursive: true });
-    lock = acquireDataDirLock(dataDir);
+    try {
+      lock = acquireDataDirLock(dataDir);
+    } catch (error) {
+      // A running server that shares its embedded database: reach it through its socket instead.
+      const shared = error instanceof DataDirBusyError && error.holderPid ? readSharedSocket(dataDir, error.holderPid) : undefined;
+      if (!shared) throw error;
+      const knex = knexFactory({
+        client: "pg",
+        connection: { host: shared.host, port: shared.port, user: "postgres", database: "postgres" },
+        // The server runs one session: one connection keeps this process's statements in order.
+        pool: { min: 0, max: 1 },
+      });
+      return { knex, kind: "pglite", close: () => knex.destroy() };
+    }
     pglite = createPGlite(path.join(dataDir, "pgdata"));
   }
   const instance = pglite;
   await instance.waitReady;
+  const sessionLock = new SessionLock();
   const knex = knexFactory({
-    client: ClientPgLite,
+    client: lockedClient(sessionLock),
     dialect: "postgres",
     // knex-pglite takes an opened PGlite through a connection function.
     connection: () => ({ pglite: instance }) as object,
   } as Knex.Config);
+  let shared: SharedPGlite | undefined;
   return {
     knex,
     kind: "pglite",
+    share: async () => (shared = await shareEmbeddedDatabase(instance, sessionLock, dataDir)),
     close: async () => {
+      await shared?.stop();
       await knex.destroy();
       if (!instance.closed) await instance.close();
       lock?.release();
     },
   };
 }
+
+/**
+ * knex-pglite with the session lock taken for as long as knex uses its one connection: a query, or a whole
+ * transaction (knex holds the connection from BEGIN to COMMIT).
+ */
+function lockedClient(sessionLock: SessionLock): typeof ClientPgLite {
+  return class LockedPgLiteClient extends (ClientPgLite as unknown as new (config: Knex.Config) => Knex.Client) {
+    override async acquireConnection() {
+      const token = {};
+      await sessionLock.acquire(token);
+      try {
+        const connection = (await super.acquireConnection()) as Record<symbol, unknown>;
+        connection[lockToken] = token;
+        return connection;
+      } catch (error) {
+        sessionLock.release(token);
+        throw error;
+      }
+    }
+
+    override async releaseConnection(connection: Record<symbol, unknown>) {
+      const token = connection[lockToken];
+      // The connection is reused: a second release of this use must not free the next user's session.
+      delete connection[lockToken];
+      try {
+        await super.releaseConnection(connection);
+      } finally {
+        sessionLock.release(token);
+      }
+    }
+  } as unknown as typeof ClientPgLite;
+}
+
+const lockToken = Symbol("forgehire.sessionLock");

@@ -33,3 +33,29 @@ export async function pendingMigrations(knex: Knex): Promise<string[]> {
   const [, pending] = (await knex.migrate.list(config)) as [unknown[], Array<{ file?: string; name?: string } | string>];
   return pending.map((entry) => (typeof entry === "string" ? entry : (entry.name ?? entry.file ?? "?")));
 }
+
+/**
+ * The migrations that have run, oldest first.
+ * @param knex the database
+ */
+export async function completedMigrations(knex: Knex): Promise<string[]> {
+  if (!(await knex.schema.hasTable("knex_migrations"))) return [];
+  const [completed] = (await knex.migrate.list(config)) as [Array<{ name: string } | string>, unknown[]];
+  return completed.map((entry) => (typeof entry === "string" ? entry : entry.name));
+}
+
+/**
+ * Undoes the last `steps` migrations, newest first, one at a time.
+ * @param knex the database
+ * @param steps how many
+ * @returns the names of the migrations undone
+ */
+export async function rollbackSteps(knex: Knex, steps: number): Promise<string[]> {
+  const undone: string[] = [];
+  for (let i = 0; i < steps; i++) {
+    const [, names] = (await knex.migrate.down(config)) as [number, string[]];
+    if (names.length === 0) break;
+    undone.push(...names);
+  }
+  return undone;
+}

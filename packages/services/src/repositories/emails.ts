@@ -13,6 +13,8 @@ export interface EmailRecord {
   status: EmailStatus;
   error: string | null;
   jobId: number | null;
+  /** The admin who wrote it (admin e-mails), else null. */
+  senderId: string | null;
   sentAt: Date | null;
   createdAt: Date;
 }
@@ -27,6 +29,7 @@ interface EmailRow {
   status: EmailStatus;
   error: string | null;
   job_id: number | null;
+  sender_id: string | null;
   sent_at: Date | null;
   created_at: Date;
 }
@@ -42,6 +45,7 @@ function toRecord(row: EmailRow): EmailRecord {
     status: row.status,
     error: row.error,
     jobId: row.job_id,
+    senderId: row.sender_id,
     sentAt: row.sent_at && new Date(row.sent_at),
     createdAt: new Date(row.created_at),
   };
@@ -50,7 +54,15 @@ function toRecord(row: EmailRow): EmailRecord {
 export const emailsRepository = {
   async insert(
     db: Knex,
-    email: { to: string; subject: string; text: string; html?: string | undefined; kind: string; jobId?: number | undefined },
+    email: {
+      to: string;
+      subject: string;
+      text: string;
+      html?: string | undefined;
+      kind: string;
+      jobId?: number | undefined;
+      senderId?: string | undefined;
+    },
   ): Promise<EmailRecord> {
     const [row] = (await db("emails")
       .insert({
@@ -61,16 +73,34 @@ export const emailsRepository = {
         kind: email.kind,
         status: "queued",
         job_id: email.jobId ?? null,
+        sender_id: email.senderId ?? null,
       })
       .returning("*")) as EmailRow[];
     if (!row) throw new Error("email insert returned no row");
     return toRecord(row);
   },
 
+  async findById(db: Knex, id: string): Promise<EmailRecord | undefined> {
+    const row = (await db("emails").where({ id }).first()) as EmailRow | undefined;
+    return row && toRecord(row);
+  },
+
+  /**
+   * Takes a failed message back into the queue, atomically: of two resends at once, one gets the row.
+   * @returns the message when this caller claimed it
+   */
+  async claimFailed(db: Knex, id: string): Promise<EmailRecord | undefined> {
+    const [row] = (await db("emails")
+      .where({ id, status: "failed" })
+      .update({ status: "queued", error: null, updated_at: new Date() })
+      .returning("*")) as EmailRow[];
+    return row && toRecord(row);
+  },
+
   async markOutcome(db: Knex, id: string, outcome: { status: EmailStatus; error?: string; sentAt?: Date }): Promise<void> {
     await db("emails")
       .where({ id })
-      .update({ status: outcome.status, error: outcome.error ?? null, sent_at: outcome.sentAt ?? null });
+      .update({ status: outcome.status, error: outcome.error ?? null, sent_at: outcome.sentAt ?? null, updated_at: new Date() });
   },
 
   async list(db: Knex, query: { to?: string; kind?: string; offset: number; limit: number }): Promise<{ rows: EmailRecord[]; total: number }> {

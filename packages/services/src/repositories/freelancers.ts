@@ -84,6 +84,9 @@ const toColumns = (fields: Partial<FreelancerFields>) => ({
 });
 
 /** Freelancer profiles and their portfolio documents (spec: freelancers, portfolio_docs). */
+/** Columns a freelancer list may be sorted on, by API field name. */
+export const freelancerSortColumns = { id: "id", createdAt: "created_at", name: "name", hourlyRate: "hourly_rate", title: "title" } as const;
+
 export const freelancersRepository = {
   async findById(db: Knex, id: string): Promise<FreelancerRecord | undefined> {
     const row = (await db("freelancers").where({ id }).first()) as FreelancerRow | undefined;
@@ -131,8 +134,21 @@ export const freelancersRepository = {
   },
 
   /** One page of the directory in creation order, searched in name, title, bio, skills and domains. */
-  async search(db: Knex, query: { q?: string | undefined; offset: number; limit: number }): Promise<{ rows: FreelancerRecord[]; total: number }> {
+  async search(
+    db: Knex,
+    query: {
+      q?: string | undefined;
+      /** only these profiles (the back office's getMany) */
+      ids?: string[] | undefined;
+      /** creation order unless given (the back office sorts) */
+      sort?: keyof typeof freelancerSortColumns;
+      order?: "asc" | "desc";
+      offset: number;
+      limit: number;
+    },
+  ): Promise<{ rows: FreelancerRecord[]; total: number }> {
     const filtered = db("freelancers").modify((builder) => {
+      if (query.ids) builder.whereIn("id", query.ids);
       if (!query.q) return;
       const like = likePattern(query.q);
       builder.where((w) =>
@@ -145,7 +161,14 @@ export const freelancersRepository = {
       );
     });
     const [countRow] = (await filtered.clone().count({ total: "*" })) as Array<{ total: number | string }>;
-    const rows = (await filtered.clone().select("*").orderBy("created_at").orderBy("id").offset(query.offset).limit(query.limit)) as FreelancerRow[];
+    const order = query.order ?? "asc";
+    const rows = (await filtered
+      .clone()
+      .select("*")
+      .orderBy(freelancerSortColumns[query.sort ?? "createdAt"], order)
+      .orderBy("id", order)
+      .offset(query.offset)
+      .limit(query.limit)) as FreelancerRow[];
     return { rows: rows.map(toRecord), total: toCount(countRow?.total) };
   },
 

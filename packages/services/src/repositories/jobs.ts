@@ -304,6 +304,15 @@ export const jobsRepository = {
     return affectedRows(result) === 1;
   },
 
+  /** How many live jobs meet the criteria (the dashboard's counters, one per view). */
+  async countLive(db: Knex, criteria: JobCriteria): Promise<number> {
+    const [row] = (await db({ j: "jobs" })
+      .whereNot("j.status", "inactive")
+      .modify((builder) => applyCriteria(builder, criteria))
+      .count({ total: "*" })) as Array<{ total: number | string }>;
+    return toCount(row?.total);
+  },
+
   /**
    * One page of live jobs, newest first unless a sort is given (ties broken by id in the same direction), optionally
    * narrowed by criteria and ids and searched in title and description.

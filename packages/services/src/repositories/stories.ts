@@ -14,6 +14,10 @@ export interface TaskRecord {
   locked: boolean;
   comment: string | null;
   estimateHours: number | null;
+  /** Given/When/Then sentences */
+  acceptanceCriteria: string[];
+  /** the requirement it comes from, or null */
+  source: string | null;
   createdAt: Date;
   messageCount: number;
 }
@@ -26,6 +30,10 @@ export interface StoryRecord {
   description: string;
   priority: Priority;
   locked: boolean;
+  /** the requirement it comes from, or null */
+  source: string | null;
+  /** the sum of its tasks' estimates; null when no task has one */
+  estimateHours: number | null;
   createdAt: Date;
   tasks: TaskRecord[];
 }
@@ -50,8 +58,22 @@ interface ItemRow {
   locked: boolean;
   comment: string | null;
   estimate_hours: number | string | null;
+  acceptance_criteria?: unknown;
+  source?: string | null;
   created_at: Date | string;
   message_count?: number | string;
+}
+
+/** The jsonb column as a list of strings (PostgreSQL returns it parsed; anything else reads as no criteria). */
+function toCriteria(value: unknown): string[] {
+  const parsed: unknown = typeof value === "string" ? JSON.parse(value) : value;
+  return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === "string") : [];
+}
+
+/** The sum of the tasks' estimates, or null when none of them has one. */
+function storyEstimate(tasks: readonly TaskRecord[]): number | null {
+  const estimated = tasks.filter((task) => task.estimateHours !== null);
+  return estimated.length === 0 ? null : estimated.reduce((sum, task) => sum + task.estimateHours!, 0);
 }
 
 function toTask(row: ItemRow): TaskRecord {
@@ -66,6 +88,8 @@ function toTask(row: ItemRow): TaskRecord {
     locked: row.locked,
     comment: row.comment,
     estimateHours: row.estimate_hours === null ? null : Number(row.estimate_hours),
+    acceptanceCriteria: toCriteria(row.acceptance_criteria),
+    source: row.source ?? null,
     createdAt: toDate(row.created_at),
     messageCount: toCount(row.message_count),
   };
@@ -77,6 +101,8 @@ export interface ItemPatch {
   priority?: Priority | undefined;
   status?: TaskStatus | undefined;
   comment?: string | null | undefined;
+  estimateHours?: number | undefined;
+  acceptanceCriteria?: string[] | undefined;
 }
 
 /** Stories and tasks; the only place requirement_tasks is touched. */
@@ -101,11 +127,14 @@ export const storiesRepository = {
         description: row.description,
         priority: row.priority,
         locked: row.locked,
+        source: row.source ?? null,
+        estimateHours: null,
         createdAt: toDate(row.created_at),
         tasks: [],
       }));
     const byId = new Map(stories.map((story) => [story.id, story]));
     for (const row of rows) if (row.type === "task") byId.get(row.story_id!)?.tasks.push(toTask(row));
+    for (const story of stories) story.estimateHours = storyEstimate(story.tasks);
     return stories;
   },
 
@@ -134,7 +163,16 @@ export const storiesRepository = {
     const ids: string[] = [];
     for (const story of drafts) {
       const [row] = (await db("requirement_tasks")
-        .insert({ job_id: jobId, type: "story", title: story.title, description: story.description, priority: story.priority, locked: options.locked, position: position++ })
+        .insert({
+          job_id: jobId,
+          type: "story",
+          title: story.title,
+          description: story.description,
+          priority: story.priority,
+          source: story.source ?? null,
+          locked: options.locked,
+          position: position++,
+        })
         .returning("id")) as Array<{ id: string }>;
       ids.push(row!.id);
       if (story.tasks.length) {
@@ -148,6 +186,9 @@ export const storiesRepository = {
             priority: task.priority,
             status: task.status,
             estimate_hours: task.estimateHours ?? null,
+            // Stringified: the pg driver would send a JS array as a PostgreSQL array, not as JSON.
+            acceptance_criteria: JSON.stringify(task.acceptanceCriteria ?? []),
+            source: task.source ?? null,
             locked: options.locked,
             position: position++,
           })),
@@ -164,21 +205,43 @@ export const storiesRepository = {
     return row!.id;
   },
 
-  async insertTask(db: Knex, jobId: number, storyId: string, task: { title: string; description: string; priority: Priority; status: TaskStatus }): Promise<string> {
+  async insertTask(
+    db: Knex,
+    jobId: number,
+    storyId: string,
+    task: { title: string; description: string; priority: Priority; status: TaskStatus; estimateHours?: number | undefined; acceptanceCriteria?: string[] | undefined },
+  ): Promise<string> {
+    const { estimateHours, acceptanceCriteria, ...fields } = task;
     const [row] = (await db("requirement_tasks")
-      .insert({ job_id: jobId, story_id: storyId, type: "task", ...task, position: await nextPosition(db, jobId) })
+      .insert({
+        job_id: jobId,
+        story_id: storyId,
+        type: "task",
+        ...fields,
+        estimate_hours: estimateHours ?? null,
+        acceptance_criteria: JSON.stringify(acceptanceCriteria ?? []),
+        position: await nextPosition(db, jobId),
+      })
       .returning("id")) as Array<{ id: string }>;
     return row!.id;
   },
 
   async updateItem(db: Knex, id: string, patch: ItemPatch, now: Date): Promise<void> {
-    const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+    const { estimateHours, acceptanceCriteria, ...rest } = patch;
+    const changes: Record<string, unknown> = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
+    if (estimateHours !== undefined) changes.estimate_hours = estimateHours;
+    if (acceptanceCriteria !== undefined) changes.acceptance_criteria = JSON.stringify(acceptanceCriteria);
     await db("requirement_tasks").where({ id }).update({ ...changes, updated_at: now });
   },
 
   /** Deletes a story (its tasks go with it, by cascade) or a task. */
   async deleteItem(db: Knex, id: string): Promise<boolean> {
     return affectedRows(await db("requirement_tasks").where({ id }).delete()) === 1;
+  },
+
+  /** Deletes every story of a job (their tasks go with them, by cascade). @returns how many stories there were */
+  async deleteAllForJob(db: Knex, jobId: number): Promise<number> {
+    return affectedRows(await db("requirement_tasks").where({ job_id: jobId, type: "story" }).delete());
   },
 
   async setLockedForJob(db: Knex, jobId: number, locked: boolean, now: Date): Promise<void> {

@@ -13,6 +13,8 @@ export interface UserRecord {
   passwordHash: string;
   freelancerId: string | null;
   avatarUrl: string | null;
+  /** A disabled account cannot sign in and has no sessions. */
+  disabled: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -27,6 +29,7 @@ interface UserRow {
   password_hash: string;
   freelancer_id: string | null;
   avatar_url: string | null;
+  disabled: boolean;
   created_at: Date;
   updated_at: Date;
 }
@@ -39,6 +42,7 @@ const columns = [
   "u.user_type",
   "u.role_type",
   "u.password_hash",
+  "u.disabled",
   "u.created_at",
   "u.updated_at",
   "f.id as freelancer_id",
@@ -56,6 +60,7 @@ function toRecord(row: UserRow): UserRecord {
     passwordHash: row.password_hash,
     freelancerId: row.freelancer_id,
     avatarUrl: row.avatar_url,
+    disabled: Boolean(row.disabled),
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };
@@ -81,6 +86,8 @@ export interface UserListQuery {
   q?: string | undefined;
   ids?: string[] | undefined;
   userType?: UserType | undefined;
+  /** only disabled (true) or only enabled (false) accounts */
+  disabled?: boolean | undefined;
   sort: UserSortField;
   order: "asc" | "desc";
   offset: number;
@@ -122,8 +129,31 @@ export const usersRepository = {
     await db("users").where({ id }).update({ first_name: names.firstName, last_name: names.lastName, updated_at: now });
   },
 
+  /** Changes an account's type (and the role type that goes with it), from the back office. */
+  async updateType(db: Knex, id: string, type: { userType: UserType; roleType: RoleType }, now: Date): Promise<void> {
+    await db("users").where({ id }).update({ user_type: type.userType, role_type: type.roleType, updated_at: now });
+  },
+
   async updatePasswordHash(db: Knex, id: string, passwordHash: string, now: Date): Promise<void> {
     await db("users").where({ id }).update({ password_hash: passwordHash, updated_at: now });
+  },
+
+  async setDisabled(db: Knex, id: string, disabled: boolean, now: Date): Promise<void> {
+    await db("users").where({ id }).update({ disabled, updated_at: now });
+  },
+
+  /**
+   * Locks every enabled admin row until the transaction ends and counts them, so that two admins disabling each
+   * other at once are decided one after the other and one admin always stays.
+   * @param db a transaction
+   */
+  async lockEnabledAdmins(db: Knex): Promise<number> {
+    const rows = (await db("users")
+      .where({ disabled: false })
+      .andWhere((w) => w.where("user_type", "admin").orWhere("role_type", "admin"))
+      .select("id")
+      .forUpdate()) as Array<{ id: string }>;
+    return rows.length;
   },
 
   async list(db: Knex, query: UserListQuery): Promise<{ rows: UserRecord[]; total: number }> {
@@ -139,6 +169,7 @@ export const usersRepository = {
       }
       if (query.ids) builder.whereIn("u.id", query.ids);
       if (query.userType) builder.where("u.user_type", query.userType);
+      if (query.disabled !== undefined) builder.where("u.disabled", query.disabled);
     });
     const [countRow] = (await filtered.clone().count({ total: "*" })) as Array<{ total: number | string }>;
     const rows = (await filtered

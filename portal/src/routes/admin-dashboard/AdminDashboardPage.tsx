@@ -1,11 +1,7 @@
-import Placeholder from "../../components/Placeholder";
-import ProtectedRoute from "../../components/ProtectedRoute";
+import { BACK_OFFICE_URL } from "../../back-office";
+import BackOfficeRedirect from "./BackOfficeRedirect";
 
-/** /admin-dashboard: admins only. */
+/** /admin-dashboard: the Admin Dashboard is the back office's home page. */
 export default function AdminDashboardPage() {
-  return (
-    <ProtectedRoute adminOnly>
-      <Placeholder title="Admin Dashboard" subtitle="Complete Project Status Overview" feature="Admin Dashboard" />
-    </ProtectedRoute>
-  );
+  return <BackOfficeRedirect to={BACK_OFFICE_URL} />;
 }

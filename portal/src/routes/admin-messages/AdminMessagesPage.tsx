@@ -1,11 +1,7 @@
-import Placeholder from "../../components/Placeholder";
-import ProtectedRoute from "../../components/ProtectedRoute";
+import { COMMUNICATION_HUB_URL } from "../../back-office";
+import BackOfficeRedirect from "../admin-dashboard/BackOfficeRedirect";
 
-/** /admin-messages: every chat room and project, for admins. */
+/** /admin-messages: every chat room and project, in the back office's Communication Hub. */
 export default function AdminMessagesPage() {
-  return (
-    <ProtectedRoute adminOnly>
-      <Placeholder title="Admin Messages" feature="Messaging" />
-    </ProtectedRoute>
-  );
+  return <BackOfficeRedirect to={COMMUNICATION_HUB_URL} />;
 }

@@ -6,6 +6,7 @@ import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Chip from "@mui/material/Chip";
+import Collapse from "@mui/material/Collapse";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
@@ -21,19 +22,24 @@ import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import Typography from "@mui/material/Typography";
 import AccountTreeOutlined from "@mui/icons-material/AccountTreeOutlined";
+import Autorenew from "@mui/icons-material/Autorenew";
 import DeleteOutline from "@mui/icons-material/DeleteOutline";
+import ExpandLess from "@mui/icons-material/ExpandLess";
+import ExpandMore from "@mui/icons-material/ExpandMore";
 import LockOpenOutlined from "@mui/icons-material/LockOpenOutlined";
 import LockOutlined from "@mui/icons-material/LockOutlined";
 import PlayArrow from "@mui/icons-material/PlayArrow";
 import { useSnackbar } from "notistack";
 import type { Job, Priority, Story, Task, TaskStatus } from "@forgehire/core";
 import { isApiError, serverRefusal } from "../../api/client";
-import { useAddStory, useAddTask, useDeleteBacklogItem, useJobTransition, useStories, useUpdateBacklogItem } from "../../api/breakdown";
+import { useAddStory, useAddTask, useDeleteBacklogItem, useJobTransition, useRegenerateBreakdown, useStories, useUpdateBacklogItem } from "../../api/breakdown";
 import AddItemForm from "../../components/breakdown/AddItemForm";
+import { CriteriaList, CriteriaText, EstimateChip, SourceChip, formatHours } from "../../components/breakdown/BreakdownMeta";
 import ChangeRequestDialog from "../../components/breakdown/ChangeRequestDialog";
 import CreateBreakdownButton from "../../components/breakdown/CreateBreakdownButton";
 import { InlineText, PrioritySelect, TaskStatusSelect } from "../../components/breakdown/InlineFields";
 import ReasonTooltip from "../../components/breakdown/ReasonTooltip";
+import VersionBanner from "../../components/breakdown/VersionBanner";
 import { changeReason, editReason, lockReason, startReason } from "../../components/breakdown/reasons";
 import ToastMessage from "../../components/ToastMessage";
 import { useCurrentUser } from "../../hooks/use-current-user";
@@ -46,6 +52,11 @@ const messages = {
   locked: "Requirements locked",
   unlocked: "Requirements unlocked",
   started: "Project started. Good luck with the delivery!",
+  regenerated: "Stories and tasks regenerated from the requirements.",
+  regenerateFailed: "Failed to regenerate the stories and tasks. Please try again.",
+  regenerateTitle: "Regenerate the breakdown?",
+  regenerateText:
+    "Every story and task, with your edits and the task messages, is replaced by a new breakdown of the current requirements. This cannot be undone.",
   deleted: (kind: string) => `The ${kind} was deleted.`,
   empty: "No stories or tasks yet.",
   emptyCreate: "Create Story & Task breaks the requirements down into user stories and tasks.",
@@ -74,6 +85,7 @@ export default function BreakdownTab({ job }: { job: Job }) {
   return (
     <Stack spacing={3}>
       <BreakdownHeader job={job} onChangeRequest={openChangeRequest} />
+      <VersionBanner jobId={job.id} />
       {stories.isPending ? (
         <BreakdownSkeleton />
       ) : stories.isError || !stories.data ? (
@@ -112,6 +124,50 @@ export default function BreakdownTab({ job }: { job: Job }) {
       )}
       <ChangeRequestDialog key={changeKey} job={job} open={changeOpen} onClose={() => setChangeOpen(false)} onSubmitted={() => setSubTab("stories")} />
     </Stack>
+  );
+}
+
+/** Regenerate, with a confirmation: for the owner or an admin while the breakdown is open and unlocked. */
+function RegenerateButton({ job }: { job: Job }) {
+  const regenerate = useRegenerateBreakdown();
+  const { enqueueSnackbar } = useSnackbar();
+  const [confirming, setConfirming] = useState(false);
+  const reason = job.can.regenerateBreakdown ? null : "Unlock the requirements to regenerate the breakdown.";
+
+  const handleConfirm = () => {
+    regenerate.mutate(job.id, {
+      onSuccess: () => enqueueSnackbar(messages.regenerated, { variant: "success" }),
+      onError: (error) => {
+        const refused = serverRefusal(error);
+        if (refused) enqueueSnackbar(<ToastMessage title={refused.title} message={refused.message} />, { variant: "error" });
+        else enqueueSnackbar(messages.regenerateFailed, { variant: "error" });
+      },
+      onSettled: () => setConfirming(false),
+    });
+  };
+
+  return (
+    <>
+      <ReasonTooltip reason={reason}>
+        <Button variant="outlined" startIcon={<Autorenew />} onClick={() => setConfirming(true)} disabled={reason !== null || regenerate.isPending}>
+          Regenerate
+        </Button>
+      </ReasonTooltip>
+      <Dialog open={confirming} onClose={regenerate.isPending ? undefined : () => setConfirming(false)} maxWidth="xs" fullWidth aria-labelledby="regenerate-title">
+        <DialogTitle id="regenerate-title">{messages.regenerateTitle}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{messages.regenerateText}</DialogContentText>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={() => setConfirming(false)} disabled={regenerate.isPending}>
+            Cancel
+          </Button>
+          <Button color="warning" variant="contained" onClick={handleConfirm} disabled={regenerate.isPending}>
+            {regenerate.isPending ? "Regenerating..." : "Regenerate"}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
   );
 }
 
@@ -167,6 +223,7 @@ function BreakdownHeader({ job, onChangeRequest }: { job: Job; onChangeRequest: 
         )}
       </Box>
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: "wrap", alignItems: "center" }}>
+        {job.hasStories && (job.can.regenerateBreakdown || (job.locked && job.can.unlock)) && <RegenerateButton job={job} />}
         <ReasonTooltip reason={changeDisabled}>
           <Button variant="outlined" onClick={onChangeRequest} disabled={changeDisabled !== null}>
             Change Request
@@ -226,7 +283,15 @@ function BacklogEditor({ job, stories, view }: BacklogEditorProps) {
   const deleteItem = useDeleteBacklogItem();
   const { enqueueSnackbar } = useSnackbar();
   const [deleting, setDeleting] = useState<Deleting | null>(null);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const reason = editReason(job);
+  const toggle = (id: string) =>
+    setExpanded((open) => {
+      const next = new Set(open);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
 
   const showFailure = (error: unknown) => {
     const refused = serverRefusal(error);
@@ -246,7 +311,7 @@ function BacklogEditor({ job, stories, view }: BacklogEditorProps) {
 
   const saveStory = (story: Story, body: { title?: string; description?: string; priority?: Priority }) =>
     attempt(() => updateItem.mutateAsync({ jobId: job.id, kind: "story", id: story.id, body }));
-  const saveTask = (task: Task, body: { title?: string; description?: string; priority?: Priority; status?: TaskStatus }) =>
+  const saveTask = (task: Task, body: { title?: string; description?: string; priority?: Priority; status?: TaskStatus; acceptanceCriteria?: string[] }) =>
     attempt(() => updateItem.mutateAsync({ jobId: job.id, kind: "task", id: task.id, body }));
 
   const handleDelete = () => {
@@ -290,6 +355,7 @@ function BacklogEditor({ job, stories, view }: BacklogEditorProps) {
                 </Box>
                 <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexShrink: 0 }}>
                   <Chip label={`${story.tasks.length} tasks`} size="small" variant="outlined" />
+                  <EstimateChip hours={story.estimateHours} label="Story estimate" />
                   <PrioritySelect
                     value={story.priority}
                     label="Story priority"
@@ -307,6 +373,36 @@ function BacklogEditor({ job, stories, view }: BacklogEditorProps) {
                   </ReasonTooltip>
                 </Stack>
               </Box>
+              <Box sx={{ display: "flex", alignItems: "center", gap: 1, mt: 1, flexWrap: "wrap" }}>
+                <SourceChip source={story.source} />
+                <Button
+                  size="small"
+                  onClick={() => toggle(story.id)}
+                  endIcon={expanded.has(story.id) ? <ExpandLess /> : <ExpandMore />}
+                  aria-expanded={expanded.has(story.id)}
+                  aria-controls={`story-tasks-${story.id}`}
+                >
+                  {expanded.has(story.id) ? "Hide tasks" : "Show tasks"}
+                </Button>
+              </Box>
+              <Collapse in={expanded.has(story.id)} id={`story-tasks-${story.id}`} unmountOnExit>
+                <Stack component="ol" spacing={1} sx={{ pl: 2.5, mt: 1, mb: 0 }}>
+                  {story.tasks.map((task) => (
+                    <Box component="li" key={task.id}>
+                      <Box sx={{ display: "flex", gap: 1, alignItems: "center", flexWrap: "wrap" }}>
+                        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                          {task.title}
+                        </Typography>
+                        <Typography variant="body2" color="text.secondary">
+                          {formatHours(task.estimateHours)}
+                        </Typography>
+                        <SourceChip source={task.source === story.source ? null : task.source} />
+                      </Box>
+                      <CriteriaText criteria={task.acceptanceCriteria} />
+                    </Box>
+                  ))}
+                </Stack>
+              </Collapse>
             </Paper>
           ))}
           <AddItemForm
@@ -320,9 +416,12 @@ function BacklogEditor({ job, stories, view }: BacklogEditorProps) {
         <Stack spacing={3}>
           {stories.map((story) => (
             <Box component="section" key={story.id} aria-label={story.title}>
-              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1, overflowWrap: "anywhere" }}>
-                {story.title}
-              </Typography>
+              <Box sx={{ display: "flex", alignItems: "center", gap: 1, mb: 1, flexWrap: "wrap" }}>
+                <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, overflowWrap: "anywhere" }}>
+                  {story.title}
+                </Typography>
+                <EstimateChip hours={story.estimateHours} label="Story estimate" />
+              </Box>
               <Stack spacing={1.5}>
                 {story.tasks.length === 0 && (
                   <Typography variant="body2" color="text.secondary">
@@ -351,6 +450,15 @@ function BacklogEditor({ job, stories, view }: BacklogEditorProps) {
                             onSave={(description) => saveTask(task, { description })}
                           />
                         </Box>
+                        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: "wrap", alignItems: "center" }}>
+                          <EstimateChip hours={task.estimateHours} label="Task estimate" />
+                          <SourceChip source={task.source} />
+                        </Stack>
+                        <CriteriaList
+                          criteria={task.acceptanceCriteria}
+                          disabledReason={reason}
+                          onSave={(acceptanceCriteria) => saveTask(task, { acceptanceCriteria })}
+                        />
                       </Box>
                       <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexShrink: 0 }}>
                         <PrioritySelect

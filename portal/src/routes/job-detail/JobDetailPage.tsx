@@ -5,6 +5,7 @@ import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Chip from "@mui/material/Chip";
+import ScheduleOutlined from "@mui/icons-material/ScheduleOutlined";
 import Container from "@mui/material/Container";
 import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
@@ -18,6 +19,8 @@ import { errorCatalogue, hasAdminAccess } from "@forgehire/core";
 import type { Job, JobStatus } from "@forgehire/core";
 import { isApiError } from "../../api/client";
 import { useJob } from "../../api/jobs";
+import { useStories } from "../../api/breakdown";
+import { formatHours, totalHours } from "../../components/breakdown/BreakdownMeta";
 import ChangeRequestDialog from "../../components/breakdown/ChangeRequestDialog";
 import CreateBreakdownButton from "../../components/breakdown/CreateBreakdownButton";
 import JobNotFound from "../../components/JobNotFound";
@@ -131,6 +134,13 @@ function JobDetail() {
   );
 }
 
+/** The breakdown's total estimate, once there is a breakdown. */
+function JobEstimate({ jobId }: { jobId: number }) {
+  const stories = useStories(jobId);
+  if (!stories.data || stories.data.length === 0) return null;
+  return <Chip icon={<ScheduleOutlined />} label={`Estimate: ${formatHours(totalHours(stories.data))}`} variant="outlined" size="small" data-testid="job-estimate" />;
+}
+
 function JobHeader({ job, onChangeRequested }: { job: Job; onChangeRequested: () => void }) {
   const { user, isAdmin } = useCurrentUser();
   const [changeOpen, setChangeOpen] = useState(false);
@@ -153,6 +163,7 @@ function JobHeader({ job, onChangeRequested }: { job: Job; onChangeRequested: ()
             <Chip label={status.label} color={status.color} size="small" />
             <Chip label={paid ? "Payment: Completed" : "Payment: Due"} color={paid ? "success" : "warning"} variant="outlined" size="small" />
             {hasAdminAccess(user, job) && <Chip icon={<AdminPanelSettingsOutlined />} label="Admin Access" color="secondary" variant="outlined" size="small" />}
+            {job.can.viewBreakdown && <JobEstimate jobId={job.id} />}
           </Stack>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
             Posted by {job.ownerName}

@@ -25,6 +25,7 @@ import type { Job, ProjectStatus, Story, Task, TaskStatus } from "@forgehire/cor
 import { serverRefusal } from "../../api/client";
 import { useProjectStatus, useUpdateTaskStatus } from "../../api/breakdown";
 import { TaskStatusSelect, taskStatusLabels } from "../../components/breakdown/InlineFields";
+import { CriteriaText, EstimateChip, SourceChip } from "../../components/breakdown/BreakdownMeta";
 import ReasonTooltip from "../../components/breakdown/ReasonTooltip";
 import { communicationReason, taskCommentReason, taskStatusReason } from "../../components/breakdown/reasons";
 import TaskCommunicationDialog from "../../components/breakdown/TaskCommunicationDialog";
@@ -103,7 +104,11 @@ export default function ProjectStatusTab({ job }: { job: Job }) {
               <Fragment key={story.id}>
                 <TableRow sx={{ bgcolor: "background.default" }}>
                   <TableCell colSpan={4} component="th" scope="rowgroup">
-                    <Typography sx={{ fontWeight: 700, overflowWrap: "anywhere" }}>{story.title}</Typography>
+                    <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
+                      <Typography sx={{ fontWeight: 700, overflowWrap: "anywhere" }}>{story.title}</Typography>
+                      <EstimateChip hours={story.estimateHours} label="Story estimate" />
+                      <SourceChip source={story.source} />
+                    </Box>
                   </TableCell>
                 </TableRow>
                 {story.tasks.map((task) => (
@@ -197,7 +202,11 @@ function TaskStatusRow({ job, story, task, onOpenCommunication }: TaskStatusRowP
         <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>
           {task.title}
         </Typography>
-        <Chip label={taskStatusLabels[task.status]} color={statusColors[task.status]} size="small" sx={{ mt: 0.5 }} />
+        <Stack direction="row" spacing={0.5} useFlexGap sx={{ mt: 0.5, flexWrap: "wrap" }}>
+          <Chip label={taskStatusLabels[task.status]} color={statusColors[task.status]} size="small" />
+          <EstimateChip hours={task.estimateHours} label="Task estimate" />
+        </Stack>
+        <CriteriaText criteria={task.acceptanceCriteria} />
       </TableCell>
       <TableCell>
         <TaskStatusSelect

@@ -8,7 +8,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { Link as RouterLink, useLocation, useNavigate } from "react-router";
 import { useSnackbar } from "notistack";
-import { isAdmin, loginBody } from "@forgehire/core";
+import { isAdmin, loginBody, RETURN_PATH_PARAM, safeReturnPath } from "@forgehire/core";
 import { useLogin } from "../../api/auth";
 import { ApiError, errorMessage } from "../../api/client";
 import AuthCard from "../../components/AuthCard";
@@ -16,6 +16,7 @@ import FormError from "../../components/FormError";
 import PasswordField from "../../components/PasswordField";
 import { fieldErrorsFromIssues } from "../../lib/form-errors";
 import ResetPasswordDialog from "./ResetPasswordDialog";
+import { BACK_OFFICE_URL } from "../../back-office";
 
 const messages = {
   success: "Logged in successfully!",
@@ -78,7 +79,10 @@ export default function LoginPage() {
     login.mutate(parsed.data, {
       onSuccess: (user) => {
         enqueueSnackbar(messages.success, { variant: "success" });
-        navigate(user.isAdmin || isAdmin(user) ? "/admin-dashboard" : "/", { replace: true });
+        // Admins land on the Admin Dashboard, the back office's home: another app, hence a full page load.
+        if (user.isAdmin || isAdmin(user)) window.location.assign(BACK_OFFICE_URL);
+        // Everyone else goes back to the page that asked for a sign-in (same-origin paths only), else home.
+        else navigate(safeReturnPath(new URLSearchParams(location.search).get(RETURN_PATH_PARAM)) ?? "/", { replace: true });
       },
       onError: (error) => {
         if (error instanceof ApiError) setFieldErrors(error.fields);

@@ -24,6 +24,7 @@ const messages = {
   loadFailed: "Failed to load messages",
   sendFailed: "Failed to send message",
   placeholder: "Type your message...",
+  composerHint: "Enter sends, Shift+Enter adds a line",
 } as const;
 
 /** Merges messages by id and keeps them oldest first (ids grow with insertion). */
@@ -108,8 +109,9 @@ export default function ChatDialog({ roomId, onClose }: ChatDialogProps) {
     });
   };
 
+  // The spec's rule: Enter sends, Shift+Enter adds a line (an IME composing text keeps its own Enter).
   const handleKeyDown = (event: KeyboardEvent) => {
-    if (event.key === "Enter" && !event.shiftKey) {
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       handleSend();
     }
@@ -170,11 +172,14 @@ export default function ChatDialog({ roomId, onClose }: ChatDialogProps) {
           <div ref={bottom} />
         </Box>
       </DialogContent>
-      <Stack direction="row" spacing={1} sx={{ p: 2 }}>
+      <Stack direction="row" spacing={1} sx={{ p: 2, alignItems: "flex-end" }}>
         <TextField
           fullWidth
           size="small"
+          multiline
+          maxRows={6}
           placeholder={messages.placeholder}
+          title={messages.composerHint}
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
           onKeyDown={handleKeyDown}

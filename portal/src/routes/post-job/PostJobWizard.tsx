@@ -31,11 +31,12 @@ import StepAdditionalInformation from "./StepAdditionalInformation";
 import StepBasicInformation from "./StepBasicInformation";
 import StepIntegrationCompliance from "./StepIntegrationCompliance";
 import StepUsersFeatures from "./StepUsersFeatures";
-import { LAST_STEP, hasRequiredFields, steps, toJobBody, usePostJobForm } from "./use-post-job-form";
+import { LAST_STEP, deliveryDateError, hasRequiredFields, steps, toJobBody, usePostJobForm } from "./use-post-job-form";
 
 const messages = {
   missingTitle: errorCatalogue.MISSING_FIELDS.title,
   missing: errorCatalogue.MISSING_FIELDS.message,
+  dateTitle: "Check the delivery date",
   posted: "Requirement posted successfully",
   updated: "Requirement updated successfully",
   failed: "Failed to post/update requirement. Please try again.",
@@ -77,9 +78,17 @@ export default function PostJobWizard({ title, saved }: PostJobWizardProps) {
     // Only earlier steps can be reached from the tab bar; later ones go through Next and its checks.
     if (value < step) goTo(value);
   };
+  const warnDate = (problem: string) =>
+    enqueueSnackbar(<ToastMessage title={messages.dateTitle} message={problem} />, { variant: "warning" });
+
   const handleNext = () => {
     if (step === 0 && !hasRequiredFields(draft)) {
       warnMissing();
+      return;
+    }
+    const dateProblem = step === 0 ? deliveryDateError(state) : null;
+    if (dateProblem) {
+      warnDate(dateProblem);
       return;
     }
     goTo(step + 1);
@@ -89,6 +98,13 @@ export default function PostJobWizard({ title, saved }: PostJobWizardProps) {
     const body = toJobBody(draft);
     if (!body) {
       warnMissing();
+      goTo(0);
+      return;
+    }
+    // The date may have been fine when step 1 was left and be yesterday's now (a form left open overnight).
+    const dateProblem = deliveryDateError(state);
+    if (dateProblem) {
+      warnDate(dateProblem);
       goTo(0);
       return;
     }

@@ -19,7 +19,7 @@ import { useQuote } from "../../api/catalog";
 import type { QuoteInput } from "../../api/catalog";
 import { useDebouncedValue } from "../../hooks/use-debounced-value";
 import { countWords, formatMoney } from "../../lib/format";
-import type { PostJobDispatch, PostJobFormState } from "./use-post-job-form";
+import { deliveryDateError, localToday, type PostJobDispatch, type PostJobFormState } from "./use-post-job-form";
 
 /** The quote is asked for once the choices have rested this long. */
 const QUOTE_DEBOUNCE_MS = 250;
@@ -33,6 +33,7 @@ interface StepProps {
 /** Step 1: industry, title, description, scope, extras with the live quote, and the delivery date. */
 export default function StepBasicInformation({ state, dispatch, catalog }: StepProps) {
   const { draft } = state;
+  const dateError = deliveryDateError(state);
   const words = countWords(draft.description);
 
   const quoteInput = useMemo<QuoteInput | null>(
@@ -133,8 +134,9 @@ export default function StepBasicInformation({ state, dispatch, catalog }: StepP
             label="Expected Delivery Date"
             value={draft.expectedDeliveryDate}
             onChange={(event) => dispatch({ type: "setDeliveryDate", value: event.target.value })}
-            helperText="Set from the chosen scope; you may pick another date."
-            slotProps={{ inputLabel: { shrink: true } }}
+            error={dateError !== null}
+            helperText={dateError ?? "Set from the chosen scope; you may pick another date."}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: localToday() } }}
             sx={{ mt: 3 }}
           />
         </Grid>

@@ -2,6 +2,7 @@ import { useReducer } from "react";
 import type { Dispatch } from "react";
 import {
   complianceOptions,
+  deliveryDateProblem,
   integrationOptions,
   isIndustry,
   isScope,
@@ -54,6 +55,8 @@ export interface PostJobFormState {
   deliveryDateScope: Scope | null;
   /** files picked on step 4, uploaded once the job is saved */
   files: File[];
+  /** the job's stored delivery date when editing: kept even once it has passed, as the server keeps it */
+  savedDeliveryDate: string | null;
 }
 
 type TextKey = "title" | "description" | "targetAudience" | "keyFeatures" | "stakeholders" | "existingSystems" | "complianceRequirements";
@@ -108,7 +111,7 @@ const isOneOf = <T extends string>(options: readonly T[]) => (value: string): va
  * @param saved the answer of GET /api/jobs/:id, or undefined for a new requirement
  */
 export function initialPostJobState(saved?: JobWithRequirements): PostJobFormState {
-  if (!saved) return { step: 0, draft: emptyDraft, deliveryDateTouched: false, deliveryDateScope: null, files: [] };
+  if (!saved) return { step: 0, draft: emptyDraft, deliveryDateTouched: false, deliveryDateScope: null, files: [], savedDeliveryDate: null };
   const { job, requirements } = saved;
   const industry = requirements.industry || job.industry;
   const scope = isScope(job.scope) ? job.scope : null;
@@ -136,6 +139,7 @@ export function initialPostJobState(saved?: JobWithRequirements): PostJobFormSta
     deliveryDateTouched: false,
     deliveryDateScope: scope,
     files: [],
+    savedDeliveryDate: job.expectedDeliveryDate?.slice(0, 10) ?? null,
   };
 }
 
@@ -187,6 +191,20 @@ function reducer(state: PostJobFormState, action: PostJobAction): PostJobFormSta
 /** Whether step 1's required fields are filled: title, description, scope and industry. */
 export function hasRequiredFields(draft: JobDraft): boolean {
   return draft.title.trim() !== "" && draft.description.trim() !== "" && draft.industry !== "" && draft.scope !== null;
+}
+
+/** Today's date where the client is, as YYYY-MM-DD (the date input works in local dates). */
+export function localToday(now = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/**
+ * Why the chosen delivery date is refused (a date in the past), or null; the server applies the same rule.
+ * @param state the form state
+ */
+export function deliveryDateError(state: PostJobFormState): string | null {
+  return deliveryDateProblem(state.draft.expectedDeliveryDate, localToday(), state.savedDeliveryDate);
 }
 
 /**

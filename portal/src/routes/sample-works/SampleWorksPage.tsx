@@ -7,13 +7,13 @@ import CardContent from "@mui/material/CardContent";
 import Chip from "@mui/material/Chip";
 import Container from "@mui/material/Container";
 import Grid from "@mui/material/Grid";
-import Link from "@mui/material/Link";
 import Rating from "@mui/material/Rating";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
+import { Link as RouterLink } from "react-router";
 import AttachMoney from "@mui/icons-material/AttachMoney";
 import Business from "@mui/icons-material/Business";
-import OpenInNew from "@mui/icons-material/OpenInNew";
+import ArrowForward from "@mui/icons-material/ArrowForward";
 import Schedule from "@mui/icons-material/Schedule";
 import { sampleFilters, sampleTypeLabels, sampleWorks } from "./sample-works";
 import type { SampleType, SampleWork } from "./sample-works";
@@ -92,10 +92,17 @@ function SampleWorkCard({ work }: { work: SampleWork }) {
         </Stack>
       </CardContent>
       <CardActions sx={{ px: 3, pb: 3, pt: 0 }}>
-        <Link href={work.link} target="_blank" rel="noopener noreferrer" underline="hover" sx={{ display: "inline-flex", alignItems: "center", gap: 0.5, fontWeight: 600 }}>
-          {work.link.replace(/^https?:\/\//, "")}
-          <OpenInNew sx={{ fontSize: 16 }} aria-hidden />
-        </Link>
+        {/* The clients' sites are not public: the detail view tells what was built instead of linking out. */}
+        <Button
+          component={RouterLink}
+          to={`/sample-works/${work.id}`}
+          // The detail opens at its top, not at the scroll position of the list.
+          onClick={() => window.scrollTo({ top: 0 })}
+          endIcon={<ArrowForward />}
+          aria-label={`View details of ${work.name}`}
+        >
+          View Details
+        </Button>
       </CardActions>
     </Card>
   );

@@ -15,7 +15,10 @@ export interface SampleWork {
   name: string;
   type: SampleType;
   description: string;
-  link: string;
+  /** what was delivered, shown on the detail view */
+  built: readonly string[];
+  /** what changed for the client once it went live */
+  outcome: string;
   businessType: string;
   stage: "Production" | "MVP";
   tags: readonly string[];
@@ -53,7 +56,12 @@ export const sampleWorks: readonly SampleWork[] = [
     name: "Corner Bakery",
     type: "static",
     description: "A five-page site for a neighbourhood bakery: menu, opening hours, story and a contact form.",
-    link: "https://corner-bakery.example.com",
+    built: [
+      "Menu page the owner edits from a simple content file",
+      "Opening hours and holiday notices on every page",
+      "Contact form that emails the shop, with spam protection",
+    ],
+    outcome: "Phone calls asking for opening hours dropped, and weekend cake orders now arrive through the form.",
     businessType: "Food & Beverage",
     stage: "Production",
     tags: ["HTML", "CSS", "Responsive"],
@@ -68,7 +76,12 @@ export const sampleWorks: readonly SampleWork[] = [
     name: "Harbor Legal Partners",
     type: "static",
     description: "A professional presence for a small law firm with practice areas, team profiles and a booking link.",
-    link: "https://harbor-legal.example.com",
+    built: [
+      "Practice-area pages written for search engines",
+      "Team profiles with photos and bar admissions",
+      "Accessible layout checked against WCAG 2.1 AA",
+    ],
+    outcome: "The firm appears on the first page of local search results for its main practice areas.",
     businessType: "Legal Services",
     stage: "Production",
     tags: ["Static Site", "SEO", "Accessibility"],
@@ -83,7 +96,12 @@ export const sampleWorks: readonly SampleWork[] = [
     name: "Studio Bookings",
     type: "simple",
     description: "Class scheduling for a yoga studio: members book and cancel sessions, staff see the day's roster.",
-    link: "https://studio-bookings.example.com",
+    built: [
+      "Member accounts with class booking and cancellation",
+      "Daily roster view for staff, with waiting lists",
+      "Calendar sync and email reminders the day before",
+    ],
+    outcome: "No-shows fell by a third once reminders and self-service cancellations went live.",
     businessType: "Health & Fitness",
     stage: "Production",
     tags: ["React", "Node.js", "Calendly"],
@@ -98,7 +116,12 @@ export const sampleWorks: readonly SampleWork[] = [
     name: "Artist Portfolio Builder",
     type: "simple",
     description: "Artists sign in, upload their work and publish a portfolio page with their own domain.",
-    link: "https://portfolio-builder.example.com",
+    built: [
+      "Artist sign-up and image uploads with automatic resizing",
+      "Portfolio themes with a live preview",
+      "Custom domain setup with HTTPS",
+    ],
+    outcome: "Artists publish a portfolio in under ten minutes, without help from staff.",
     businessType: "Creative Arts",
     stage: "MVP",
     tags: ["React", "Authentication", "File Upload"],
@@ -113,7 +136,12 @@ export const sampleWorks: readonly SampleWork[] = [
     name: "Bloom Florist Shop",
     type: "ecommerce",
     description: "An online flower shop with 40 products, same-day delivery slots and card payments.",
-    link: "https://bloom-florist.example.com",
+    built: [
+      "Catalogue of 40 products with seasonal availability",
+      "Same-day delivery slots limited by the shop's capacity",
+      "Card payments with order confirmation emails",
+    ],
+    outcome: "Online orders now make up a large share of the shop's sales, mostly for same-day delivery.",
     businessType: "Retail",
     stage: "Production",
     tags: ["E-commerce", "Stripe", "Inventory"],
@@ -128,7 +156,12 @@ export const sampleWorks: readonly SampleWork[] = [
     name: "Threadline Apparel",
     type: "ecommerce",
     description: "A clothing store with 100 products, size variants, discount codes and order tracking.",
-    link: "https://threadline.example.com",
+    built: [
+      "100 products with size and colour variants",
+      "Discount codes with start and end dates",
+      "Order tracking page linked from every shipping email",
+    ],
+    outcome: "Support emails about order status dropped sharply after tracking went live.",
     businessType: "Fashion",
     stage: "Production",
     tags: ["E-commerce", "Payments", "Shopping Cart"],
@@ -143,7 +176,12 @@ export const sampleWorks: readonly SampleWork[] = [
     name: "Market Hall",
     type: "ecommerce",
     description: "A large shop of 1,000 products with multiple payment options and stock management.",
-    link: "https://market-hall.example.com",
+    built: [
+      "1,000 products imported from the supplier's spreadsheets",
+      "Several payment options, including cards and bank transfer",
+      "Stock levels updated on every sale, with low-stock alerts",
+    ],
+    outcome: "Overselling stopped: stock is counted once, whichever channel the sale comes from.",
     businessType: "Wholesale",
     stage: "MVP",
     tags: ["E-commerce", "Multiple Payments", "Inventory"],
@@ -158,7 +196,12 @@ export const sampleWorks: readonly SampleWork[] = [
     name: "Helpdesk Assistant",
     type: "complex",
     description: "A support portal with an AI chatbot that answers from the knowledge base and hands over to staff.",
-    link: "https://helpdesk-assistant.example.com",
+    built: [
+      "AI chatbot answering from the company's knowledge base",
+      "Handover to a staff member with the conversation so far",
+      "Weekly report of unanswered questions to improve the articles",
+    ],
+    outcome: "Most routine questions are now answered without waiting for a staff member.",
     businessType: "Customer Service",
     stage: "MVP",
     tags: ["AI Chatbot", "NLP", "CRM Integration"],
@@ -173,7 +216,12 @@ export const sampleWorks: readonly SampleWork[] = [
     name: "InsightFlow Analytics",
     type: "complex",
     description: "Workflow automation for a sales team: lead scoring, generated follow-up emails and task management.",
-    link: "https://insightflow.example.com",
+    built: [
+      "Lead scoring from the CRM's activity history",
+      "Generated follow-up emails the salesperson reviews before sending",
+      "Task lists built from each day's scored leads",
+    ],
+    outcome: "The sales team follows up on its best leads the same day instead of within the week.",
     businessType: "Business Services",
     stage: "Production",
     tags: ["Automation", "Content Generation", "Workflows"],
@@ -184,3 +232,11 @@ export const sampleWorks: readonly SampleWork[] = [
     icon: TrendingUpOutlined,
   },
 ];
+
+/**
+ * The sample work of this id (the last part of /sample-works/:id), or undefined.
+ * @param id a sample work's id, e.g. "corner-bakery"
+ */
+export function findSampleWork(id: string | undefined): SampleWork | undefined {
+  return sampleWorks.find((work) => work.id === id);
+}

@@ -1,20 +1,51 @@
 import { Router } from "express";
 import { z } from "zod";
-import { adminJobFilter, domainError, fieldErrorsOf, isDeleted, jobId, jobIdParams } from "@forgehire/core";
-import { jobSortColumns, jobsRepository, listAdminJobs, type JobSortField, type Services } from "@forgehire/services";
+import { adminJobFilter, domainError, fieldErrorsOf, isDomainError, jobId, jobIdParams, jobUpdateBody } from "@forgehire/core";
+import {
+  deleteJobByAdmin,
+  getJobForAdmin,
+  jobSortColumns,
+  listJobsForAdmin,
+  updateJobByAdmin,
+  type JobSortField,
+  type Services,
+} from "@forgehire/services";
 import { currentActor } from "../../middlewares/require-user.js";
 import { presentJob } from "../../presenters/present-job.js";
+import { parse } from "../../middlewares/validate.js";
 import { parseListParams, sendList } from "./list-params.js";
+import { presentAdminJob } from "./present-admin.js";
 
 // react-admin's getMany sends {"id":[1,2]}; a reference field may send a single id.
 const jobsFilter = adminJobFilter.extend({
   /** ids for getMany, one or a list */
   id: z.union([jobId, z.array(jobId).max(1_000)]).optional(),
+  /** a user's posted jobs (getManyReference from users) */
+  ownerId: z.guid().optional(),
+  /** a freelancer's assigned jobs, by user id */
+  freelancerId: z.guid().optional(),
 });
 
+/** A job id of the path; anything else is a record that does not exist. */
+function jobIdOf(raw: string): number {
+  const params = jobIdParams.safeParse({ id: raw });
+  if (!params.success) throw domainError("RECORD_NOT_FOUND");
+  return params.data.id;
+}
+
+/** The portal's JOB_NOT_FOUND is the back office's RECORD_NOT_FOUND: react-admin shows one 'not found'. */
+async function orNotFound<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isDomainError(error) && error.code === "JOB_NOT_FOUND") throw domainError("RECORD_NOT_FOUND");
+    throw error;
+  }
+}
+
 /**
- * The back office's `jobs` resource (read only): the dashboard's views as a list, and one job. Each job is the
- * portal's job with `can` for the admin, so the back office's Pay Now follows the same `can.pay` as the portal.
+ * The back office's `jobs` resource: the dashboard's views as a list; one job with everything its page shows;
+ * edit and delete through the portal's own use cases and rules (an admin's edit keeps the poster as owner).
  */
 export function adminJobsRouter(services: Services): Router {
   const router = Router();
@@ -23,18 +54,34 @@ export function adminJobsRouter(services: Services): Router {
     const params = parseListParams(req.query, Object.keys(jobSortColumns) as JobSortField[], "createdAt");
     const filter = jobsFilter.safeParse(params.filter);
     if (!filter.success) throw domainError("VALIDATION", { message: "Invalid filter.", fields: fieldErrorsOf(filter.error) });
-    const { q, view, id } = filter.data;
+    const { q, view, id, ownerId, freelancerId } = filter.data;
     const ids = id === undefined ? undefined : [id].flat();
-    const { rows, total } = await listAdminJobs(services, { ...params, q: q || undefined, view, ids });
     const actor = currentActor(req);
+    const { rows, total } = await listJobsForAdmin(services, actor, { ...params, q: q || undefined, view, ids, ownerId, freelancerId });
     sendList(res, "jobs", params, rows.map((job) => presentJob(job, actor)), total);
   });
 
   router.get("/jobs/:id", async (req, res) => {
-    const params = jobIdParams.safeParse(req.params);
-    const job = params.success ? await jobsRepository.findById(services.db, params.data.id) : undefined;
-    if (!job || isDeleted(job)) throw domainError("RECORD_NOT_FOUND");
-    res.json(presentJob(job, currentActor(req)));
+    const actor = currentActor(req);
+    res.json(presentAdminJob(await orNotFound(getJobForAdmin(services, actor, jobIdOf(req.params.id))), actor));
+  });
+
+  // react-admin PUTs the whole record it showed: the job's fields at the top, the wizard's under `requirements`.
+  // Only the editable fields are read; status, owner, budget and the rest are never taken from the body.
+  router.put("/jobs/:id", async (req, res) => {
+    const id = jobIdOf(req.params.id);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const nested = body.requirements && typeof body.requirements === "object" ? (body.requirements as Record<string, unknown>) : {};
+    const { industry: _sameAsJob, files: _files, ...requirements } = nested;
+    const input = parse(jobUpdateBody, { ...requirements, ...body });
+    const actor = currentActor(req);
+    res.json(presentAdminJob(await orNotFound(updateJobByAdmin(services, actor, id, input)), actor));
+  });
+
+  router.delete("/jobs/:id", async (req, res) => {
+    const actor = currentActor(req);
+    const job = await orNotFound(deleteJobByAdmin(services, actor, jobIdOf(req.params.id)));
+    res.json(presentJob(job, actor));
   });
 
   return router;

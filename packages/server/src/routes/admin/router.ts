@@ -1,47 +1,84 @@
 import { Router } from "express";
 import { z } from "zod";
-import { domainError, fieldErrorsOf, inputString, uuidId } from "@forgehire/core";
-import { listUsers, userSortColumns, usersRepository, type Services, type UserSortField } from "@forgehire/services";
-import { requireAdmin } from "../../middlewares/require-user.js";
-import { presentUser } from "../../presenters/present-user.js";
-import { parseListParams, sendList } from "./list-params.js";
+import { adminUserUpdateBody, domainError } from "@forgehire/core";
+import {
+  getAdminCharts,
+  getAdminStats,
+  getUserForAdmin,
+  listUsers,
+  sendPasswordResetByAdmin,
+  updateUserByAdmin,
+  userSortColumns,
+  type Services,
+  type UserSortField,
+} from "@forgehire/services";
+import { currentActor, requireAdmin } from "../../middlewares/require-user.js";
+import { parse } from "../../middlewares/validate.js";
+import { adminBacklogRouter } from "./backlog.js";
+import { adminChatRouter } from "./chat.js";
+import { adminEmailsRouter } from "./emails.js";
+import { adminFreelancersRouter } from "./freelancers.js";
 import { adminJobsRouter } from "./jobs.js";
+import { ids, parseFilter, pathId, q, uuid } from "./list-filters.js";
+import { parseListParams, sendList } from "./list-params.js";
 import { adminPaymentsRouter } from "./payments.js";
+import { presentAdminUser } from "./present-admin.js";
 
 const userFilter = z.object({
-  q: inputString().trim().max(200).optional(),
-  id: z.union([inputString(), z.array(inputString())]).optional(),
+  q,
+  id: ids(uuid),
   userType: z.enum(["client", "freelancer", "admin"]).optional(),
+  disabled: z.boolean().optional(),
 });
-
-const uuid = uuidId();
 
 /** /api/admin: the back office's resources, in ra-data-simple-rest's dialect; admins only. */
 export function adminRouter(services: Services): Router {
   const router = Router();
   router.use(requireAdmin);
 
+  router.get("/stats", async (req, res) => {
+    res.json(await getAdminStats(services, currentActor(req)));
+  });
+
+  router.get("/stats/charts", async (req, res) => {
+    res.json(await getAdminCharts(services, currentActor(req)));
+  });
+
   router.get("/users", async (req, res) => {
     const params = parseListParams(req.query, Object.keys(userSortColumns) as UserSortField[], "createdAt");
-    const filter = userFilter.safeParse(params.filter);
-    if (!filter.success) throw domainError("VALIDATION", { message: "Invalid filter.", fields: fieldErrorsOf(filter.error) });
-    const ids = filter.data.id === undefined ? undefined : [filter.data.id].flat().filter((id) => uuid.safeParse(id).success);
-    const { rows, total } = await listUsers(services, { ...params, q: filter.data.q, ids, userType: filter.data.userType });
+    const filter = parseFilter(userFilter, params.filter);
+    const { rows, total } = await listUsers(services, { ...params, q: filter.q || undefined, ids: filter.id, userType: filter.userType, disabled: filter.disabled });
     sendList(res, "users", params, rows.map(presentAdminUser), total);
   });
 
   router.get("/users/:id", async (req, res) => {
-    const user = uuid.safeParse(req.params.id).success ? await usersRepository.findById(services.db, req.params.id) : undefined;
-    if (!user) throw domainError("RECORD_NOT_FOUND");
+    res.json(presentAdminUser(await getUserForAdmin(services, currentActor(req), pathId(uuid, req.params.id))));
+  });
+
+  // react-admin PUTs the whole record; only names, type and the disabled flag are read from it.
+  router.put("/users/:id", async (req, res) => {
+    const id = pathId(uuid, req.params.id);
+    const input = parse(adminUserUpdateBody, req.body);
+    const actor = currentActor(req);
+    const user = await updateUserByAdmin(services, actor, id, input);
     res.json(presentAdminUser(user));
   });
 
+  router.post("/users/:id/send-reset", async (req, res) => {
+    await sendPasswordResetByAdmin(services, currentActor(req), pathId(uuid, req.params.id));
+    res.status(202).json({ ok: true });
+  });
+
   router.use(adminJobsRouter(services));
+  router.use(adminBacklogRouter(services));
+  router.use(adminChatRouter(services));
+  router.use(adminEmailsRouter(services));
+  router.use(adminFreelancersRouter(services));
   router.use(adminPaymentsRouter(services));
 
-  return router;
-}
+  router.all("/{*rest}", () => {
+    throw domainError("UNKNOWN_RESOURCE");
+  });
 
-function presentAdminUser(user: Parameters<typeof presentUser>[0]) {
-  return { ...presentUser(user), createdAt: user.createdAt.toISOString(), updatedAt: user.updatedAt.toISOString() };
+  return router;
 }

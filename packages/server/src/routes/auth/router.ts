@@ -13,12 +13,13 @@ import {
   isResetTokenValid,
   requestPasswordReset,
   resetPassword,
+  sessionChannel,
   signUp,
   updateProfile,
   type Services,
   type UserRecord,
 } from "@forgehire/services";
-import { authRateLimit } from "../../middlewares/rate-limit.js";
+import { accountLoginLimit, authRateLimit } from "../../middlewares/rate-limit.js";
 import { currentUser, requireUser } from "../../middlewares/require-user.js";
 import { parse } from "../../middlewares/validate.js";
 import { presentUser } from "../../presenters/present-user.js";
@@ -42,6 +43,7 @@ function logOut(req: Request): Promise<void> {
 export function authRouter(services: Services, passport: PassportInstance): Router {
   const router = Router();
   const limiter = authRateLimit(services, services.config.authRateLimit);
+  const accountLimit = accountLoginLimit(services);
 
   router.post("/auth/signup", limiter, async (req, res) => {
     const input = parse(signupBody, req.body);
@@ -50,18 +52,27 @@ export function authRouter(services: Services, passport: PassportInstance): Rout
     res.status(201).json({ user: presentUser(user) });
   });
 
-  router.post("/auth/login", limiter, (req, res, next) => {
+  router.post("/auth/login", limiter, async (req, res, next) => {
     const input = parse(loginBody, req.body);
     req.body = input;
+    await accountLimit.take(input.email, res);
     passport.authenticate("local", { session: false }, (error: unknown, user: UserRecord | false) => {
       if (error) return next(error);
       if (!user) return next(domainError("INVALID_CREDENTIALS"));
-      logIn(req, user).then(() => res.json({ user: presentUser(user) }), next);
+      accountLimit
+        .succeeded(input.email)
+        .then(() => logIn(req, user))
+        .then(() => res.json({ user: presentUser(user) }), next);
     })(req, res, next);
   });
 
   router.post("/auth/logout", async (req, res) => {
-    if (req.session) await logOut(req);
+    if (req.session) {
+      const sid = req.sessionID;
+      await logOut(req);
+      // The session is gone from the store: its sockets, on whichever process they are, go with it.
+      services.realtime.disconnect(sessionChannel(sid));
+    }
     res.clearCookie(SESSION_COOKIE, { path: "/" });
     res.status(204).end();
   });
@@ -72,8 +83,10 @@ export function authRouter(services: Services, passport: PassportInstance): Rout
 
   router.post("/auth/recover", limiter, async (req, res) => {
     const { email } = parse(recoverBody, req.body);
-    await requestPasswordReset(services, email);
+    // Answered before any lookup or mail, so the time to answer is the same whether or not the account exists;
+    // the work runs after (awaited at shutdown), and a failure there is logged, never shown.
     res.status(202).json({ ok: true });
+    services.background.run("password reset email", () => requestPasswordReset(services, email));
   });
 
   router.get("/auth/reset/:token", async (req, res) => {

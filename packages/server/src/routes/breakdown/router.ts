@@ -13,6 +13,7 @@ import {
   taskMessageBody,
   taskStatusBody,
   taskUpdateBody,
+  type BreakdownVersion,
 } from "@forgehire/core";
 import {
   userChannel,
@@ -20,6 +21,8 @@ import {
   authorizeTaskConversation,
   addTask,
   breakDownJob,
+  regenerateBreakdown,
+  listBreakdownVersions,
   completeJob,
   deleteBacklogItem,
   editBacklogItem,
@@ -59,6 +62,21 @@ export function breakdownRouter(services: Services): Router {
       services.realtime.publish(userChannel(actor.id), "breakdown:progress", { jobId: id, ...progress } satisfies BreakdownProgressEvent);
     const result = await breakDownJob(services, services.engines.default, actor, id, announce);
     res.status(201).json({ source: result.source, stories: result.stories.map(presentStory) });
+  });
+
+  router.post("/jobs/:id/breakdown/regenerate", async (req, res) => {
+    const { id } = parse(jobIdParams, req.params);
+    const actor = currentActor(req);
+    const announce = (progress: BreakdownProgress) =>
+      services.realtime.publish(userChannel(actor.id), "breakdown:progress", { jobId: id, ...progress } satisfies BreakdownProgressEvent);
+    const result = await regenerateBreakdown(services, services.engines.default, actor, id, announce);
+    res.json({ source: result.source, stories: result.stories.map(presentStory) });
+  });
+
+  router.get("/jobs/:id/breakdown/versions", async (req, res) => {
+    const { id } = parse(jobIdParams, req.params);
+    const versions = await listBreakdownVersions(services, currentActor(req), id);
+    res.json(versions.map((version) => ({ ...version, lockedAt: version.lockedAt.toISOString() }) satisfies BreakdownVersion));
   });
 
   router.get("/jobs/:id/stories", async (req, res) => {
@@ -162,7 +180,7 @@ export function breakdownRouter(services: Services): Router {
     const { id } = parse(idParams, req.params);
     const { content } = parse(taskMessageBody, req.body);
     const files = ((req.files as Express.Multer.File[] | undefined) ?? []).map((file) => ({
-      originalName: Buffer.from(file.originalname, "latin1").toString("utf8"),
+      originalName: file.originalname,
       bytes: file.buffer,
     }));
     const message = await postTaskMessage(services, currentActor(req), id, { content, files });

@@ -1,4 +1,4 @@
-import { Router, type Request } from "express";
+import { Router, type Request, type RequestHandler } from "express";
 import { multipart } from "../../middlewares/multipart.js";
 import {
   freelancerCreateBody,
@@ -12,6 +12,7 @@ import {
 import {
   addPortfolio,
   addPortfolioDocument,
+  authorizeProfileUpload,
   createFreelancerProfile,
   editPortfolio,
   getFreelancer,
@@ -64,11 +65,19 @@ export function freelancersRouter(services: Services): Router {
     res.json(presentFreelancerDetail(await updateOwnProfile(services, currentActor(req), input)));
   });
 
-  router.post("/freelancers/me/avatar", upload.single("avatar"), async (req, res) => {
+  // The right to upload is checked before multer reads up to 10 MB into memory.
+  const mayUpload =
+    (kind: "avatar" | "document"): RequestHandler =>
+    async (req, _res, next) => {
+      await authorizeProfileUpload(services, currentActor(req), kind);
+      next();
+    };
+
+  router.post("/freelancers/me/avatar", mayUpload("avatar"), upload.single("avatar"), async (req, res) => {
     res.json(presentFreelancerDetail(await setAvatar(services, currentActor(req), uploadedFile(req))));
   });
 
-  router.post("/freelancers/me/documents", upload.single("document"), async (req, res) => {
+  router.post("/freelancers/me/documents", mayUpload("document"), upload.single("document"), async (req, res) => {
     res.status(201).json(presentFreelancerDetail(await addPortfolioDocument(services, currentActor(req), uploadedFile(req))));
   });
 

@@ -60,7 +60,7 @@ describe.skipIf(!base || !template)("the database goes away and comes back (Post
     });
     const services = await createServices(config, createLogger(config.logLevel));
     running = await startServer(services, { port: 0, host: "127.0.0.1", serveWebApps: false, sessionCleanupIntervalMs: 0 });
-    server = { url: running.url, services, agent: () => supertest.agent(running.url), stop: () => running.stop() };
+    server = { url: running.url, services, agent: () => supertest.agent(running.url), stop: () => running.stop(), sweepSessions: () => running.sweepSessions() };
     client = await buildClient(server);
   });
   afterAll(async () => {

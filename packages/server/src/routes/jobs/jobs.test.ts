@@ -83,8 +83,27 @@ describe("posting a job", () => {
   });
 
   it("keeps a delivery date the client chose", async () => {
-    const res = await alice.agent.post("/api/jobs").send(jobBody({ expectedDeliveryDate: "2027-03-01" })).expect(201);
-    expect(res.body.job.expectedDeliveryDate).toBe("2027-03-01");
+    const res = await alice.agent.post("/api/jobs").send(jobBody({ expectedDeliveryDate: "2099-03-01" })).expect(201);
+    expect(res.body.job.expectedDeliveryDate).toBe("2099-03-01");
+  });
+
+  it("refuses a delivery date in the past on POST and PUT, keeps today and a saved date that has passed", async () => {
+    const day = (offset: number) => new Date(Date.now() + offset * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const pastDate = { code: "VALIDATION", message: "The delivery date can't be in the past.", fields: { expectedDeliveryDate: "The delivery date can't be in the past." } };
+    const before = await jobCount();
+    const refused = await alice.agent.post("/api/jobs").send(jobBody({ expectedDeliveryDate: day(-2) })).expect(400);
+    expect(refused.body.error).toMatchObject(pastDate);
+    expect(await jobCount()).toBe(before);
+    const posted = await alice.agent.post("/api/jobs").send(jobBody({ expectedDeliveryDate: day(0) })).expect(201);
+    expect(posted.body.job.expectedDeliveryDate).toBe(day(0));
+
+    const id = posted.body.job.id as number;
+    const edit = await alice.agent.put(`/api/jobs/${id}`).send({ expectedDeliveryDate: day(-30) }).expect(400);
+    expect(edit.body.error).toMatchObject(pastDate);
+    expect((await alice.agent.get(`/api/jobs/${id}`).expect(200)).body.job.expectedDeliveryDate).toBe(day(0));
+    // A job whose date has passed since it was saved stays editable while the date is left as it is.
+    await server.services.db("jobs").where({ id }).update({ expected_delivery_date: day(-10) });
+    await alice.agent.put(`/api/jobs/${id}`).send({ title: "Renamed after the date passed", expectedDeliveryDate: day(-10) }).expect(200);
   });
 
   it("answers MISSING_FIELDS without title, description, industry or scope, and stores nothing", async () => {

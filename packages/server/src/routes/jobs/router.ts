@@ -83,7 +83,7 @@ export function jobsRouter(services: Services): Router {
       services,
       currentActor(req),
       id,
-      files.map((file) => ({ originalName: Buffer.from(file.originalname, "latin1").toString("utf8"), bytes: file.buffer })),
+      files.map((file) => ({ originalName: file.originalname, bytes: file.buffer })),
     );
     res.status(201).json(stored.map(presentFile));
   });

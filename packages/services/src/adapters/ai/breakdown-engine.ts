@@ -2,6 +2,7 @@ import OpenAI from "openai";
 import {
   breakdownResponseFormat,
   buildBreakdownPrompt,
+  completeFromRules,
   fallbackStories,
   parseBreakdown,
   rulesBreakdown,
@@ -75,7 +76,14 @@ export function createAiEngine(options: AiEngineOptions): BreakdownEngine {
             { timeout: timeoutMs },
           );
           const stories = parseBreakdown(completion.choices[0]?.message?.content ?? "");
-          if (stories) return { source: "ai", stories };
+          if (stories) {
+            // The AI can never lose a requirement: what it missed comes from the rules engine, marked as such.
+            const completed = completeFromRules(input, stories);
+            if (completed.added.length > 0) {
+              options.logger.info({ added: completed.added.map((capability) => capability.label) }, "AI breakdown completed from the rules engine");
+            }
+            return { source: "ai", stories: completed.stories };
+          }
           reason = "the answer was empty or not the JSON asked for";
         } catch (error) {
           if (error instanceof OpenAI.APIError && error.status === 403) {

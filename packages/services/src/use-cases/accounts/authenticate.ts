@@ -12,12 +12,14 @@ let decoyHash: Promise<string> | undefined;
  * @param deps database
  * @param input email and password
  * @returns the user
- * @throws INVALID_CREDENTIALS for an unknown email or a wrong password alike
+ * @throws INVALID_CREDENTIALS for an unknown email or a wrong password alike; ACCOUNT_DISABLED for a disabled
+ * account, only once the password is right, so a guesser learns nothing new
  */
 export async function authenticate(deps: Pick<ServiceDeps, "db">, input: LoginBody): Promise<UserRecord> {
   const user = await usersRepository.findByEmail(deps.db, input.email);
   decoyHash ??= hashPassword("decoy-password-for-timing");
   const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash), input.password);
   if (!user || !ok) throw domainError("INVALID_CREDENTIALS");
+  if (user.disabled) throw domainError("ACCOUNT_DISABLED");
   return user;
 }

@@ -1,19 +1,21 @@
 import { domainError, type ChangePasswordBody } from "@forgehire/core";
 import { hashPassword, verifyPassword } from "../../auth/passwords.js";
 import type { ServiceDeps } from "../../deps.js";
+import { sessionChannel } from "../../realtime.js";
 import { sessionsRepository } from "../../repositories/sessions.js";
 import { usersRepository } from "../../repositories/users.js";
 
 /**
- * Changes the signed-in user's password after checking the current one; other devices are signed out.
- * @param deps database, clock
+ * Changes the signed-in user's password after checking the current one; other devices are signed out and their
+ * sockets closed.
+ * @param deps database, clock, realtime
  * @param userId the signed-in user
  * @param input current and new password
  * @param currentSessionId the session that stays signed in
  * @throws WRONG_CURRENT_PASSWORD when the current password does not match
  */
 export async function changePassword(
-  deps: Pick<ServiceDeps, "db" | "now">,
+  deps: Pick<ServiceDeps, "db" | "now" | "realtime">,
   userId: string,
   input: ChangePasswordBody,
   currentSessionId?: string,
@@ -23,8 +25,9 @@ export async function changePassword(
     throw domainError("WRONG_CURRENT_PASSWORD", { fields: { currentPassword: "Your current password is not correct." } });
   }
   const passwordHash = await hashPassword(input.password);
-  await deps.db.transaction(async (trx) => {
+  const ended = await deps.db.transaction(async (trx) => {
     await usersRepository.updatePasswordHash(trx, userId, passwordHash, deps.now());
-    await sessionsRepository.deleteForUser(trx, userId, currentSessionId);
+    return sessionsRepository.deleteForUser(trx, userId, currentSessionId);
   });
+  for (const sid of ended) deps.realtime.disconnect(sessionChannel(sid));
 }

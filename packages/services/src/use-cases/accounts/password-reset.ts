@@ -3,6 +3,7 @@ import { domainError, type ResetBody } from "@forgehire/core";
 import { hashPassword } from "../../auth/passwords.js";
 import type { ServiceDeps } from "../../deps.js";
 import { passwordResetTokensRepository } from "../../repositories/password-reset-tokens.js";
+import { sessionChannel } from "../../realtime.js";
 import { sessionsRepository } from "../../repositories/sessions.js";
 import { usersRepository } from "../../repositories/users.js";
 
@@ -28,12 +29,13 @@ export async function requestPasswordReset(
     tokenHash: hashToken(token),
     expiresAt: new Date(deps.now().getTime() + RESET_TOKEN_TTL_MS),
   });
-  const link = `${deps.config.publicUrl}/change-password?token=${token}`;
+  // The link is a bearer secret: it goes to the mail server only, never to the outbox or the logs.
   await deps.mailer.send({
     to: user.email,
     kind: "password_reset",
     subject: "Reset your Forgehire password",
-    text: `Hello ${user.firstName},\n\nSomeone asked to reset the password of your Forgehire account. Open this link within one hour to choose a new one:\n\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.`,
+    text: `Hello ${user.firstName},\n\nSomeone asked to reset the password of your Forgehire account. Open this link within one hour to choose a new one:\n\n{{resetLink}}\n\nIf it was not you, ignore this email: your password stays as it is.`,
+    secrets: { resetLink: `${deps.config.publicUrl}/change-password?token=${token}` },
   });
 }
 
@@ -46,24 +48,25 @@ export async function isResetTokenValid(deps: Pick<ServiceDeps, "db" | "now">, t
 }
 
 /**
- * Sets a new password from a reset token, uses the token up, and ends the user's other sessions.
- * @param deps database, clock
+ * Sets a new password from a reset token, uses the token up, and ends the user's other sessions and their sockets.
+ * @param deps database, clock, realtime
  * @param input token and new password
  * @param currentSessionId the session making the request, which stays
  * @throws INVALID_RESET_TOKEN when the token is unknown, used or expired (also when two resets race)
  */
 export async function resetPassword(
-  deps: Pick<ServiceDeps, "db" | "now">,
+  deps: Pick<ServiceDeps, "db" | "now" | "realtime">,
   input: ResetBody,
   currentSessionId?: string,
 ): Promise<void> {
   const passwordHash = await hashPassword(input.password);
-  await deps.db.transaction(async (trx) => {
+  const ended = await deps.db.transaction(async (trx) => {
     const now = deps.now();
     const token = await passwordResetTokensRepository.findUsable(trx, hashToken(input.token), now);
     if (!token) throw domainError("INVALID_RESET_TOKEN");
     await passwordResetTokensRepository.markUsed(trx, token.id, now);
     await usersRepository.updatePasswordHash(trx, token.userId, passwordHash, now);
-    await sessionsRepository.deleteForUser(trx, token.userId, currentSessionId);
+    return sessionsRepository.deleteForUser(trx, token.userId, currentSessionId);
   });
+  for (const sid of ended) deps.realtime.disconnect(sessionChannel(sid));
 }

@@ -43,3 +43,47 @@ export async function breakDownJob(
   });
   return { source: result.source, stories: await storiesRepository.listForJob(deps.db, jobId) };
 }
+
+/**
+ * Replaces a job's stories with a new breakdown from the engine (the portal asks for confirmation first): the
+ * owner or an admin, while the requirements are unlocked and the job neither started nor paid. Like
+ * `breakDownJob`, the engine runs outside any transaction and the rules are checked again under the row lock.
+ * Task messages of the replaced tasks go with them; change requests keep their text and lose the story link.
+ * @param deps database, clock
+ * @param engine the AI engine when configured, else the rules engine
+ * @param actor the owner or an admin
+ * @param jobId the job
+ * @param onProgress attempt and retry notices, for live views
+ * @returns where the new stories came from, and the stories
+ * @throws JOB_NOT_FOUND; CREATE_STORIES_DENIED; BREAKDOWN_NOT_ALLOWED once started or paid; LOCKED while locked
+ */
+export async function regenerateBreakdown(
+  deps: Pick<ServiceDeps, "db" | "now">,
+  engine: BreakdownEngine,
+  actor: Actor,
+  jobId: number,
+  onProgress?: (progress: BreakdownProgress) => void,
+): Promise<{ source: BreakdownSource; stories: StoryRecord[] }> {
+  const job = await loadLiveJob(deps.db, jobId);
+  authorize(actor, "regenerateBreakdown", job);
+
+  const requirements = await jobsRepository.findRequirements(deps.db, job);
+  const input: BreakdownInput = { title: job.title, description: job.description, scope: job.scope, requirements };
+  const result = await engine.breakDown(input, onProgress);
+
+  await deps.db.transaction(async (trx) => {
+    const locked = await loadLiveJob(trx, jobId, { forUpdate: true });
+    authorize(actor, "regenerateBreakdown", locked);
+    const replaced = await storiesRepository.deleteAllForJob(trx, jobId);
+    await storiesRepository.insertDrafts(trx, jobId, result.stories, { locked: false });
+    await jobsRepository.updateState(trx, jobId, { breakdownSource: result.source }, deps.now());
+    await jobActivityRepository.record(trx, {
+      jobId,
+      actorId: actor.id,
+      // The "breakdown" action with `regenerated`, so the activity log's action list needs no change.
+      action: "breakdown",
+      details: { source: result.source, stories: result.stories.length, regenerated: true, replaced },
+    });
+  });
+  return { source: result.source, stories: await storiesRepository.listForJob(deps.db, jobId) };
+}

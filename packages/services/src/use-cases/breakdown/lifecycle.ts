@@ -1,14 +1,16 @@
-import { authorize, type Actor } from "@forgehire/core";
+import { authorize, diffVersions, versionHours, type Actor, type VersionChanges } from "@forgehire/core";
 import type { ServiceDeps } from "../../deps.js";
 import { jobActivityRepository } from "../../repositories/job-activity.js";
 import { jobsRepository, type JobRecord } from "../../repositories/jobs.js";
+import { breakdownVersionsRepository, toVersionStories, type BreakdownVersionRecord } from "../../repositories/breakdown-versions.js";
 import { storiesRepository } from "../../repositories/stories.js";
 import { loadLiveJob } from "../jobs/job-details.js";
 
 type Deps = Pick<ServiceDeps, "db" | "now">;
 
 /**
- * Locks the requirements: the job and every story and task are frozen, ready for payment.
+ * Locks the requirements: the job and every story and task are frozen, ready for payment, and the breakdown is
+ * kept as a new version (number, who, when).
  * @throws JOB_NOT_FOUND; LOCK_DENIED; ALREADY_LOCKED
  */
 export async function lockJob(deps: Deps, actor: Actor, jobId: number): Promise<JobRecord> {
@@ -17,7 +19,10 @@ export async function lockJob(deps: Deps, actor: Actor, jobId: number): Promise<
     authorize(actor, "lock", job);
     await jobsRepository.updateState(trx, jobId, { locked: true }, deps.now());
     await storiesRepository.setLockedForJob(trx, jobId, true, deps.now());
-    await jobActivityRepository.record(trx, { jobId, actorId: actor.id, action: "lock" });
+    // Each lock snapshots the breakdown as a new version, so the client can see what changed since the last.
+    const stories = toVersionStories(await storiesRepository.listForJob(trx, jobId));
+    const version = await breakdownVersionsRepository.insertNext(trx, jobId, { lockedBy: actor.id, lockedAt: deps.now(), stories });
+    await jobActivityRepository.record(trx, { jobId, actorId: actor.id, action: "lock", details: { version } });
   });
   return loadLiveJob(deps.db, jobId);
 }
@@ -64,4 +69,28 @@ export async function completeJob(deps: Deps, actor: Actor, jobId: number): Prom
     await jobActivityRepository.record(trx, { jobId, actorId: actor.id, action: "complete" });
   });
   return loadLiveJob(deps.db, jobId);
+}
+
+/** A locked version of a breakdown with what changed since the version before it. */
+export interface BreakdownVersionView extends BreakdownVersionRecord {
+  changes: VersionChanges;
+  totalHours: number;
+}
+
+/**
+ * A job's breakdown versions, newest first, each with its changes since the previous version; for those allowed
+ * to see the breakdown.
+ * @throws JOB_NOT_FOUND; VIEW_BREAKDOWN_DENIED
+ */
+export async function listBreakdownVersions(deps: Pick<Deps, "db">, actor: Actor, jobId: number): Promise<BreakdownVersionView[]> {
+  const job = await loadLiveJob(deps.db, jobId);
+  authorize(actor, "viewBreakdown", job);
+  const versions = await breakdownVersionsRepository.listForJob(deps.db, jobId);
+  return versions
+    .map((version, index) => ({
+      ...version,
+      changes: diffVersions(index === 0 ? null : versions[index - 1]!.stories, version.stories),
+      totalHours: versionHours(version.stories),
+    }))
+    .reverse();
 }

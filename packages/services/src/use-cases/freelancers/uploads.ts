@@ -1,4 +1,4 @@
-import { assertDocumentRoom, avatarTypes, domainError, errorCatalogue, MAX_AVATAR_BYTES, MAX_DOCUMENT_BYTES, portfolioDocumentTypes, type Actor } from "@forgehire/core";
+import { assertDocumentRoom, authorizeProfileCreate, avatarTypes, domainError, errorCatalogue, MAX_AVATAR_BYTES, MAX_DOCUMENT_BYTES, portfolioDocumentTypes, type Actor } from "@forgehire/core";
 import { detectFileType } from "../../adapters/storage/detect-file-type.js";
 import { withStoredBytes } from "../../adapters/storage/storage.js";
 import type { ServiceDeps } from "../../deps.js";
@@ -12,6 +12,21 @@ const messages = {
   avatarSize: "An avatar may be at most 2 MB.",
   documentSize: "A document may be at most 10 MB.",
 } as const;
+
+/**
+ * Whether the actor may upload to their profile at all, checked before the body is read (a 10 MB upload from a
+ * client is refused without taking it into memory). The use cases check again once the file is in.
+ * @param deps database
+ * @param actor the signed-in person
+ * @param kind what is being uploaded
+ * @throws FREELANCER_PROFILE_DENIED for non-freelancers (403); PROFILE_NOT_FOUND; TOO_MANY_DOCUMENTS when the
+ * profile already has 3 documents
+ */
+export async function authorizeProfileUpload(deps: Pick<ServiceDeps, "db">, actor: Actor, kind: "avatar" | "document"): Promise<void> {
+  authorizeProfileCreate(actor);
+  const profile = await loadOwnProfile(deps.db, actor);
+  if (kind === "document") assertDocumentRoom(await freelancersRepository.countDocuments(deps.db, profile.id));
+}
 
 /**
  * Sets the signed-in freelancer's avatar: a png, jpeg or webp of at most 2 MB, known by its content.

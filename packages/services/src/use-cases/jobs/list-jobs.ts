@@ -35,6 +35,10 @@ export interface AdminJobsQuery {
   q?: string | undefined;
   /** only these jobs (getMany) */
   ids?: readonly number[] | undefined;
+  /** only jobs this user posted (a user's jobs in the back office) */
+  ownerId?: string | undefined;
+  /** only jobs assigned to this freelancer (user id) */
+  freelancerId?: string | undefined;
   sort: JobSortField;
   order: "asc" | "desc";
   offset: number;
@@ -50,7 +54,11 @@ export interface AdminJobsQuery {
  */
 export function listAdminJobs(deps: Pick<ServiceDeps, "db">, query: AdminJobsQuery): Promise<JobPage> {
   return jobsRepository.listLive(deps.db, {
-    criteria: adminJobViewCriteria(query.view ?? "all"),
+    criteria: {
+      ...adminJobViewCriteria(query.view ?? "all"),
+      ...(query.ownerId !== undefined && { ownerId: query.ownerId }),
+      ...(query.freelancerId !== undefined && { freelancerId: query.freelancerId }),
+    },
     q: query.q,
     searchOwnerName: true,
     ids: query.ids,

@@ -1,4 +1,4 @@
-import { authorizePostJob, domainError, quote, type Actor, type JobCreateBody } from "@forgehire/core";
+import { assertDeliveryDateNotPast, authorizePostJob, domainError, quote, type Actor, type JobCreateBody } from "@forgehire/core";
 import { isPgError, pgCodes } from "../../db/errors.js";
 import type { ServiceDeps } from "../../deps.js";
 import { jobActivityRepository } from "../../repositories/job-activity.js";
@@ -17,7 +17,7 @@ export const JOB_TITLE_UNIQUE = "jobs_owner_id_title_unique";
  * @param actor a client or an admin (the owner)
  * @param input the validated wizard body (any budget sent was already dropped)
  * @returns the job with its requirements
- * @throws POST_JOB_DENIED for freelancers; DUPLICATE_REQUIREMENT when the owner has a live job with that title
+ * @throws POST_JOB_DENIED for freelancers; VALIDATION for a delivery date in the past; DUPLICATE_REQUIREMENT when the owner has a live job with that title
  */
 export async function postJob(
   deps: Pick<ServiceDeps, "db" | "now" | "mailer" | "background" | "logger" | "config">,
@@ -25,6 +25,7 @@ export async function postJob(
   input: JobCreateBody,
 ): Promise<JobDetails> {
   authorizePostJob(actor);
+  assertDeliveryDateNotPast(input.expectedDeliveryDate, deps.now());
   const priced = quote({ scope: input.scope, additionalServices: input.additionalServices ?? {} }, deps.now());
   let jobId: number;
   try {

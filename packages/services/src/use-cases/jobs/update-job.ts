@@ -1,4 +1,4 @@
-import { authorize, domainError, quote, type Actor, type JobUpdateBody } from "@forgehire/core";
+import { assertDeliveryDateNotPast, authorize, domainError, quote, type Actor, type JobUpdateBody } from "@forgehire/core";
 import { isPgError, pgCodes } from "../../db/errors.js";
 import type { ServiceDeps } from "../../deps.js";
 import { jobActivityRepository } from "../../repositories/job-activity.js";
@@ -21,7 +21,7 @@ import type { PaymentRow } from "../../repositories/payments.js";
  * @param input the fields to replace
  * @returns the job with its requirements
  * @throws JOB_NOT_FOUND; EDIT_JOB_DENIED; PAYMENT_PROCESSING while a payment is in flight; JOB_NOT_EDITABLE once
- *   locked, started or paid; DUPLICATE_REQUIREMENT
+ *   locked, started or paid; VALIDATION for a newly chosen delivery date in the past; DUPLICATE_REQUIREMENT
  */
 export async function updateJob(
   deps: Pick<ServiceDeps, "db" | "now" | "payments" | "logger">,
@@ -35,6 +35,8 @@ export async function updateJob(
     canceled = await paymentTransaction(deps, async (trx) => {
       const job = await loadLiveJob(trx, jobId, { forUpdate: true });
       authorize(actor, "edit", job);
+      // A date already saved may have passed since; only a newly chosen date must not be in the past.
+      assertDeliveryDateNotPast(input.expectedDeliveryDate, deps.now(), job.expectedDeliveryDate);
       const current = await jobsRepository.findRequirements(trx, job);
       const requirements = mergeRequirements(input, current);
       const scope = input.scope ?? job.scope;

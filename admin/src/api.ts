@@ -1,0 +1,43 @@
+import type { AdminCharts, AdminEmailResult, AdminStats, ChatMessage, ChatRoom } from "@forgehire/core";
+import { ADMIN_API_URL, httpClient } from "./data-provider";
+
+const json = (body: unknown) => JSON.stringify(body);
+
+/**
+ * The back office's calls that are not ra-data-simple-rest's CRUD: the dashboard's figures, the admin e-mail,
+ * account actions and chat. Each throws react-admin's HttpError with the server's `error.message`.
+ */
+export const adminApi = {
+  async stats(): Promise<AdminStats> {
+    return (await httpClient(`${ADMIN_API_URL}/stats`)).json as AdminStats;
+  },
+  async charts(): Promise<AdminCharts> {
+    return (await httpClient(`${ADMIN_API_URL}/stats/charts`)).json as AdminCharts;
+  },
+  async sendEmail(body: { jobId: number; subject: string; message: string }): Promise<AdminEmailResult> {
+    return (await httpClient(`${ADMIN_API_URL}/emails`, { method: "POST", body: json(body) })).json as AdminEmailResult;
+  },
+  async resendEmail(id: string | number): Promise<void> {
+    await httpClient(`${ADMIN_API_URL}/emails/${encodeURIComponent(id)}/resend`, { method: "POST" });
+  },
+  async sendPasswordReset(userId: string): Promise<void> {
+    await httpClient(`${ADMIN_API_URL}/users/${encodeURIComponent(userId)}/send-reset`, { method: "POST" });
+  },
+  /** The admin's own room with a job's poster, created the first time. */
+  async startJobChat(jobId: number): Promise<ChatRoom> {
+    return (await httpClient(`${ADMIN_API_URL}/chat-rooms`, { method: "POST", body: json({ jobId }) })).json as ChatRoom;
+  },
+  async room(roomId: string): Promise<ChatRoom> {
+    return (await httpClient(`/api/chat/rooms/${encodeURIComponent(roomId)}`)).json as ChatRoom;
+  },
+  /** The latest page of a room's messages, oldest first; `after` fetches those sent after a message. */
+  async messages(roomId: string, after?: string): Promise<ChatMessage[]> {
+    const params = new URLSearchParams({ limit: "100" });
+    if (after) params.set("after", after);
+    return (await httpClient(`/api/chat/rooms/${encodeURIComponent(roomId)}/messages?${params.toString()}`)).json as ChatMessage[];
+  },
+  async sendMessage(roomId: string, content: string): Promise<ChatMessage> {
+    const url = `/api/chat/rooms/${encodeURIComponent(roomId)}/messages`;
+    return (await httpClient(url, { method: "POST", body: json({ content }) })).json as ChatMessage;
+  },
+};

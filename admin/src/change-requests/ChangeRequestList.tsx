@@ -1,0 +1,23 @@
+import { Datagrid, DateField, List, NumberInput, ReferenceField, SearchInput, SelectField, SelectInput, TextField } from "react-admin";
+import { changeRequestStatusChoices, type AdminChangeRequest } from "./types";
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="status" source="status" choices={changeRequestStatusChoices} alwaysOn />,
+  <NumberInput key="jobId" source="jobId" label="Job id" />,
+];
+
+/** Every change request of every live job, newest first. */
+const ChangeRequestList = () => (
+  <List<AdminChangeRequest> filters={filters} sort={{ field: "createdAt", order: "DESC" }} perPage={25}>
+    <Datagrid rowClick="show" bulkActionButtons={false}>
+      <TextField source="description" sortable={false} />
+      <ReferenceField source="jobId" reference="jobs" label="Job" link="show" sortBy="jobId" />
+      <TextField source="requestedByName" label="Requested by" sortable={false} />
+      <SelectField source="status" choices={changeRequestStatusChoices} />
+      <DateField source="createdAt" label="Created" showTime />
+    </Datagrid>
+  </List>
+);
+
+export default ChangeRequestList;

@@ -1,0 +1,194 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Stack,
+  TextField,
+  Typography,
+} from "@mui/material";
+import CloseIcon from "@mui/icons-material/Close";
+import SendIcon from "@mui/icons-material/Send";
+import VideocamIcon from "@mui/icons-material/Videocam";
+import { useGetIdentity } from "react-admin";
+import type { ChatMessage, ChatRoom } from "@forgehire/core";
+import { adminApi } from "../api";
+import { useRoomSocket } from "./use-room-socket";
+
+const messages = {
+  loadFailed: "Failed to load messages",
+  sendFailed: "Failed to send message",
+  placeholder: "Type your message...",
+  empty: "No messages yet. Say hello!",
+} as const;
+
+/** Adds messages not shown yet, keeping the list in time order (a message may come by socket and by fetch). */
+function merge(current: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
+  const known = new Set(current.map((message) => message.id));
+  const added = incoming.filter((message) => !known.has(message.id));
+  if (added.length === 0) return current;
+  return [...current, ...added].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+const time = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+interface ChatDialogProps {
+  /** the room to show; null keeps the dialog closed */
+  room: ChatRoom | null;
+  onClose: () => void;
+}
+
+/** 'Chat with {name}': the admin's conversation with a job poster, live over socket.io. */
+export const ChatDialog = ({ room, onClose }: ChatDialogProps) => (
+  <Dialog open={room !== null} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="chat-dialog-title">
+    {room ? <ChatPanel key={room.roomId} room={room} onClose={onClose} /> : null}
+  </Dialog>
+);
+
+const ChatPanel = ({ room, onClose }: { room: ChatRoom; onClose: () => void }) => {
+  const { identity } = useGetIdentity();
+  const [log, setLog] = useState<ChatMessage[] | null>(null);
+  const [loadError, setLoadError] = useState(false);
+  const [draft, setDraft] = useState("");
+  const [sending, setSending] = useState(false);
+  const [sendError, setSendError] = useState(false);
+  const bottom = useRef<HTMLDivElement>(null);
+  const lastId = useRef<string | undefined>(undefined);
+
+  useEffect(() => {
+    lastId.current = log?.at(-1)?.id;
+    bottom.current?.scrollIntoView({ block: "end" });
+  }, [log]);
+
+  useEffect(() => {
+    let active = true;
+    adminApi
+      .messages(room.roomId)
+      .then((page) => active && setLog((current) => merge(current ?? [], page)))
+      .catch(() => active && setLoadError(true));
+    return () => {
+      active = false;
+    };
+  }, [room.roomId]);
+
+  const handleMessage = useCallback((message: ChatMessage) => setLog((current) => merge(current ?? [], [message])), []);
+  const handleReconnect = useCallback(() => {
+    void adminApi
+      .messages(room.roomId, lastId.current)
+      .then((missed) => setLog((current) => merge(current ?? [], missed)))
+      .catch(() => setLoadError(true));
+  }, [room.roomId]);
+  useRoomSocket(room.roomId, handleMessage, handleReconnect);
+
+  const send = async () => {
+    const content = draft.trim();
+    // The spec: blank messages are not sent.
+    if (!content || sending) return;
+    setSending(true);
+    setSendError(false);
+    try {
+      const message = await adminApi.sendMessage(room.roomId, content);
+      setDraft("");
+      handleMessage(message);
+    } catch {
+      setSendError(true);
+    } finally {
+      setSending(false);
+    }
+  };
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void send();
+  };
+  const handleKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "Enter" && !event.shiftKey) {
+      event.preventDefault();
+      void send();
+    }
+  };
+
+  return (
+    <>
+      <DialogTitle id="chat-dialog-title" sx={{ pr: 6 }}>
+        Chat with {room.clientName}
+        <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: "center" }}>
+          <Chip size="small" color="primary" variant="outlined" label={room.jobTitle ?? "Untitled Project"} />
+          {room.meetLink ? (
+            <Button size="small" startIcon={<VideocamIcon />} href={room.meetLink} target="_blank" rel="noreferrer">
+              Join Meeting
+            </Button>
+          ) : null}
+        </Stack>
+        <IconButton aria-label="Close" onClick={onClose} sx={{ position: "absolute", right: 8, top: 8 }}>
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <DialogContent dividers>
+        <Box role="log" aria-label="Messages" sx={{ height: 360, overflowY: "auto", display: "flex", flexDirection: "column", gap: 1 }}>
+          {loadError ? <Alert severity="error">{messages.loadFailed}</Alert> : null}
+          {log === null && !loadError ? <CircularProgress sx={{ m: "auto" }} aria-label="Loading messages" /> : null}
+          {log?.length === 0 ? (
+            <Typography color="text.secondary" sx={{ m: "auto" }}>
+              {messages.empty}
+            </Typography>
+          ) : null}
+          {log?.map((message) => {
+            const mine = message.senderId === identity?.id;
+            return (
+              <Box
+                key={message.id}
+                sx={{
+                  alignSelf: mine ? "flex-end" : "flex-start",
+                  maxWidth: "80%",
+                  px: 1.5,
+                  py: 1,
+                  borderRadius: 2,
+                  bgcolor: mine ? "primary.main" : "grey.200",
+                  color: mine ? "primary.contrastText" : "text.primary",
+                }}
+              >
+                <Typography variant="body2" sx={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}>
+                  {message.content}
+                </Typography>
+                <Typography variant="caption" sx={{ opacity: 0.75 }}>
+                  {time(message.createdAt)}
+                </Typography>
+              </Box>
+            );
+          })}
+          <div ref={bottom} />
+        </Box>
+      </DialogContent>
+      <Box component="form" onSubmit={handleSubmit} sx={{ p: 2 }}>
+        {sendError ? (
+          <Alert severity="error" sx={{ mb: 1 }}>
+            {messages.sendFailed}
+          </Alert>
+        ) : null}
+        <Stack direction="row" spacing={1}>
+          <TextField
+            fullWidth
+            size="small"
+            variant="outlined"
+            multiline
+            maxRows={4}
+            placeholder={messages.placeholder}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={handleKeyDown}
+            slotProps={{ htmlInput: { "aria-label": "Message" } }}
+          />
+          <IconButton type="submit" color="primary" aria-label="Send" disabled={sending || draft.trim() === ""}>
+            <SendIcon />
+          </IconButton>
+        </Stack>
+      </Box>
+    </>
+  );
+};

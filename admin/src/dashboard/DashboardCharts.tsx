@@ -1,0 +1,68 @@
+import { Alert, Box, Card, CardContent, Skeleton, Typography } from "@mui/material";
+import { useQuery } from "@tanstack/react-query";
+import { Area, AreaChart, Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import type { JobStatus } from "@forgehire/core";
+import { adminApi } from "../api";
+import { jobStatusLabel } from "../jobs/types";
+
+const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+const weekLabel = (week: string) => new Date(`${week}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const statusName = (status: string) => (status in statusNames ? jobStatusLabel(status as JobStatus) : status);
+const statusNames: Record<JobStatus, true> = { open: true, in_progress: true, completed: true, inactive: true };
+
+const ChartCard = ({ title, children }: { title: string; children: React.ReactElement }) => (
+  <Card component="figure" aria-label={title} sx={{ m: 0 }}>
+    <CardContent>
+      <Typography component="figcaption" variant="subtitle1" gutterBottom>
+        {title}
+      </Typography>
+      <Box sx={{ height: 200 }}>
+        <ResponsiveContainer width="100%" height="100%">
+          {children}
+        </ResponsiveContainer>
+      </Box>
+    </CardContent>
+  </Card>
+);
+
+/** Three charts from GET /api/admin/stats/charts: jobs by status, paid revenue per week, new jobs per week. */
+export default function DashboardCharts() {
+  const { data, isError } = useQuery({ queryKey: ["admin", "charts"], queryFn: adminApi.charts });
+  if (isError) return <Alert severity="error" sx={{ mt: 3 }}>Failed to load the charts</Alert>;
+  if (!data) return <Skeleton variant="rounded" height={260} sx={{ mt: 3 }} />;
+  const byStatus = data.jobsByStatus.map((row) => ({ ...row, label: statusName(row.status) }));
+  const revenue = data.revenueByWeek.map((row) => ({ ...row, label: weekLabel(row.week) }));
+  const newJobs = data.newJobsByWeek.map((row) => ({ ...row, label: weekLabel(row.week) }));
+
+  return (
+    <Box sx={{ mt: 3, display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", lg: "repeat(3, 1fr)" } }}>
+      <ChartCard title="Jobs by status">
+        <BarChart data={byStatus}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="label" />
+          <YAxis allowDecimals={false} width={32} />
+          <Tooltip />
+          <Bar dataKey="count" name="Jobs" fill="#1976d2" isAnimationActive={false} />
+        </BarChart>
+      </ChartCard>
+      <ChartCard title="Paid revenue per week">
+        <AreaChart data={revenue}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="label" />
+          <YAxis tickFormatter={(value: number) => dollars.format(value)} width={64} />
+          <Tooltip formatter={(value) => dollars.format(Number(value))} />
+          <Area type="monotone" dataKey="amount" name="Revenue" stroke="#2e7d32" fill="#a5d6a7" isAnimationActive={false} />
+        </AreaChart>
+      </ChartCard>
+      <ChartCard title="New jobs per week">
+        <LineChart data={newJobs}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="label" />
+          <YAxis allowDecimals={false} width={32} />
+          <Tooltip />
+          <Line type="monotone" dataKey="count" name="New jobs" stroke="#ed6c02" isAnimationActive={false} />
+        </LineChart>
+      </ChartCard>
+    </Box>
+  );
+}

@@ -1,0 +1,27 @@
+import { Datagrid, DateField, FunctionField, List, NumberInput, ReferenceField, SearchInput, SelectInput, TextField } from "react-admin";
+import { EmailStatusChip, ResendButton } from "./EmailStatus";
+import { emailStatusChoices, type AdminEmail } from "./types";
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="status" source="status" choices={emailStatusChoices} alwaysOn />,
+  <NumberInput key="jobId" source="jobId" label="Job id" />,
+];
+
+/** The outbox: every e-mail the platform sent or tried to send, with its delivery status. */
+const EmailList = () => (
+  <List<AdminEmail> filters={filters} sort={{ field: "createdAt", order: "DESC" }} perPage={25}>
+    <Datagrid rowClick="show" bulkActionButtons={false}>
+      <TextField source="to" />
+      <TextField source="subject" />
+      <TextField source="kind" />
+      <FunctionField source="status" label="Status" render={() => <EmailStatusChip />} />
+      <ReferenceField source="jobId" reference="jobs" label="Job" link="show" sortable={false} emptyText="—" />
+      <DateField source="createdAt" label="Created" showTime />
+      <DateField source="sentAt" label="Sent" showTime emptyText="—" />
+      <FunctionField label="" render={() => <ResendButton />} />
+    </Datagrid>
+  </List>
+);
+
+export default EmailList;

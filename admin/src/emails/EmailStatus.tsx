@@ -1,0 +1,46 @@
+import { useState } from "react";
+import { Button, Chip } from "@mui/material";
+import ReplayIcon from "@mui/icons-material/Replay";
+import { useNotify, useRecordContext, useRefresh } from "react-admin";
+import { adminApi } from "../api";
+import { emailStatusChoices, type AdminEmail } from "./types";
+
+const colors = { queued: "info", sent: "success", failed: "error", logged: "default" } as const;
+
+/** The delivery status as a chip; a failed one says why on hover. */
+export const EmailStatusChip = () => {
+  const record = useRecordContext<AdminEmail>();
+  if (!record) return null;
+  const label = emailStatusChoices.find((choice) => choice.id === record.status)?.name ?? record.status;
+  return <Chip size="small" color={colors[record.status]} label={label} title={record.error ?? undefined} />;
+};
+
+/** Resend, on failed messages only: POST /api/admin/emails/:id/resend queues the same message again. */
+export const ResendButton = () => {
+  const record = useRecordContext<AdminEmail>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [sending, setSending] = useState(false);
+  if (record?.status !== "failed") return null;
+
+  const handleClick = async (event: React.MouseEvent) => {
+    // Inside a clickable row: resend without opening the message.
+    event.stopPropagation();
+    setSending(true);
+    try {
+      await adminApi.resendEmail(record.id);
+      notify("Email queued again.", { type: "success" });
+      refresh();
+    } catch (error) {
+      notify(error instanceof Error ? error.message : "Failed to send email", { type: "error" });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Button size="small" startIcon={<ReplayIcon />} disabled={sending} onClick={(event) => void handleClick(event)}>
+      Resend
+    </Button>
+  );
+};

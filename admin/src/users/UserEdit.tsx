@@ -1,0 +1,54 @@
+import { Stack } from "@mui/material";
+import {
+  BooleanField,
+  DateField,
+  Edit,
+  EmailField,
+  Labeled,
+  ListButton,
+  SaveButton,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  TopToolbar,
+  required,
+} from "react-admin";
+import { DisableButton, SendResetButton } from "./UserActions";
+import { userTypeChoices, type AdminUser } from "./types";
+
+const UserEditActions = () => (
+  <TopToolbar>
+    <SendResetButton />
+    <DisableButton />
+    <ListButton />
+  </TopToolbar>
+);
+
+// The server reads only these: the email is the login and is never changed here; disabling has its own button.
+const editable = ({ firstName, lastName, userType }: AdminUser) => ({ firstName, lastName, userType });
+
+/** An account's names and type, with Disable/Enable and Send password reset. */
+const UserEdit = () => (
+  <Edit<AdminUser> actions={<UserEditActions />} mutationMode="pessimistic" transform={editable}>
+    {/* No Delete: accounts are disabled, never deleted (their jobs, payments and messages stay theirs). */}
+    <SimpleForm toolbar={<Toolbar><SaveButton /></Toolbar>}>
+      <Stack direction="row" spacing={4}>
+        <Labeled label="Email">
+          <EmailField source="email" />
+        </Labeled>
+        <Labeled label="Disabled">
+          <BooleanField source="disabled" />
+        </Labeled>
+        <Labeled label="Created">
+          <DateField source="createdAt" showTime />
+        </Labeled>
+      </Stack>
+      <TextInput source="firstName" label="First name" validate={required()} />
+      <TextInput source="lastName" label="Last name" validate={required()} />
+      <SelectInput source="userType" label="User type" choices={userTypeChoices} validate={required()} />
+    </SimpleForm>
+  </Edit>
+);
+
+export default UserEdit;

@@ -1,0 +1,188 @@
+// The breakdown benchmark: runs the rules engine over the fixtures and measures, per fixture and in total,
+// coverage of the requested capabilities, out-of-scope stories, duplicates, generic tasks, hours per project type
+// and the engine's time. Exits 1 when a goal is missed, so CI fails. Run with `npm run bench:breakdown`.
+import {
+  missingCapabilities,
+  pageLimits,
+  projectTypeOf,
+  requiredCapabilities,
+  rulesBreakdown,
+  countPages,
+  breakdownFixtures,
+  type BreakdownFixture,
+  type ProjectType,
+  type StoryDraft,
+} from "@forgehire/core";
+
+/** The goals of issue 11. */
+export const goals = {
+  coverage: 1,
+  outOfScope: 0,
+  duplicates: 0,
+  genericShare: 0.1,
+  staticMaxHours: 40,
+  complexMinHours: 150,
+  engineMs: 20,
+} as const;
+
+interface FixtureResult {
+  name: string;
+  projectType: ProjectType;
+  required: number;
+  covered: number;
+  missing: string[];
+  outOfScope: string[];
+  duplicates: string[];
+  tasks: number;
+  generic: number;
+  hours: number;
+  ms: number;
+}
+
+const norm = (text: string) => text.trim().toLowerCase().replace(/\s+/g, " ");
+
+/** Everything a reader sees of a breakdown, one line per title, description or criterion. */
+const texts = (stories: readonly StoryDraft[]) =>
+  stories.flatMap((story) => [story.title, story.description, ...story.tasks.flatMap((task) => [task.title, task.description, ...task.acceptanceCriteria])]);
+
+/** Duplicate stories or tasks: the same title twice, or two tasks with the same criteria. */
+function duplicatesOf(stories: readonly StoryDraft[]): string[] {
+  const found: string[] = [];
+  const seen = new Set<string>();
+  const check = (kind: string, key: string) => {
+    if (seen.has(`${kind}|${key}`)) found.push(`${kind}: ${key}`);
+    seen.add(`${kind}|${key}`);
+  };
+  for (const story of stories) {
+    check("story", norm(story.title));
+    for (const task of story.tasks) {
+      check("task", norm(task.title));
+      check("criteria", norm(task.acceptanceCriteria.join(" | ")));
+    }
+  }
+  return found;
+}
+
+/** Out-of-scope findings: a forbidden pattern, a missing required title, or pages past the scope's limit. */
+function outOfScopeOf(fixture: BreakdownFixture, stories: readonly StoryDraft[]): string[] {
+  const found: string[] = [];
+  for (const story of stories) {
+    const storyTexts = texts([story]);
+    for (const pattern of fixture.mustNot) {
+      const hit = storyTexts.find((text) => pattern.test(text));
+      if (hit) found.push(`${story.title}: ${pattern} in "${hit.slice(0, 60)}"`);
+    }
+  }
+  const limit = pageLimits[projectTypeOf(fixture.input.scope)];
+  const pages = countPages(stories);
+  if (pages > limit) found.push(`${pages} pages over the limit of ${limit}`);
+  return found;
+}
+
+function timeEngine(fixture: BreakdownFixture): number {
+  for (let i = 0; i < 5; i++) rulesBreakdown(fixture.input);
+  const runs: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const started = performance.now();
+    rulesBreakdown(fixture.input);
+    runs.push(performance.now() - started);
+  }
+  runs.sort((a, b) => a - b);
+  return runs[Math.floor(runs.length / 2)]!;
+}
+
+/**
+ * Evaluates a breakdown engine over the fixtures.
+ * @param engine turns a fixture's input into stories (the rules engine by default)
+ * @returns one result per fixture
+ */
+export function evaluate(engine: (fixture: BreakdownFixture) => StoryDraft[] = (fixture) => rulesBreakdown(fixture.input)): FixtureResult[] {
+  const runs = breakdownFixtures.map((fixture) => ({ fixture, stories: engine(fixture) }));
+  // A task is generic when another fixture has a task with the same title under a differently named story: the
+  // same words standing for two different features.
+  const storiesByTask = new Map<string, Map<string, Set<string>>>();
+  for (const { fixture, stories } of runs) {
+    for (const story of stories) {
+      for (const task of story.tasks) {
+        const byFixture = storiesByTask.get(norm(task.title)) ?? new Map<string, Set<string>>();
+        byFixture.set(fixture.name, (byFixture.get(fixture.name) ?? new Set()).add(norm(story.title)));
+        storiesByTask.set(norm(task.title), byFixture);
+      }
+    }
+  }
+  return runs.map(({ fixture, stories }) => {
+    const required = requiredCapabilities(fixture.input);
+    const missing = missingCapabilities(fixture.input, stories).map((capability) => capability.label);
+    const titles = stories.flatMap((story) => [story.title, ...story.tasks.map((task) => task.title)]);
+    const extraMissing = fixture.mustCover.filter((pattern) => !titles.some((title) => pattern.test(title))).map(String);
+    const tasks = stories.flatMap((story) => story.tasks.map((task) => ({ task, story })));
+    const generic = tasks.filter(({ task, story }) =>
+      [...(storiesByTask.get(norm(task.title)) ?? new Map<string, Set<string>>())].some(
+        ([other, storyTitles]) => other !== fixture.name && [...storyTitles].some((title) => title !== norm(story.title)),
+      ),
+    ).length;
+    return {
+      name: fixture.name,
+      projectType: projectTypeOf(fixture.input.scope),
+      required: required.length + fixture.mustCover.length,
+      covered: required.length - missing.length + fixture.mustCover.length - extraMissing.length,
+      missing: [...missing, ...extraMissing],
+      outOfScope: outOfScopeOf(fixture, stories),
+      duplicates: duplicatesOf(stories),
+      tasks: tasks.length,
+      generic,
+      hours: stories.reduce((sum, story) => sum + story.estimateHours, 0),
+      ms: timeEngine(fixture),
+    };
+  });
+}
+
+/**
+ * Prints the table and the totals, and lists every goal missed.
+ * @returns the goals missed (none when the engine meets them all)
+ */
+export function report(results: readonly FixtureResult[], log: (line: string) => void = console.log): string[] {
+  const pad = (value: string | number, width: number) => String(value).padEnd(width);
+  log(`${pad("fixture", 30)}${pad("type", 10)}${pad("coverage", 11)}${pad("out", 5)}${pad("dup", 5)}${pad("generic", 10)}${pad("hours", 8)}ms`);
+  for (const result of results) {
+    log(
+      `${pad(result.name, 30)}${pad(result.projectType, 10)}${pad(`${result.covered}/${result.required}`, 11)}${pad(result.outOfScope.length, 5)}${pad(result.duplicates.length, 5)}${pad(`${result.generic}/${result.tasks}`, 10)}${pad(result.hours, 8)}${result.ms.toFixed(2)}`,
+    );
+    for (const line of [...result.missing.map((item) => `missing ${item}`), ...result.outOfScope.map((item) => `out of scope ${item}`), ...result.duplicates.map((item) => `duplicate ${item}`)]) {
+      log(`    ${line}`);
+    }
+  }
+  const sum = (pick: (result: FixtureResult) => number) => results.reduce((total, result) => total + pick(result), 0);
+  const coverage = sum((result) => result.covered) / sum((result) => result.required);
+  const genericShare = sum((result) => result.generic) / sum((result) => result.tasks);
+  const hoursBy = new Map<ProjectType, number[]>();
+  for (const result of results) hoursBy.set(result.projectType, [...(hoursBy.get(result.projectType) ?? []), result.hours]);
+  const slowest = Math.max(...results.map((result) => result.ms));
+  log("");
+  log(`total coverage        ${(coverage * 100).toFixed(1)}% (goal 100%)`);
+  log(`out-of-scope stories  ${sum((result) => result.outOfScope.length)} (goal 0)`);
+  log(`duplicates            ${sum((result) => result.duplicates.length)} (goal 0)`);
+  log(`generic tasks         ${(genericShare * 100).toFixed(1)}% (goal < 10%)`);
+  for (const [type, hours] of hoursBy) log(`hours ${pad(type, 16)}${hours.join(", ")}`);
+  log(`engine time           slowest median ${slowest.toFixed(2)} ms per job (goal < 20 ms)`);
+
+  const missed: string[] = [];
+  if (coverage < goals.coverage) missed.push(`coverage ${(coverage * 100).toFixed(1)}%`);
+  if (sum((result) => result.outOfScope.length) > goals.outOfScope) missed.push("out-of-scope stories");
+  if (sum((result) => result.duplicates.length) > goals.duplicates) missed.push("duplicates");
+  if (genericShare >= goals.genericShare) missed.push(`generic tasks ${(genericShare * 100).toFixed(1)}%`);
+  for (const hours of hoursBy.get("static") ?? []) if (hours >= goals.staticMaxHours) missed.push(`a static site of ${hours} h`);
+  for (const hours of hoursBy.get("complex") ?? []) if (hours <= goals.complexMinHours) missed.push(`a complex app of ${hours} h`);
+  if (slowest >= goals.engineMs) missed.push(`engine time ${slowest.toFixed(2)} ms`);
+  return missed;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(`Breakdown benchmark: ${breakdownFixtures.length} fixtures, rules engine\n`);
+  const missed = report(evaluate());
+  if (missed.length > 0) {
+    console.log(`\nGoals missed: ${missed.join("; ")}`);
+    process.exit(1);
+  }
+  console.log("\nEvery goal met.");
+}

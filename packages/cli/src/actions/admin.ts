@@ -1,0 +1,96 @@
+import inquirer from "inquirer";
+import { z } from "zod";
+import { getAdminStats, listEmailsForAdmin, resendEmail, sendAdminEmail, type EmailRecord } from "@forgehire/services";
+import { isDomainError, jobIdParams } from "@forgehire/core";
+import { withServices } from "../context.js";
+import { describeFailure, exitCodes, UsageError } from "../exit-codes.js";
+import { printJson } from "../output.js";
+import { parseInput } from "../parse-input.js";
+import { operatorActor } from "./operator.js";
+
+/** stats: the back office dashboard's counters (live jobs per view). */
+export async function stats(options: { json?: boolean }): Promise<void> {
+  const counters = await withServices(async (services) => getAdminStats(services, await operatorActor(services)));
+  if (options.json) return printJson(counters);
+  const rows: Array<[string, number]> = [
+    ["Jobs", counters.total],
+    ["In progress", counters.inProgress],
+    ["Completed", counters.completed],
+    ["Payment due", counters.paymentDue],
+    ["Paid", counters.paid],
+    ["With stories", counters.withStories],
+    ["With messages", counters.withCommunication],
+  ];
+  console.log(rows.map(([label, n]) => `${label.padEnd(14)}${n}`).join("\n"));
+}
+
+export interface AdminEmailOptions {
+  subject?: string;
+  message?: string;
+  as?: string;
+}
+
+/** What went wrong with a delivery, for the operator (the message is kept in the outbox either way). */
+function deliveryLine(email: EmailRecord): string {
+  return `${email.status === "failed" ? "Delivery failed" : "Kept"}: email ${email.id} to ${email.to} is ${email.status}${email.error ? ` (${email.error})` : ""}`;
+}
+
+/**
+ * admin:email: the back office's 'Send Email to Job Poster'. A missing subject or message is asked for on a
+ * terminal; without one it is a usage error. Delivery failures end with exit 8, the email kept for emails:retry.
+ */
+export async function adminEmail(id: string, options: AdminEmailOptions): Promise<void> {
+  const { id: jobId } = parseInput(jobIdParams, { id });
+  const missing = (["subject", "message"] as const).filter((key) => options[key] === undefined);
+  let answers: Partial<Record<"subject" | "message", string>> = {};
+  if (missing.length) {
+    if (!process.stdin.isTTY) throw new UsageError(`Missing ${missing.map((key) => `--${key}`).join(", ")} (no terminal to ask on)`);
+    answers = await inquirer.prompt<Record<"subject" | "message", string>>(
+      missing.map((name) => ({ type: "input", name, message: name === "subject" ? "Subject" : "Message" })),
+    );
+  }
+  const email = await withServices(async (services) =>
+    sendAdminEmail(services, await operatorActor(services, options.as), { jobId, subject: options.subject ?? answers.subject, message: options.message ?? answers.message }),
+  );
+  if (email.status === "failed") {
+    console.error(`${deliveryLine(email)}; retry with: forgehire emails:retry ${email.id}`);
+    process.exitCode = exitCodes.upstreamUnavailable;
+    return;
+  }
+  console.log(`Sent "${email.subject}" to ${email.to} (${email.status}, email ${email.id}).`);
+}
+
+/**
+ * emails:retry: sends failed outbox emails again (the back office's Resend): the ids given, or with --failed every
+ * failed one. Only failed emails are sent again; a sent one never twice.
+ */
+export async function emailsRetry(ids: string[], options: { failed?: boolean; json?: boolean }): Promise<void> {
+  if (ids.length && options.failed) throw new UsageError("Give email ids or --failed, not both");
+  if (!ids.length && !options.failed) throw new UsageError("Give the ids of the emails to send again, or --failed for every failed one");
+  parseInput(z.array(z.string().uuid("Invalid email ID")), ids);
+  const results: Array<{ id: string; to?: string; status?: string; error?: string }> = [];
+  let lastError: unknown;
+  await withServices(async (services) => {
+    const actor = await operatorActor(services);
+    const targets = options.failed
+      ? (await listEmailsForAdmin(services, actor, { status: "failed" }, { sort: "createdAt", order: "asc", offset: 0, limit: 1000 })).rows.map((e) => e.id)
+      : ids;
+    for (const id of targets) {
+      try {
+        const email = await resendEmail(services, actor, id);
+        results.push({ id, to: email.to, status: email.status, ...(email.error ? { error: email.error } : {}) });
+      } catch (error) {
+        if (!isDomainError(error)) throw error;
+        lastError = error;
+        results.push({ id, error: describeFailure(error).line });
+      }
+    }
+  });
+  if (options.json) printJson(results);
+  else if (!results.length) console.log("No failed emails.");
+  else for (const r of results) (r.status === "sent" || r.status === "logged" ? console.log : console.error)(`${r.id}${r.to ? ` to ${r.to}` : ""}: ${r.status ?? "not sent"}${r.error ? ` (${r.error})` : ""}`);
+  const failures = results.filter((r) => r.status !== "sent" && r.status !== "logged");
+  if (!failures.length) return;
+  if (results.length === 1 && lastError) process.exitCode = describeFailure(lastError).code;
+  else process.exitCode = results.length === 1 ? exitCodes.upstreamUnavailable : exitCodes.partial;
+}

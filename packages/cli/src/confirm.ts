@@ -1,0 +1,17 @@
+import inquirer from "inquirer";
+import { NotConfirmedError } from "./exit-codes.js";
+
+/**
+ * Asks a person at a terminal to confirm a destructive step; without a terminal, only --yes confirms.
+ * @param question what is about to happen
+ * @param yes whether --yes was given
+ * @throws NotConfirmedError when refused, or when there is no terminal and no --yes
+ */
+export async function confirmOrRefuse(question: string, yes: boolean | undefined): Promise<void> {
+  if (yes) return;
+  if (!process.stdin.isTTY || !process.stdout.isTTY) {
+    throw new NotConfirmedError(`${question} Refused without confirmation: pass --yes (no terminal to ask on)`);
+  }
+  const { confirmed } = await inquirer.prompt<{ confirmed: boolean }>([{ type: "confirm", name: "confirmed", message: question, default: false }]);
+  if (!confirmed) throw new NotConfirmedError("Cancelled: nothing was changed.");
+}

@@ -1,0 +1,91 @@
+import type { Actor } from "@forgehire/core";
+import type {
+  AdminChangeRequestRecord,
+  AdminChatRoomRecord,
+  AdminEmailRecord,
+  AdminJobRecord,
+  AdminMessageRecord,
+  AdminStoryRecord,
+  AdminTaskRecord,
+  EmailRecord,
+  UserRecord,
+} from "@forgehire/services";
+import { presentJobDetails } from "../../presenters/present-job.js";
+import { presentChangeRequest, presentStory } from "../../presenters/present-story.js";
+import { presentUser } from "../../presenters/present-user.js";
+import { presentAdminPayment } from "../payments/present-payment.js";
+
+/**
+ * The back office's records: flat objects with an `id`, as react-admin needs, times as ISO strings. Ids that point
+ * to another resource keep that resource's name (jobId, storyId, roomId) so reference fields can follow them.
+ */
+
+/** A user with the dates the list sorts on. */
+export function presentAdminUser(user: UserRecord) {
+  return { ...presentUser(user), createdAt: user.createdAt.toISOString(), updatedAt: user.updatedAt.toISOString() };
+}
+
+/** The job page: the portal's job and requirements, plus its backlog, change requests, payments and history. */
+export function presentAdminJob(record: AdminJobRecord, actor: Actor) {
+  const { job, requirements } = presentJobDetails(record, actor);
+  return {
+    ...job,
+    requirements,
+    stories: record.stories.map(presentStory),
+    changeRequests: record.changeRequests.map((request) => ({ ...presentChangeRequest(request), createdAt: request.createdAt.toISOString() })),
+    payments: record.payments.map(presentAdminPayment),
+    activity: record.activity.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
+  };
+}
+
+export function presentAdminStory(story: AdminStoryRecord) {
+  return { ...story, createdAt: story.createdAt.toISOString() };
+}
+
+export function presentAdminTask(task: AdminTaskRecord) {
+  return { ...task, createdAt: task.createdAt.toISOString() };
+}
+
+export function presentAdminChangeRequest(request: AdminChangeRequestRecord) {
+  return { ...request, createdAt: request.createdAt.toISOString() };
+}
+
+/** A room: react-admin's `id` is the room id. */
+export function presentAdminChatRoom(room: AdminChatRoomRecord) {
+  return {
+    id: room.roomId,
+    roomId: room.roomId,
+    jobId: room.jobId,
+    jobTitle: room.jobTitle,
+    clientId: room.clientId,
+    clientName: room.clientName,
+    freelancerId: room.freelancerId,
+    freelancerUserId: room.freelancerUserId,
+    freelancerName: room.freelancerName,
+    lastMessage: room.lastMessage && { content: room.lastMessage.content, createdAt: room.lastMessage.createdAt.toISOString() },
+    lastMessageAt: room.lastMessageAt?.toISOString() ?? null,
+    messageCount: room.messageCount,
+    createdAt: room.createdAt.toISOString(),
+  };
+}
+
+export function presentAdminMessage(message: AdminMessageRecord) {
+  return { ...message, createdAt: message.createdAt.toISOString() };
+}
+
+/** An outbox e-mail with its delivery status and, when it failed, why. */
+export function presentAdminEmail(email: AdminEmailRecord | EmailRecord) {
+  return {
+    id: email.id,
+    to: email.to,
+    subject: email.subject,
+    text: email.text,
+    kind: email.kind,
+    status: email.status,
+    error: email.error,
+    jobId: email.jobId,
+    senderId: email.senderId,
+    sentAt: email.sentAt?.toISOString() ?? null,
+    createdAt: email.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,63 @@
+import {
+  ADMIN_CHART_WEEKS,
+  adminJobViewCriteria,
+  lastWeekStarts,
+  fromCents,
+  zeroFillWeeks,
+  type Actor,
+  type AdminCharts,
+  type AdminStats,
+} from "@forgehire/core";
+import type { ServiceDeps } from "../../deps.js";
+import { adminDashboardRepository } from "../../repositories/admin-dashboard.js";
+import { jobsRepository } from "../../repositories/jobs.js";
+import { assertAdmin } from "./assert-admin.js";
+
+/**
+ * The dashboard's counters: live jobs in each of the job list's views, counted by the same criteria the list
+ * filters with, so a counter always equals the length of the list it links to.
+ * @param deps database
+ * @param actor an admin
+ * @returns the seven counters
+ * @throws ADMIN_ONLY for anyone else
+ */
+export async function getAdminStats(deps: Pick<ServiceDeps, "db">, actor: Actor): Promise<AdminStats> {
+  assertAdmin(actor);
+  const count = (view: Parameters<typeof adminJobViewCriteria>[0]) => jobsRepository.countLive(deps.db, adminJobViewCriteria(view));
+  const [total, inProgress, completed, paymentDue, paid, withStories, withCommunication] = await Promise.all([
+    count("all"),
+    count("in_progress"),
+    count("completed"),
+    count("payment_due"),
+    count("paid"),
+    count("with_stories"),
+    count("with_communication"),
+  ]);
+  return { total, inProgress, completed, paymentDue, paid, withStories, withCommunication };
+}
+
+/** The statuses the job chart shows: every live one, in the order of a job's life. */
+const chartStatuses = ["open", "in_progress", "completed"] as const;
+
+/**
+ * The dashboard's charts over the last 12 weeks (Mondays, UTC), every week present, zero when nothing happened.
+ * @param deps database, clock
+ * @param actor an admin
+ * @returns live jobs by status, money received per week in dollars, jobs posted per week
+ * @throws ADMIN_ONLY for anyone else
+ */
+export async function getAdminCharts(deps: Pick<ServiceDeps, "db" | "now">, actor: Actor): Promise<AdminCharts> {
+  assertAdmin(actor);
+  const weeks = lastWeekStarts(deps.now(), ADMIN_CHART_WEEKS);
+  const since = new Date(`${weeks[0]}T00:00:00Z`);
+  const [byStatus, posted, revenue] = await Promise.all([
+    adminDashboardRepository.countLiveJobsByStatus(deps.db),
+    adminDashboardRepository.countJobsPostedByWeek(deps.db, since),
+    adminDashboardRepository.sumSucceededPaymentsByWeek(deps.db, since),
+  ]);
+  return {
+    jobsByStatus: chartStatuses.map((status) => ({ status, count: byStatus.get(status) ?? 0 })),
+    revenueByWeek: zeroFillWeeks(weeks, revenue).map(({ week, value }) => ({ week, amount: fromCents(value) })),
+    newJobsByWeek: zeroFillWeeks(weeks, posted).map(({ week, value }) => ({ week, count: value })),
+  };
+}

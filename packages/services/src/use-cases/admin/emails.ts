@@ -1,0 +1,57 @@
+import { adminEmailBody, domainError, uuidId, fieldErrorsOf, type Actor, type AdminEmailBody } from "@forgehire/core";
+import type { ServiceDeps } from "../../deps.js";
+import { WITHHELD_SECRET } from "../../adapters/mail/mailer.js";
+import { emailsRepository, type EmailRecord } from "../../repositories/emails.js";
+import { jobsRepository } from "../../repositories/jobs.js";
+import { usersRepository } from "../../repositories/users.js";
+import { assertAdmin } from "./assert-admin.js";
+
+/**
+ * Sends the 'Send Email to Job Poster' message: through the mail adapter (SMTP when configured), kept in the
+ * outbox as kind admin_email with the job and the admin who wrote it. A delivery failure is not an error here:
+ * the message stays in the outbox as failed, with the reason, for `resendEmail`.
+ * @param deps database, mailer
+ * @param actor an admin
+ * @param input the job whose poster receives it, the subject and the text
+ * @returns the outbox record, whose status says whether it went out
+ * @throws ADMIN_ONLY; FILL_ALL_FIELDS for a blank subject or message; JOB_NOT_FOUND; CLIENT_EMAIL_NOT_FOUND
+ */
+export async function sendAdminEmail(deps: Pick<ServiceDeps, "db" | "mailer">, actor: Actor, input: AdminEmailBody | Record<string, unknown>): Promise<EmailRecord> {
+  assertAdmin(actor);
+  const parsed = adminEmailBody.safeParse(input);
+  if (!parsed.success) {
+    const fields = fieldErrorsOf(parsed.error);
+    // The dialog's one message for a blank field; a bad job id is an ordinary validation error.
+    if (fields.subject || fields.message) throw domainError("FILL_ALL_FIELDS", { fields });
+    throw domainError("VALIDATION", { fields });
+  }
+  const { jobId, subject, message } = parsed.data;
+  const job = await jobsRepository.findById(deps.db, jobId);
+  if (!job || job.status === "inactive") throw domainError("JOB_NOT_FOUND");
+  const poster = await usersRepository.findById(deps.db, job.ownerId);
+  if (!poster?.email.trim()) throw domainError("CLIENT_EMAIL_NOT_FOUND");
+  return deps.mailer.send({ to: poster.email, subject, text: message, kind: "admin_email", jobId: job.id, senderId: actor.id });
+}
+
+/**
+ * Sends a failed outbox message again, on the same record. Only a failed one: a sent message is never sent twice,
+ * and of two resends at once only one delivers.
+ * @param deps database, mailer
+ * @param actor an admin
+ * @param emailId the outbox record
+ * @returns the record with its new status (sent, or failed again with the new reason)
+ * @throws ADMIN_ONLY; RECORD_NOT_FOUND; EMAIL_NOT_RESENDABLE unless it failed, or when it carried a one-time link
+ */
+export async function resendEmail(deps: Pick<ServiceDeps, "db" | "mailer">, actor: Actor, emailId: string): Promise<EmailRecord> {
+  assertAdmin(actor);
+  if (!uuidId().safeParse(emailId).success) throw domainError("RECORD_NOT_FOUND");
+  const stored = await emailsRepository.findById(deps.db, emailId);
+  if (!stored) throw domainError("RECORD_NOT_FOUND");
+  // Its one-time link was never kept (only SMTP saw it), so sending it again would send a dead link.
+  if (stored.text.includes(WITHHELD_SECRET) || stored.html?.includes(WITHHELD_SECRET)) {
+    throw domainError("EMAIL_NOT_RESENDABLE", { message: "This e-mail carried a one-time link that is not kept; send a new one instead (e.g. a new password reset)." });
+  }
+  const claimed = await emailsRepository.claimFailed(deps.db, emailId);
+  if (!claimed) throw domainError("EMAIL_NOT_RESENDABLE");
+  return deps.mailer.redeliver(claimed);
+}

@@ -1,0 +1,107 @@
+import { domainError, type Actor } from "@forgehire/core";
+import type { ServiceDeps } from "../../deps.js";
+import {
+  adminListsRepository,
+  type AdminChangeRequestSortField,
+  type AdminChatRoomSortField,
+  type AdminEmailSortField,
+  type AdminMessageSortField,
+  type AdminPageQuery,
+  type AdminStorySortField,
+  type AdminTaskSortField,
+  type AdminEmailRecord,
+} from "../../repositories/admin-lists.js";
+import { freelancersRepository, type FreelancerRecord } from "../../repositories/freelancers.js";
+import { assertAdmin } from "./assert-admin.js";
+
+type Db = Pick<ServiceDeps, "db">;
+type Filter<K extends keyof typeof adminListsRepository> = Parameters<(typeof adminListsRepository)[K]>[1];
+
+/**
+ * Every story across live jobs, searched in title and description, narrowed by job or ids.
+ * @throws ADMIN_ONLY
+ */
+export function listStoriesForAdmin(deps: Db, actor: Actor, filter: Filter<"listStories">, query: AdminPageQuery<AdminStorySortField>) {
+  assertAdmin(actor);
+  return adminListsRepository.listStories(deps.db, filter, query);
+}
+
+/**
+ * Every task across live jobs, searched in title and description, narrowed by job, story, status, priority or ids.
+ * @throws ADMIN_ONLY
+ */
+export function listTasksForAdmin(deps: Db, actor: Actor, filter: Filter<"listTasks">, query: AdminPageQuery<AdminTaskSortField>) {
+  assertAdmin(actor);
+  return adminListsRepository.listTasks(deps.db, filter, query);
+}
+
+/**
+ * Every change request across live jobs, searched in its description, narrowed by job, status or ids.
+ * @throws ADMIN_ONLY
+ */
+export function listChangeRequestsForAdmin(
+  deps: Db,
+  actor: Actor,
+  filter: Filter<"listChangeRequests">,
+  query: AdminPageQuery<AdminChangeRequestSortField>,
+) {
+  assertAdmin(actor);
+  return adminListsRepository.listChangeRequests(deps.db, filter, query);
+}
+
+/**
+ * Every chat room with both parties' names and its last message, searched in the client's name, the project's
+ * title and the last message, narrowed by job, client or ids; by latest activity unless sorted otherwise.
+ * @throws ADMIN_ONLY
+ */
+export function listChatRoomsForAdmin(deps: Db, actor: Actor, filter: Filter<"listChatRooms">, query: AdminPageQuery<AdminChatRoomSortField>) {
+  assertAdmin(actor);
+  return adminListsRepository.listChatRooms(deps.db, filter, query);
+}
+
+/**
+ * Chat messages, narrowed by room, job or ids, searched in their text.
+ * @throws ADMIN_ONLY
+ */
+export function listMessagesForAdmin(deps: Db, actor: Actor, filter: Filter<"listMessages">, query: AdminPageQuery<AdminMessageSortField>) {
+  assertAdmin(actor);
+  return adminListsRepository.listMessages(deps.db, filter, query);
+}
+
+/**
+ * The outbox: every e-mail with its delivery status, searched in recipient and subject, narrowed by status, kind,
+ * job or ids.
+ * @throws ADMIN_ONLY
+ */
+export function listEmailsForAdmin(deps: Db, actor: Actor, filter: Filter<"listEmails">, query: AdminPageQuery<AdminEmailSortField>) {
+  assertAdmin(actor);
+  return adminListsRepository.listEmails(deps.db, filter, query);
+}
+
+/**
+ * One e-mail of the outbox.
+ * @throws ADMIN_ONLY; RECORD_NOT_FOUND
+ */
+export async function getEmailForAdmin(deps: Db, actor: Actor, emailId: string): Promise<AdminEmailRecord> {
+  assertAdmin(actor);
+  const email = await adminListsRepository.findEmail(deps.db, emailId);
+  if (!email) throw domainError("RECORD_NOT_FOUND");
+  return email;
+}
+
+/** Sortable freelancer fields of the back office. */
+export const adminFreelancerSortFields = ["id", "createdAt", "name", "hourlyRate", "title"] as const;
+
+/**
+ * Freelancer profiles for the back office, searched as the directory searches, narrowed by ids.
+ * @throws ADMIN_ONLY
+ */
+export function listFreelancersForAdmin(
+  deps: Db,
+  actor: Actor,
+  filter: { q?: string | undefined; ids?: string[] | undefined },
+  query: AdminPageQuery<(typeof adminFreelancerSortFields)[number]>,
+): Promise<{ rows: FreelancerRecord[]; total: number }> {
+  assertAdmin(actor);
+  return freelancersRepository.search(deps.db, { q: filter.q, ids: filter.ids, sort: query.sort, order: query.order, offset: query.offset, limit: query.limit });
+}

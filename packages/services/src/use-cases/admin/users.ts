@@ -1,0 +1,77 @@
+import { domainError, isAdmin, type Actor, type AdminUserUpdateBody, type RoleType, type UserType } from "@forgehire/core";
+import type { ServiceDeps } from "../../deps.js";
+import { freelancersRepository } from "../../repositories/freelancers.js";
+import { usersRepository, type UserRecord } from "../../repositories/users.js";
+import { requestPasswordReset } from "../accounts/password-reset.js";
+import { setUserDisabled } from "../accounts/set-user-disabled.js";
+import { assertAdmin } from "./assert-admin.js";
+
+/** The role type that goes with an account type when the back office changes it. */
+const roleTypeOf: Record<UserType, RoleType> = { client: "job_poster", freelancer: "freelancer", admin: "admin" };
+
+/**
+ * One account, for the back office.
+ * @throws ADMIN_ONLY; RECORD_NOT_FOUND
+ */
+export async function getUserForAdmin(deps: Pick<ServiceDeps, "db">, actor: Actor, userId: string): Promise<UserRecord> {
+  assertAdmin(actor);
+  const user = await usersRepository.findById(deps.db, userId);
+  if (!user) throw domainError("RECORD_NOT_FOUND");
+  return user;
+}
+
+/**
+ * Changes an account from the back office: names, type and whether it is disabled (the email never changes).
+ * Names go through the same path as the profile page, so a freelancer's card shows the new name too; disabling
+ * goes through `setUserDisabled` (sessions and sockets end at once). The disabled flag is decided first, so a
+ * refused disabling (own account, last admin) changes nothing. Demoting the last enabled admin is refused too,
+ * so the back office can never lock everyone out.
+ * @param deps database, clock, realtime
+ * @param actor an admin
+ * @param userId the account
+ * @param input the fields to change; absent ones stay
+ * @returns the account as it now is
+ * @throws ADMIN_ONLY; RECORD_NOT_FOUND; CANNOT_DISABLE_SELF; LAST_ADMIN
+ */
+export async function updateUserByAdmin(
+  deps: Pick<ServiceDeps, "db" | "now" | "realtime">,
+  actor: Actor,
+  userId: string,
+  input: AdminUserUpdateBody,
+): Promise<UserRecord> {
+  const current = await getUserForAdmin(deps, actor, userId);
+  if (input.disabled !== undefined && input.disabled !== current.disabled) await setUserDisabled(deps, actor, userId, input.disabled);
+  return deps.db.transaction(async (trx) => {
+    const now = deps.now();
+    const user = await usersRepository.findById(trx, userId);
+    if (!user) throw domainError("RECORD_NOT_FOUND");
+    if (input.firstName !== undefined || input.lastName !== undefined) {
+      const names = { firstName: input.firstName ?? user.firstName, lastName: input.lastName ?? user.lastName };
+      await usersRepository.updateNames(trx, userId, names, now);
+      await freelancersRepository.renameForUser(trx, userId, `${names.firstName} ${names.lastName}`.trim(), now);
+    }
+    if (input.userType !== undefined && input.userType !== user.userType) {
+      // Locked like setUserDisabled's count, so a demotion and a disabling at once cannot both take the last admin.
+      if (isAdmin(user) && !user.disabled && input.userType !== "admin" && (await usersRepository.lockEnabledAdmins(trx)) <= 1) {
+        throw domainError("LAST_ADMIN", { message: "This is the last enabled admin account; make another account an admin first." });
+      }
+      await usersRepository.updateType(trx, userId, { userType: input.userType, roleType: roleTypeOf[input.userType] }, now);
+    }
+    const updated = await usersRepository.findById(trx, userId);
+    if (!updated) throw domainError("RECORD_NOT_FOUND");
+    return updated;
+  });
+}
+
+/**
+ * Sends an account the same password-reset e-mail as the login page's 'Forgot password', on an admin's request.
+ * @throws ADMIN_ONLY; RECORD_NOT_FOUND
+ */
+export async function sendPasswordResetByAdmin(
+  deps: Pick<ServiceDeps, "db" | "mailer" | "config" | "now" | "logger">,
+  actor: Actor,
+  userId: string,
+): Promise<void> {
+  const user = await getUserForAdmin(deps, actor, userId);
+  await requestPasswordReset(deps, user.email);
+}
