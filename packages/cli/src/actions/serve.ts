@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { createLogger, createServices, loadConfig, migrateLatest } from "@forgehire/services";
+import { createLogger, createServices, loadConfig, migrateLatest, pendingMigrations } from "@forgehire/services";
 import { startServer, webAppsBuilt } from "@forgehire/server";
 import { runSeeds } from "../../../../seeds/index.js";
 import { formatDemoLogins } from "./db.js";
@@ -9,6 +9,7 @@ export interface ServeOptions {
   port?: string;
   demo: boolean;
   build: boolean;
+  migrate: boolean;
 }
 
 const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
@@ -32,8 +33,14 @@ export async function serve(options: ServeOptions): Promise<void> {
 
   const services = await createServices(config, logger);
   try {
-    const applied = await migrateLatest(services.db);
-    if (applied.length) logger.info({ migrations: applied }, "database migrated");
+    if (options.migrate) {
+      const applied = await migrateLatest(services.db);
+      if (applied.length) logger.info({ migrations: applied }, "database migrated");
+    } else {
+      // Several replicas starting at once must not race to change the schema: the deploy runs db:migrate first.
+      const pending = await pendingMigrations(services.db);
+      if (pending.length) logger.warn({ pending }, "migrations pending: run `forgehire db:migrate` (/readyz stays 503 until then)");
+    }
     if (options.demo) {
       const seed = await runSeeds(services);
       if (seed.seeded) console.log(`\n${formatDemoLogins(seed.logins)}\n`);

@@ -12,6 +12,7 @@ export function registerCommands(program: Command): void {
     .option("--port <port>", "port to listen on (default PORT or 3000)")
     .option("--no-demo", "do not load the demo data into an empty database")
     .option("--no-build", "do not build the web apps when they are missing")
+    .option("--no-migrate", "do not migrate at start (production: `forgehire db:migrate` is a step of its own)")
     .action(async (options) => (await import("../actions/serve.js")).serve(options));
 
   program
