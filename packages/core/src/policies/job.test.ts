@@ -378,6 +378,7 @@ describe("jobAbilities", () => {
         "edit",
         "delete",
         "createBreakdown",
+        "regenerateBreakdown",
         "viewBreakdown",
         "editTasks",
         "lock",
@@ -391,7 +392,7 @@ describe("jobAbilities", () => {
         "communicate",
       ].sort(),
     );
-    expect(jobAbilityActions).toHaveLength(14);
+    expect(jobAbilityActions).toHaveLength(15);
   });
 
   it("the owner of a locked, unpaid job may unlock, pay, delete, create the breakdown and request changes", () => {
@@ -399,6 +400,7 @@ describe("jobAbilities", () => {
       edit: false,
       delete: true,
       createBreakdown: true,
+      regenerateBreakdown: false,
       viewBreakdown: true,
       editTasks: false,
       lock: false,
@@ -418,6 +420,7 @@ describe("jobAbilities", () => {
       edit: false,
       delete: false,
       createBreakdown: false,
+      regenerateBreakdown: false,
       viewBreakdown: true,
       editTasks: false,
       lock: false,

@@ -56,6 +56,7 @@ describe("posting a job", () => {
       edit: true,
       delete: true,
       createBreakdown: true,
+      regenerateBreakdown: true,
       viewBreakdown: true,
       editTasks: true,
       lock: true,
