@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import pg from "pg";
+import { pgAdminQuery, pgUrlFor } from "./test/postgres-admin.js";
 import { afterAll, describe, expect, it, inject } from "vitest";
 import { recordReliability } from "@forgehire/services/testing";
 import { callJson, signUpOver, spawnServer, type ServerProcess } from "./test/server-process.js";
@@ -13,22 +13,6 @@ import { jobBody } from "./test/factories.js";
 // (its files in DATA_DIR) and, with TEST_DATABASE_URL, on PostgreSQL.
 const base = process.env.TEST_DATABASE_URL;
 const template = inject("pgTemplate");
-
-const urlFor = (name: string) => {
-  const url = new URL(base ?? "postgres://localhost/postgres");
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-
-async function asAdmin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: urlFor("postgres") });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 const WRITERS = 4;
 /** The load stops by itself at this many attempts or this long, killed or not. */
@@ -112,11 +96,11 @@ describe("kill -9 under a write load", () => {
 
   it.skipIf(!base || !template)("[fault-3] loses no acknowledged write on PostgreSQL (skipped without TEST_DATABASE_URL)", async () => {
     const name = `${template}_k${randomBytes(4).toString("hex")}`;
-    await asAdmin(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    await pgAdminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}`);
     try {
-      expect((await killMidLoadAndCount(urlFor(name))).lost).toBe(0);
+      expect((await killMidLoadAndCount(pgUrlFor(name))).lost).toBe(0);
     } finally {
-      await asAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await pgAdminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     }
   }, 120_000);
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import pg from "pg";
+import { pgAdminQuery, pgUrlFor } from "../test/postgres-admin.js";
 import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
 import { io as connect, type Socket } from "socket.io-client";
 import { callJson, signUpOver, spawnServer, type ServerProcess } from "../test/server-process.js";
@@ -12,22 +12,6 @@ import { callJson, signUpOver, spawnServer, type ServerProcess } from "../test/s
 // pg_terminate_backend, as a PostgreSQL restart or a failover does. PGlite has no connections to lose.
 const base = process.env.TEST_DATABASE_URL;
 const template = inject("pgTemplate");
-
-const urlFor = (name: string) => {
-  const url = new URL(base ?? "postgres://localhost/postgres");
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-
-async function asAdmin<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: urlFor("postgres") });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 /** Polls (bounded) until the check holds; the delay is between polls, never a guess at how long something takes. */
 async function eventually<T>(what: string, check: () => Promise<T | undefined>, limitMs = 30_000): Promise<T> {
@@ -47,14 +31,14 @@ describe.skipIf(!base || !template)("losing database connections never ends a se
   const sockets: Socket[] = [];
 
   const listeners = () =>
-    asAdmin<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = $1 AND query LIKE 'LISTEN%'", [name]).then((rows) =>
+    pgAdminQuery<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = $1 AND query LIKE 'LISTEN%'", [name]).then((rows) =>
       rows.map((row) => row.pid),
     );
 
   async function start(): Promise<ServerProcess> {
     const dataDir = mkdtempSync(path.join(tmpdir(), "forgehire-loss-"));
     dirs.push(dataDir);
-    const server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: urlFor(name) });
+    const server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: pgUrlFor(name) });
     servers.push(server);
     return server;
   }
@@ -71,14 +55,14 @@ describe.skipIf(!base || !template)("losing database connections never ends a se
   let a: ServerProcess;
   let b: ServerProcess;
   beforeAll(async () => {
-    await asAdmin(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    await pgAdminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}`);
     [a, b] = await Promise.all([start(), start()]);
   });
   afterAll(async () => {
     for (const socket of sockets) socket.disconnect();
     for (const server of servers) await server.stop();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-    await asAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await pgAdminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   });
 
   it("[fault-1] both processes outlive pg_terminate_backend of their LISTEN connections (then of every connection), reconnect, and chat crosses processes again", async () => {
@@ -139,15 +123,15 @@ describe.skipIf(!base || !template)("losing database connections never ends a se
       const pids = await listeners();
       return pids.length === 2 ? pids : undefined;
     });
-    await asAdmin("SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid", [listening]);
+    await pgAdminQuery("SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid", [listening]);
     const again = await relistened(listening);
     await bothServe();
     await crosses("after the LISTEN connections were terminated");
 
     // 2. Every connection of the database: knex's pool, the adapters' pools (idle and checked out), all at once.
-    const everyone = await asAdmin<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [name]);
+    const everyone = await pgAdminQuery<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [name]);
     expect(everyone.length).toBeGreaterThan(2);
-    await asAdmin("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [name]);
+    await pgAdminQuery("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [name]);
     await relistened(again);
     await bothServe();
     await crosses("after every connection was terminated");

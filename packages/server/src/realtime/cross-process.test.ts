@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import pg from "pg";
+import { pgAdminQuery, pgUrlFor } from "../test/postgres-admin.js";
 import supertest from "supertest";
 import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
 import { io as connect, type Socket } from "socket.io-client";
@@ -21,22 +21,6 @@ declare module "vitest" {
 const base = process.env.TEST_DATABASE_URL;
 const template = inject("pgTemplate");
 
-const urlFor = (name: string) => {
-  const url = new URL(base ?? "postgres://localhost/postgres");
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-
-async function asAdmin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: urlFor("postgres") });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 interface Node {
   running: RunningServer;
   services: Services;
@@ -54,7 +38,7 @@ describe.skipIf(!base || !template)("two server processes on one PostgreSQL (ski
     const config = loadConfig({
       NODE_ENV: "test",
       DATA_DIR: dataDir,
-      DATABASE_URL: urlFor(name),
+      DATABASE_URL: pgUrlFor(name),
       SESSION_SECRET: "test-secret-test-secret-test-secret",
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
       AUTH_RATE_LIMIT: "1000",
@@ -93,7 +77,7 @@ describe.skipIf(!base || !template)("two server processes on one PostgreSQL (ski
   let a: Node;
   let b: Node;
   beforeAll(async () => {
-    await asAdmin(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    await pgAdminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}`);
     a = await start();
     b = await start();
   });
@@ -101,7 +85,7 @@ describe.skipIf(!base || !template)("two server processes on one PostgreSQL (ski
     for (const socket of sockets) socket.disconnect();
     for (const node of nodes) await node.running.stop();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-    await asAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await pgAdminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   });
 
   it("[proof-1] a message posted through process A reaches a room member's socket on process B; 100 messages timed", async () => {

@@ -2,3 +2,4 @@
 export { openTestDatabase } from "./test-database.js";
 export { recordReliability, type ReliabilityFigure } from "./reliability.js";
 export { startMailCatcher, type MailCatcher, type CaughtMail } from "./mail-catcher.js";
+export { adminUrl, databaseUrlFor } from "./pg-urls.js";
