@@ -264,7 +264,11 @@ it("an admin lands on the Admin Dashboard, filters Payment Due, emails a poster 
   expect(refused.status).toBe(403);
   expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("ACCOUNT_DISABLED");
 
+  // The disable dialog must be gone before the next click, or the click lands on its closing backdrop.
+  await dialog.waitFor({ state: "detached" });
   await page.getByRole("button", { name: "Enable" }).click();
+  await dialog.getByRole("button", { name: "Enable" }).waitFor();
+  await office.dialogSettled();
   await dialog.getByRole("button", { name: "Enable" }).click();
   await page.getByText("Account enabled.").waitFor();
   await page.getByRole("button", { name: "Disable" }).waitFor();
