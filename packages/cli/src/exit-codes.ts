@@ -41,6 +41,8 @@ export const exitCodeByKind: Record<ErrorKind, number> = {
   unsupported_type: exitCodes.usage,
   rate_limited: exitCodes.rateLimited,
   upstream_unavailable: exitCodes.upstreamUnavailable,
+  // The outside service answered, but unusably: to a script, as good as no answer.
+  upstream_failed: exitCodes.upstreamUnavailable,
   internal: exitCodes.internal,
 };
 

@@ -12,6 +12,7 @@ const kinds: ErrorKind[] = [
   "unsupported_type",
   "rate_limited",
   "upstream_unavailable",
+  "upstream_failed",
   "internal",
 ];
 

@@ -15,6 +15,7 @@ export type ErrorKind =
   | "unsupported_type"
   | "rate_limited"
   | "upstream_unavailable"
+  | "upstream_failed"
   | "internal";
 
 interface CatalogueEntry {
@@ -88,6 +89,20 @@ export const errorCatalogue = {
   DELETE_JOB_DENIED: entry("forbidden", "Permission Denied", "Only the job owner or admins can delete this job."),
   TOO_MANY_FILES: entry("validation", "Too Many Files", "A job can have at most 5 attached files."),
   BAD_FILE_TYPE: entry("unsupported_type", "Unsupported File", "This file type is not allowed."),
+
+  // Enhance with AI (POST /api/wizard/enhance)
+  AI_NOT_CONFIGURED: entry("not_found", "Not Available", "AI enhancement is not available on this server."),
+  ENHANCE_DENIED: entry("forbidden", "Permission Denied", "Only clients and admins can enhance requirements."),
+  AI_UNAVAILABLE: entry(
+    "upstream_unavailable",
+    "AI Unavailable",
+    "The AI service did not answer in time. Please try again in a moment.",
+  ),
+  AI_BAD_ANSWER: entry(
+    "upstream_failed",
+    "AI Answer Unusable",
+    "The AI service answered with something we could not use. Please try again.",
+  ),
 
   // Breakdown, stories and tasks
   CREATE_STORIES_DENIED: entry(

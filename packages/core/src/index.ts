@@ -60,3 +60,5 @@ export * from "./policies/payment.js";
 export * from "./admin/weeks.js";
 export * from "./navigation/return-path.js";
 export * from "./chat/relative-time.js";
+export * from "./schemas/enhance.js";
+export * from "./wizard/enhance.js";

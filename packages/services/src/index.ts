@@ -37,6 +37,8 @@ export * from "./use-cases/jobs/read-file.js";
 export * from "./use-cases/jobs/notify-admins.js";
 export * from "./realtime.js";
 export * from "./adapters/ai/breakdown-engine.js";
+export * from "./adapters/ai/requirements-enhancer.js";
+export * from "./use-cases/wizard/enhance-requirements.js";
 export * from "./repositories/stories.js";
 export * from "./repositories/change-requests.js";
 export * from "./repositories/task-messages.js";

@@ -4,6 +4,7 @@ import { createDiskStorage } from "./adapters/storage/storage.js";
 import { createBackgroundTasks } from "./background.js";
 import { createRealtime } from "./realtime.js";
 import { createAiEngine, createRulesEngine, type BreakdownEngine } from "./adapters/ai/breakdown-engine.js";
+import { createAiEnhancer, type RequirementsEnhancer } from "./adapters/ai/requirements-enhancer.js";
 import { createStripeProvider } from "./adapters/payments/stripe.js";
 import { createTestProvider } from "./adapters/payments/test-provider.js";
 import type { Config } from "./config.js";
@@ -16,6 +17,8 @@ export interface Services extends ServiceDeps {
   database: Database;
   /** The breakdown engines: the AI one only when AI_BASE_URL is set; the default is the AI one if present. */
   engines: { rules: BreakdownEngine; ai: BreakdownEngine | undefined; default: BreakdownEngine };
+  /** "Enhance with AI" on the wizard's first step: only when AI_BASE_URL is set. */
+  enhancer: RequirementsEnhancer | undefined;
   close(): Promise<void>;
 }
 
@@ -34,6 +37,7 @@ export async function createServices(config: Config, logger: Logger, database?: 
   const ai = config.ai && createAiEngine({ ...config.ai, logger });
   return {
     engines: { rules, ai, default: ai ?? rules },
+    enhancer: config.ai && createAiEnhancer({ ...config.ai, logger }),
     db: db.knex,
     database: db,
     config,

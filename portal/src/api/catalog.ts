@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
-import type { AdditionalServices, Catalog, Quote, Scope, WizardAnalysis, WizardAnalysisInput } from "@forgehire/core";
+import type { AdditionalServices, CatalogBody, Quote, Scope, WizardAnalysis, WizardAnalysisInput, WizardEnhanceInput, WizardEnhancement } from "@forgehire/core";
 import { apiFetch } from "./client";
 
 /** Query keys of the catalogue, quote and wizard module. */
@@ -11,11 +11,11 @@ export const catalogKeys = {
 /** The catalogue changes only with a deploy, so one fetch per visit is enough. */
 const CATALOG_STALE_MS = 60 * 60 * 1000;
 
-/** GET /api/catalog: scopes, industries, extras, compliance and integration options (public). */
+/** GET /api/catalog: scopes, industries, extras, compliance and integration options, the server's features (public). */
 export function useCatalog() {
   return useQuery({
     queryKey: catalogKeys.catalog,
-    queryFn: ({ signal }) => apiFetch<Catalog>("/api/catalog", { signal }),
+    queryFn: ({ signal }) => apiFetch<CatalogBody>("/api/catalog", { signal }),
     staleTime: CATALOG_STALE_MS,
     gcTime: Infinity,
   });
@@ -45,5 +45,12 @@ export function useQuote(input: QuoteInput | null) {
 export function useWizardAnalysis() {
   return useMutation({
     mutationFn: (body: WizardAnalysisInput) => apiFetch<WizardAnalysis>("/api/wizard/analysis", { method: "POST", body }),
+  });
+}
+
+/** POST /api/wizard/enhance: the AI's proposal of a clearer description and key-feature list; nothing is saved. */
+export function useEnhanceRequirements() {
+  return useMutation({
+    mutationFn: (body: WizardEnhanceInput) => apiFetch<WizardEnhancement>("/api/wizard/enhance", { method: "POST", body }),
   });
 }

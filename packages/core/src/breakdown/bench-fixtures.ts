@@ -7,6 +7,7 @@
 import { noAdditionalServices, type AdditionalServices } from "../catalog/options.js";
 import type { Scope } from "../catalog/scopes.js";
 import type { BreakdownInput, BreakdownRequirements } from "./input.js";
+import { rulesBreakdown } from "./rules-engine.js";
 
 /** One benchmark job with its expectations. */
 export interface BreakdownFixture {
@@ -290,3 +291,25 @@ export const breakdownFixtures: readonly BreakdownFixture[] = [
     mustNot: [/\broles?\b/i],
   },
 ];
+
+/**
+ * A deliberately incomplete AI answer for a job, as the breakdown benchmark's and tests' fake AI gives it: the rules
+ * engine's stories with every other story dropped, the follow-up answers' tasks dropped and every source left
+ * blank, so the dropped capabilities can only come back through the completion from the rules engine.
+ * @param input the job
+ * @returns the answer's JSON text, in the shape of the breakdown's response schema
+ */
+export function incompleteAiAnswer(input: BreakdownInput): string {
+  const kept = rulesBreakdown(input).filter((_, index) => index % 2 === 0);
+  return JSON.stringify({
+    stories: kept.map((story) => ({
+      title: story.title,
+      description: story.description,
+      priority: story.priority,
+      source: "",
+      tasks: story.tasks
+        .filter((task) => !task.source?.startsWith("answer:"))
+        .map((task) => ({ title: task.title, description: task.description, priority: task.priority, estimateHours: task.estimateHours, acceptanceCriteria: task.acceptanceCriteria, source: "" })),
+    })),
+  });
+}

@@ -25,6 +25,15 @@ export interface Catalog {
   languages: string[];
 }
 
+/** What this server offers beyond the catalogue, which depends on its configuration. */
+export interface CatalogFeatures {
+  /** "Enhance with AI" on the wizard's first step (`POST /api/wizard/enhance`): true when an AI is configured */
+  aiEnhance: boolean;
+}
+
+/** The body of `GET /api/catalog`: the catalogue and the server's features. */
+export type CatalogBody = Catalog & { features: CatalogFeatures };
+
 /**
  * The catalogue as `GET /api/catalog` returns it; a fresh copy each call so callers may not corrupt the lists.
  * @returns scopes, industries, extras, compliance and integration options, skills, domains and languages

@@ -15,6 +15,7 @@ export const httpStatusByKind: Record<ErrorKind, number> = {
   unsupported_type: 415,
   rate_limited: 429,
   internal: 500,
+  upstream_failed: 502,
   upstream_unavailable: 503,
 };
 

@@ -100,3 +100,26 @@ export function accountLoginLimit(services: Pick<Services, "db" | "now">) {
     },
   };
 }
+
+/**
+ * Limits a costly call (a paid AI request) per signed-in user, counted in the database across every server
+ * process: `limit` calls per `windowMs`, then 429 RATE_LIMITED with Retry-After. Mount it after requireUser; it
+ * keys by user id, so one person on many addresses shares one budget and an office behind one address does not.
+ * @param services database, clock and logger
+ * @param options the counter's name, the calls allowed and the window
+ */
+export function userRateLimit(services: Pick<Services, "db" | "now" | "logger">, options: { name: string; limit: number; windowMs: number }) {
+  return rateLimit({
+    windowMs: options.windowMs,
+    limit: options.limit,
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    // Keyed by user, so a client's X-Forwarded-For plays no part: not worth a log line.
+    validate: { xForwardedForHeader: false },
+    keyGenerator: (req) => `user:${req.user?.id ?? "none"}`,
+    store: new DatabaseRateLimitStore(services, `${options.name}:`),
+    handler: (_req, res) => {
+      res.status(429).json(errorBody(domainError("RATE_LIMITED")));
+    },
+  });
+}

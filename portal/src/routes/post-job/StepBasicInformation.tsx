@@ -20,6 +20,7 @@ import type { QuoteInput } from "../../api/catalog";
 import { useDebouncedValue } from "../../hooks/use-debounced-value";
 import { countWords, formatMoney } from "../../lib/format";
 import { deliveryDateError, localToday, type PostJobDispatch, type PostJobFormState } from "./use-post-job-form";
+import EnhanceWithAi from "./EnhanceWithAi";
 
 /** The quote is asked for once the choices have rested this long. */
 const QUOTE_DEBOUNCE_MS = 250;
@@ -92,6 +93,7 @@ export default function StepBasicInformation({ state, dispatch, catalog }: StepP
             </Box>
           }
         />
+        <EnhanceWithAi values={draft} onAccept={(proposal) => { dispatch({ type: "setText", field: "description", value: proposal.description }); dispatch({ type: "setText", field: "keyFeatures", value: proposal.keyFeatures }); }} />
       </Stack>
 
       <Box>

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { breakdownFixtures, missingCapabilities, rulesBreakdown, type BreakdownInput, type StoryDraft } from "@forgehire/core";
+import { breakdownFixtures, incompleteAiAnswer, missingCapabilities, type StoryDraft } from "@forgehire/core";
 import { createAiEngine, createLogger } from "@forgehire/services";
 import { startFakeOpenAi, type FakeOpenAi } from "../../test/fakes/openai-server.js";
 import { buildClient, buildJob, type BuiltUser } from "../../test/factories.js";
@@ -8,25 +8,6 @@ import { startTestServer, type TestServer } from "../../test/test-server.js";
 let fake: FakeOpenAi;
 let server: TestServer;
 let alice: BuiltUser;
-
-/**
- * A deliberately incomplete AI answer: the rules engine's stories for the job with every other story dropped and
- * without sources, so the capabilities of the dropped stories can only come back from the completion.
- */
-function incompleteAnswer(input: BreakdownInput): string {
-  const kept = rulesBreakdown(input).filter((_, index) => index % 2 === 0);
-  return JSON.stringify({
-    stories: kept.map((story) => ({
-      title: story.title,
-      description: story.description,
-      priority: story.priority,
-      source: "",
-      tasks: story.tasks
-        .filter((task) => !task.source?.startsWith("answer:"))
-        .map((task) => ({ title: task.title, description: task.description, priority: task.priority, estimateHours: task.estimateHours, acceptanceCriteria: task.acceptanceCriteria, source: "" })),
-    })),
-  });
-}
 
 beforeAll(async () => {
   fake = await startFakeOpenAi();
@@ -77,8 +58,8 @@ describe("the AI path can never lose a requirement", () => {
   it("on every benchmark fixture, a deliberately incomplete answer ends with every capability covered", async () => {
     const engine = createAiEngine({ baseUrl: fake.baseUrl, apiKey: "test-key", model: "fake-model", logger: createLogger("silent"), timeoutMs: 2_000, attempts: 1 });
     for (const fixture of breakdownFixtures) {
-      fake.answers = [{ kind: "json", content: incompleteAnswer(fixture.input) }];
-      const answered = JSON.parse(incompleteAnswer(fixture.input)) as { stories: unknown[] };
+      fake.answers = [{ kind: "json", content: incompleteAiAnswer(fixture.input) }];
+      const answered = JSON.parse(incompleteAiAnswer(fixture.input)) as { stories: unknown[] };
       const result = await engine.breakDown(fixture.input);
       expect(result.source, fixture.name).toBe("ai");
       expect(missingCapabilities(fixture.input, result.stories).map((capability) => capability.label), fixture.name).toEqual([]);

@@ -13,7 +13,7 @@ afterAll(async () => {
 describe("catalogue", () => {
   it("is public and lists the six scopes, 21 industries, 17 skills, 11 domains and 11 languages", async () => {
     const res = await server.agent().get("/api/catalog").expect(200);
-    expect(res.body).toEqual(catalog());
+    expect(res.body).toEqual({ ...catalog(), features: { aiEnhance: false } });
     expect(res.body.scopes.map((s: { budget: number }) => s.budget)).toEqual([1, 50, 199, 500, 1999, 4999]);
     expect(res.body.industries).toHaveLength(21);
     expect(res.body.industries).toContain("Others");

@@ -44,6 +44,16 @@ export interface AiEngineOptions {
 }
 
 /**
+ * The openai SDK client for the configured OpenAI-compatible endpoint, shared by every AI use (the breakdown and
+ * "Enhance with AI"). The SDK's own retries are off: each use applies its own rules.
+ * @param options the endpoint, its key and the time per request
+ * @returns the client
+ */
+export function createOpenAiClient(options: Pick<AiEngineOptions, "baseUrl" | "apiKey"> & { timeoutMs: number }): OpenAI {
+  return new OpenAI({ baseURL: options.baseUrl, apiKey: options.apiKey, maxRetries: 0, timeout: options.timeoutMs });
+}
+
+/**
  * The AI engine: any OpenAI-compatible endpoint through the openai SDK, asked for structured JSON with a JSON
  * schema and read with core's parser. The spec's rules: each attempt times out after 90 s; 2 attempts 2 s apart;
  * a 403 falls back at once; an empty or unparsable answer counts as a failed attempt; after the last failure the
@@ -53,8 +63,7 @@ export function createAiEngine(options: AiEngineOptions): BreakdownEngine {
   const attempts = options.attempts ?? 2;
   const timeoutMs = options.timeoutMs ?? 90_000;
   const retryDelayMs = options.retryDelayMs ?? 2_000;
-  // Our own retry rules apply, so the SDK's are off.
-  const client = new OpenAI({ baseURL: options.baseUrl, apiKey: options.apiKey, maxRetries: 0, timeout: timeoutMs });
+  const client = createOpenAiClient({ ...options, timeoutMs });
 
   return {
     name: "ai",
