@@ -7,6 +7,7 @@
 import { noAdditionalServices, type AdditionalServices } from "../catalog/options.js";
 import type { Scope } from "../catalog/scopes.js";
 import type { BreakdownInput, BreakdownRequirements } from "./input.js";
+import { coversCapability, requiredCapabilities } from "./quality.js";
 import { rulesBreakdown } from "./rules-engine.js";
 
 /** One benchmark job with its expectations. */
@@ -294,13 +295,17 @@ export const breakdownFixtures: readonly BreakdownFixture[] = [
 
 /**
  * A deliberately incomplete AI answer for a job, as the breakdown benchmark's and tests' fake AI gives it: the rules
- * engine's stories with every other story dropped, the follow-up answers' tasks dropped and every source left
- * blank, so the dropped capabilities can only come back through the completion from the rules engine.
+ * engine's plan with every other story that serves a requested capability dropped (the project's own stories, such
+ * as setup, the catalogue or testing, are kept, as a plausible plan has them), the follow-up answers' tasks dropped,
+ * and every source left blank, as a model that forgets them would. The dropped capabilities can only come back
+ * through the completion from the rules engine.
  * @param input the job
  * @returns the answer's JSON text, in the shape of the breakdown's response schema
  */
 export function incompleteAiAnswer(input: BreakdownInput): string {
-  const kept = rulesBreakdown(input).filter((_, index) => index % 2 === 0);
+  const required = requiredCapabilities(input);
+  let serving = 0;
+  const kept = rulesBreakdown(input).filter((story) => !required.some((capability) => coversCapability([story], capability)) || serving++ % 2 === 0);
   return JSON.stringify({
     stories: kept.map((story) => ({
       title: story.title,
