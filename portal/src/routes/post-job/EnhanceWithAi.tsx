@@ -25,6 +25,7 @@ const messages = {
   failed: "The enhancement could not be made. Please try again.",
   dialogTitle: "The AI's proposal",
   dialogIntro: "Accept to put the proposal in the form, or reject it to keep what you wrote.",
+  accepted: "The proposal is in the form: the description above, and the key features on step 2 (Users & Features).",
   before: "Yours",
   after: "Proposed",
   none: "None yet",
@@ -53,11 +54,13 @@ export default function EnhanceWithAi({ values, onAccept }: EnhanceWithAiProps) 
   const catalog = useCatalog();
   const enhance = useEnhanceRequirements();
   const [proposal, setProposal] = useState<{ before: EnhanceValues; after: WizardEnhancement } | null>(null);
+  const [accepted, setAccepted] = useState(false);
   if (!catalog.data?.features.aiEnhance) return null;
 
   const ready = values.title.trim() !== "" && values.description.trim() !== "";
   const handleEnhance = () => {
     const before = values;
+    setAccepted(false);
     enhance.mutate(
       {
         title: before.title,
@@ -72,6 +75,7 @@ export default function EnhanceWithAi({ values, onAccept }: EnhanceWithAiProps) 
   };
   const handleAccept = () => {
     if (proposal) onAccept(proposal.after);
+    setAccepted(proposal !== null);
     setProposal(null);
     enhance.reset();
   };
@@ -98,6 +102,11 @@ export default function EnhanceWithAi({ values, onAccept }: EnhanceWithAiProps) 
           {ready ? messages.hint : messages.needsText}
         </Typography>
       </Box>
+      {accepted && (
+        <Alert severity="success" sx={{ mt: 2 }} onClose={() => setAccepted(false)}>
+          {messages.accepted}
+        </Alert>
+      )}
       {error && (
         <Alert severity="error" sx={{ mt: 2 }} onClose={() => enhance.reset()}>
           <AlertTitle>{refusal?.title ?? messages.failedTitle}</AlertTitle>
