@@ -40,6 +40,7 @@ export * from "./adapters/ai/breakdown-engine.js";
 export * from "./repositories/stories.js";
 export * from "./repositories/change-requests.js";
 export * from "./repositories/task-messages.js";
+export * from "./repositories/task-comments.js";
 export * from "./use-cases/breakdown/backlog.js";
 export * from "./use-cases/breakdown/lifecycle.js";
 export * from "./use-cases/breakdown/task-status.js";
