@@ -47,6 +47,7 @@ export * from "./use-cases/breakdown/task-status.js";
 export * from "./use-cases/breakdown/change-requests.js";
 export * from "./use-cases/breakdown/project-status.js";
 export * from "./use-cases/breakdown/task-messages.js";
+export * from "./use-cases/notifications/client-emails.js";
 export * from "./use-cases/breakdown/break-down-job.js";
 export * from "./repositories/breakdown-versions.js";
 export * from "./repositories/freelancers.js";
