@@ -345,7 +345,7 @@ it("every back-office screen shows its records: jobs, users, freelancers, storie
   await office.open("/tasks");
   await page.locator("tbody tr").first().click();
   await page.waitForURL(/#\/tasks\/[^/]+\/show$/);
-  await office.main.getByText("Comment", { exact: true }).waitFor();
+  await office.main.getByText("Status comments", { exact: true }).waitFor();
   await screenshot(page, "back-office-tasks-show");
 
   // Edit a job's wording as an admin, on a job that is neither locked nor paid.

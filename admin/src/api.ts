@@ -1,4 +1,4 @@
-import type { AdminCharts, AdminEmailResult, AdminStats, ChatMessage, ChatRoom } from "@forgehire/core";
+import type { AdminCharts, AdminEmailResult, AdminStats, ChatMessage, ChatRoom, TaskComment } from "@forgehire/core";
 import { ADMIN_API_URL, httpClient } from "./data-provider";
 
 const json = (body: unknown) => JSON.stringify(body);
@@ -26,6 +26,10 @@ export const adminApi = {
   /** The admin's own room with a job's poster, created the first time. */
   async startJobChat(jobId: number): Promise<ChatRoom> {
     return (await httpClient(`${ADMIN_API_URL}/chat-rooms`, { method: "POST", body: json({ jobId }) })).json as ChatRoom;
+  },
+  /** A task's status comments, oldest first (the latest 200). */
+  async taskComments(taskId: string): Promise<TaskComment[]> {
+    return (await httpClient(`/api/tasks/${encodeURIComponent(taskId)}/comments?limit=200`)).json as TaskComment[];
   },
   async room(roomId: string): Promise<ChatRoom> {
     return (await httpClient(`/api/chat/rooms/${encodeURIComponent(roomId)}`)).json as ChatRoom;

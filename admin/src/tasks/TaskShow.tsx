@@ -13,13 +13,14 @@ import {
   useRecordContext,
 } from "react-admin";
 import { priorityChoices, taskStatusChoices, type AdminTask } from "../stories/types";
+import TaskComments from "./TaskComments";
 
 const TaskActions = () => {
   const record = useRecordContext<AdminTask>();
   return <TopToolbar>{record && !record.locked ? [<EditButton key="edit" />, <DeleteWithConfirmButton key="delete" redirect="list" />] : null}</TopToolbar>;
 };
 
-/** One task, its status and its latest status comment. */
+/** One task, its status and its status comments. */
 const TaskShow = () => (
   <Show<AdminTask> actions={<TaskActions />}>
     <SimpleShowLayout>
@@ -29,7 +30,7 @@ const TaskShow = () => (
       <ReferenceField source="jobId" reference="jobs" label="Job" link="show" />
       <SelectField source="priority" choices={priorityChoices} />
       <SelectField source="status" choices={taskStatusChoices} />
-      <TextField source="comment" emptyText="—" />
+      <TaskComments />
       <NumberField source="estimateHours" label="Hours" emptyText="—" />
       <NumberField source="messageCount" label="Messages" />
       <BooleanField source="locked" />

@@ -32,6 +32,7 @@ export * from "./breakdown/fallback-stories.js";
 export * from "./breakdown/change-request-story.js";
 export * from "./breakdown/parse-breakdown.js";
 export * from "./breakdown/progress.js";
+export * from "./breakdown/task-comments.js";
 
 export * from "./chat/room-ids.js";
 export * from "./chat/message-content.js";
@@ -62,3 +63,4 @@ export * from "./navigation/return-path.js";
 export * from "./chat/relative-time.js";
 export * from "./schemas/enhance.js";
 export * from "./wizard/enhance.js";
+export * from "./notifications/email-preferences.js";

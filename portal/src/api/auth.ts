@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { QueryClient } from "@tanstack/react-query";
-import type { ChangePasswordBody, LoginBody, RecoverBody, ResetBody, SignupBody, UpdateProfileBody, User } from "@forgehire/core";
+import type { ChangePasswordBody, EmailNotifications, LoginBody, RecoverBody, ResetBody, SignupBody, UpdateProfileBody, User } from "@forgehire/core";
 import { ApiError, apiFetch } from "./client";
 
 /** Query keys of the accounts module. */
@@ -108,6 +108,16 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: UpdateProfileBody) => (await apiFetch<UserResponse>("/api/profile", { method: "PATCH", body })).user,
+    onSuccess: (user) => queryClient.setQueryData(authKeys.me, user),
+  });
+}
+
+/** PATCH /api/profile with `emailNotifications`: turns notification e-mails on or off; the others keep their value. */
+export function useUpdateEmailNotifications() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (switches: Partial<EmailNotifications>) =>
+      (await apiFetch<UserResponse>("/api/profile", { method: "PATCH", body: { emailNotifications: switches } })).user,
     onSuccess: (user) => queryClient.setQueryData(authKeys.me, user),
   });
 }

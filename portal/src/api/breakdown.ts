@@ -11,6 +11,7 @@ import type {
   StoryCreateBody,
   StoryUpdateBody,
   Task,
+  TaskComment,
   TaskCreateBody,
   TaskMessage,
   TaskStatusBody,
@@ -28,6 +29,8 @@ export const breakdownKeys = {
   stories: (jobId: number) => ["breakdown", jobId, "stories"] as const,
   status: (jobId: number) => ["breakdown", jobId, "status"] as const,
   versions: (jobId: number) => ["breakdown", jobId, "versions"] as const,
+  // Under the job's key, so a status save (which refreshes the job) reloads the thread it added to.
+  comments: (jobId: number, taskId: string) => ["breakdown", jobId, "comments", taskId] as const,
   messages: (taskId: string) => ["task-messages", taskId] as const,
 };
 
@@ -158,6 +161,18 @@ export function useUpdateTaskStatus() {
     mutationFn: ({ taskId, body }: { jobId: number; taskId: string; body: TaskStatusBody }) =>
       apiFetch<Task>(`/api/tasks/${taskId}/status`, { method: "PATCH", body }),
     onSuccess: (_data, { jobId }) => refreshJob(queryClient, jobId),
+  });
+}
+
+/**
+ * GET /api/tasks/:id/comments: the task's status comments, oldest first (the latest 100, the API's default page;
+ * a task's thread of status notes stays far shorter in practice).
+ */
+export function useTaskComments(jobId: number, taskId: string, enabled = true) {
+  return useQuery({
+    queryKey: breakdownKeys.comments(jobId, taskId),
+    queryFn: ({ signal }) => apiFetch<TaskComment[]>(`/api/tasks/${taskId}/comments`, { signal }),
+    enabled,
   });
 }
 

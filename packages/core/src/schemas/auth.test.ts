@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { errorCatalogue } from "../errors.js";
-import { changePasswordBody, loginBody, PASSWORD_MIN_LENGTH, recoverBody, resetBody, updateProfileBody } from "./auth.js";
+import { changePasswordBody, loginBody, PASSWORD_MIN_LENGTH, profilePatchBody, recoverBody, resetBody, updateProfileBody } from "./auth.js";
 import { refusal } from "./test-helpers.js";
 
 const weak = errorCatalogue.WEAK_PASSWORD.message;
@@ -110,5 +110,29 @@ describe("updateProfileBody", () => {
     const res = refusal(updateProfileBody, { firstName: "Ada", lastName: "Lovelace", email: "new@example.test" });
     expect(res?.code).toBe("VALIDATION");
     expect(res?.fields).toEqual({ body: expect.stringContaining("email") });
+  });
+});
+
+describe("profilePatchBody", () => {
+  it("takes both names, any notification switch, or both", () => {
+    expect(profilePatchBody.parse({ firstName: " Ada ", lastName: "Lovelace" })).toEqual({ firstName: "Ada", lastName: "Lovelace" });
+    expect(profilePatchBody.parse({ emailNotifications: { taskMessages: false } })).toEqual({ emailNotifications: { taskMessages: false } });
+    expect(profilePatchBody.parse({ firstName: "Ada", lastName: "L", emailNotifications: { jobUpdates: true, taskMessages: false } })).toEqual({
+      firstName: "Ada",
+      lastName: "L",
+      emailNotifications: { jobUpdates: true, taskMessages: false },
+    });
+  });
+
+  it("needs the names together, as the profile form sends them", () => {
+    expect(refusal(profilePatchBody, { firstName: "Ada" })?.fields).toEqual({ lastName: "Required" });
+    expect(refusal(profilePatchBody, { lastName: "L", emailNotifications: { jobUpdates: false } })?.fields).toEqual({ firstName: "Required" });
+  });
+
+  it("refuses an empty body, a non-boolean switch, an unknown switch and the email", () => {
+    expect(refusal(profilePatchBody, {})?.fields).toEqual({ firstName: "Required", lastName: "Required" });
+    expect(refusal(profilePatchBody, { emailNotifications: { jobUpdates: "no" } })?.code).toBe("VALIDATION");
+    expect(refusal(profilePatchBody, { emailNotifications: { marketing: true } })?.code).toBe("VALIDATION");
+    expect(refusal(profilePatchBody, { emailNotifications: { jobUpdates: false }, email: "x@example.test" })?.code).toBe("VALIDATION");
   });
 });

@@ -60,6 +60,42 @@ export const updateProfileBody = z.object({ firstName: name, lastName: name }).s
 /** What a handler receives once `updateProfileBody` has parsed the input. */
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 
+/** A user's notification e-mail switches as the API returns them (each on unless turned off). */
+export const emailNotificationsSchema = z.object({
+  /** e-mails when the user's job is paid, started and completed */
+  jobUpdates: z.boolean(),
+  /** an e-mail when a task message waits unread (at most one per task per 10 minutes) */
+  taskMessages: z.boolean(),
+});
+/** The shape `emailNotificationsSchema` describes. */
+export type EmailNotifications = z.infer<typeof emailNotificationsSchema>;
+
+/**
+ * PATCH /api/profile as the server reads it: the names (both together, as the profile form sends them), the
+ * notification switches (any of them), or both. The email cannot be changed.
+ */
+export const profilePatchBody = z
+  .object({
+    firstName: name.optional(),
+    lastName: name.optional(),
+    /** the switches to change; those left out keep their value */
+    emailNotifications: z
+      .object({ jobUpdates: z.boolean("Must be true or false").optional(), taskMessages: z.boolean("Must be true or false").optional() })
+      .strict()
+      .optional(),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    const names = [body.firstName, body.lastName].filter((value) => value !== undefined).length;
+    // Nothing at all to change reads as the names missing, as before the switches existed.
+    if (names === 2 || (names === 0 && body.emailNotifications !== undefined)) return;
+    for (const field of ["firstName", "lastName"] as const) {
+      if (body[field] === undefined) ctx.addIssue({ code: "custom", path: [field], message: "Required" });
+    }
+  });
+/** What a handler receives once `profilePatchBody` has parsed the input. */
+export type ProfilePatchBody = z.infer<typeof profilePatchBody>;
+
 /** The user as the API returns it. */
 export const userSchema = z.object({
   id: z.string(),
@@ -73,6 +109,8 @@ export const userSchema = z.object({
   avatarUrl: z.string().nullable(),
   /** A disabled account cannot sign in; an admin turns it back on. */
   disabled: z.boolean(),
+  /** which notification e-mails the user receives */
+  emailNotifications: emailNotificationsSchema,
 });
 /** The shape `userSchema` describes. */
 export type User = z.infer<typeof userSchema>;

@@ -272,3 +272,28 @@ export const taskMessageSchema = z.object({
 });
 /** The shape `taskMessageSchema` describes. */
 export type TaskMessage = z.infer<typeof taskMessageSchema>;
+
+/** GET /api/tasks/:id/comments query: the latest page of a task's comment history, or the page before a comment. */
+export const taskCommentsQuery = z.object({
+  /** comments older than this comment id (scrolling back) */
+  before: inputString().regex(/^\d{1,18}$/, "Invalid comment id").optional(),
+  /** page size, 1-200 (default 100) */
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+});
+/** What a handler receives once `taskCommentsQuery` has parsed the input. */
+export type TaskCommentsQuery = z.infer<typeof taskCommentsQuery>;
+
+/** A comment saved with a task's status, as the API returns it. */
+export const taskCommentSchema = z.object({
+  id: z.string(),
+  /** null when the author's account is gone, or for a comment kept from before the history existed */
+  authorId: z.string().nullable(),
+  /** 'Unknown User' when the author is not known */
+  authorName: z.string(),
+  /** the task's status once the request that carried the comment was applied */
+  status: taskStatusSchema,
+  comment: z.string(),
+  createdAt: z.string(),
+});
+/** The shape `taskCommentSchema` describes. */
+export type TaskComment = z.infer<typeof taskCommentSchema>;

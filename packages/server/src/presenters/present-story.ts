@@ -1,5 +1,5 @@
-import type { ChangeRequest, Story, Task, TaskMessage } from "@forgehire/core";
-import type { ChangeRequestRecord, StoryRecord, TaskMessageRecord, TaskRecord } from "@forgehire/services";
+import type { ChangeRequest, Story, Task, TaskComment, TaskMessage } from "@forgehire/core";
+import type { ChangeRequestRecord, StoryRecord, TaskCommentRecord, TaskMessageRecord, TaskRecord } from "@forgehire/services";
 
 /** A task as API.md gives it. */
 export function presentTask(task: TaskRecord): Task {
@@ -53,5 +53,17 @@ export function presentTaskMessage(message: TaskMessageRecord): TaskMessage {
     content: message.content,
     attachments: message.attachments.map(({ name, url, type, size }) => ({ name, url, type, size })),
     createdAt: message.createdAt.toISOString(),
+  };
+}
+
+/** A status comment; an author who is gone, or unknown (comments from before the history), shows as 'Unknown User'. */
+export function presentTaskComment(comment: TaskCommentRecord): TaskComment {
+  return {
+    id: comment.id,
+    authorId: comment.authorId,
+    authorName: comment.authorName || "Unknown User",
+    status: comment.status,
+    comment: comment.comment,
+    createdAt: comment.createdAt.toISOString(),
   };
 }

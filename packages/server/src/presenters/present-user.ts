@@ -18,5 +18,6 @@ export function presentUser(user: UserRecord): User {
     freelancerId: user.freelancerId,
     avatarUrl: user.avatarUrl,
     disabled: user.disabled,
+    emailNotifications: { ...user.emailNotifications },
   };
 }

@@ -72,4 +72,20 @@ export const taskMessagesRepository = {
     const rows = (await selectMessages(db).where("m.task_id", taskId).orderBy("m.created_at", "desc").orderBy("m.id", "desc").limit(limit)) as TaskMessageRow[];
     return rows.reverse().map(toRecord);
   },
+
+  /**
+   * Claims the right to e-mail a recipient about a task's messages: true at most once per window, atomically, so two
+   * processes sending at once send one e-mail.
+   */
+  async claimNotification(db: Knex, taskId: string, recipientId: string, now: Date, windowMs: number): Promise<boolean> {
+    const cutoff = new Date(now.getTime() - windowMs);
+    const result = (await db.raw(
+      `insert into task_message_notifications (task_id, recipient_id, last_sent_at) values (?, ?, ?)
+       on conflict (task_id, recipient_id) do update set last_sent_at = excluded.last_sent_at
+       where task_message_notifications.last_sent_at <= ?
+       returning task_id`,
+      [taskId, recipientId, now, cutoff],
+    )) as { rows: unknown[] };
+    return result.rows.length === 1;
+  },
 };

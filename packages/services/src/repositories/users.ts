@@ -1,5 +1,5 @@
 import type { Knex } from "knex";
-import type { RoleType, UserType } from "@forgehire/core";
+import type { EmailNotifications, RoleType, UserType } from "@forgehire/core";
 import { likePattern } from "./rows.js";
 
 /** A user as the services see it, with the freelancer profile it may have. */
@@ -15,6 +15,8 @@ export interface UserRecord {
   avatarUrl: string | null;
   /** A disabled account cannot sign in and has no sessions. */
   disabled: boolean;
+  /** Which notification e-mails the user receives. */
+  emailNotifications: EmailNotifications;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -30,6 +32,8 @@ interface UserRow {
   freelancer_id: string | null;
   avatar_url: string | null;
   disabled: boolean;
+  email_job_updates: boolean;
+  email_task_messages: boolean;
   created_at: Date;
   updated_at: Date;
 }
@@ -43,6 +47,8 @@ const columns = [
   "u.role_type",
   "u.password_hash",
   "u.disabled",
+  "u.email_job_updates",
+  "u.email_task_messages",
   "u.created_at",
   "u.updated_at",
   "f.id as freelancer_id",
@@ -61,6 +67,7 @@ function toRecord(row: UserRow): UserRecord {
     freelancerId: row.freelancer_id,
     avatarUrl: row.avatar_url,
     disabled: Boolean(row.disabled),
+    emailNotifications: { jobUpdates: Boolean(row.email_job_updates), taskMessages: Boolean(row.email_task_messages) },
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };
@@ -127,6 +134,15 @@ export const usersRepository = {
 
   async updateNames(db: Knex, id: string, names: { firstName: string; lastName: string }, now: Date): Promise<void> {
     await db("users").where({ id }).update({ first_name: names.firstName, last_name: names.lastName, updated_at: now });
+  },
+
+  /** Turns notification e-mails on or off; switches left out keep their value. */
+  async updateEmailNotifications(db: Knex, id: string, switches: Partial<EmailNotifications>, now: Date): Promise<void> {
+    const changes: Record<string, boolean> = {};
+    if (switches.jobUpdates !== undefined) changes.email_job_updates = switches.jobUpdates;
+    if (switches.taskMessages !== undefined) changes.email_task_messages = switches.taskMessages;
+    if (Object.keys(changes).length === 0) return;
+    await db("users").where({ id }).update({ ...changes, updated_at: now });
   },
 
   /** Changes an account's type (and the role type that goes with it), from the back office. */

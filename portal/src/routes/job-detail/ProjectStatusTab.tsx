@@ -28,6 +28,7 @@ import { TaskStatusSelect, taskStatusLabels } from "../../components/breakdown/I
 import { CriteriaText, EstimateChip, SourceChip } from "../../components/breakdown/BreakdownMeta";
 import ReasonTooltip from "../../components/breakdown/ReasonTooltip";
 import { communicationReason, taskCommentReason, taskStatusReason } from "../../components/breakdown/reasons";
+import TaskCommentThread from "../../components/breakdown/TaskCommentThread";
 import TaskCommunicationDialog from "../../components/breakdown/TaskCommunicationDialog";
 import type { OpenTask } from "../../components/breakdown/TaskCommunicationDialog";
 import ToastMessage from "../../components/ToastMessage";
@@ -218,17 +219,13 @@ function TaskStatusRow({ job, story, task, onOpenCommunication }: TaskStatusRowP
         />
       </TableCell>
       <TableCell>
-        {task.comment && (
-          <Typography variant="body2" sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", mb: 1 }} data-testid="task-comment">
-            {task.comment}
-          </Typography>
-        )}
+        <TaskCommentThread jobId={job.id} task={task} canRead={conversationReason === null} />
         <Box sx={{ display: "flex", gap: 1, alignItems: "flex-start" }}>
           <ReasonTooltip reason={commentReason} fullWidth>
             <TextField
               value={comment}
               onChange={(event) => setComment(event.target.value)}
-              placeholder={task.comment ? "Replace the comment" : "Add a comment"}
+              placeholder={task.comment ? "Reply to the comments" : "Add a comment"}
               slotProps={{ htmlInput: { "aria-label": `Comment on ${task.title}` } }}
               size="small"
               multiline

@@ -8,12 +8,13 @@ import Tabs from "@mui/material/Tabs";
 import Typography from "@mui/material/Typography";
 import ProtectedRoute from "../../components/ProtectedRoute";
 import { useCurrentUser } from "../../hooks/use-current-user";
+import EmailNotificationsSection from "./EmailNotificationsSection";
 import PasswordTab from "./PasswordTab";
 import ProfileTab from "./ProfileTab";
 
 type TabValue = "profile" | "password";
 
-/** /update-profile: the signed-in user's name and password. Signed-out visitors go to /login. */
+/** /update-profile: the signed-in user's name, notification e-mails and password. Signed-out visitors go to /login. */
 export default function UpdateProfilePage() {
   return (
     <ProtectedRoute>
@@ -44,6 +45,7 @@ function UpdateProfile() {
         <Box role="tabpanel" id={`tabpanel-${tab}`} aria-labelledby={`tab-${tab}`} sx={{ p: { xs: 3, md: 4 } }}>
           {/* Keyed by user so the form starts from the saved names. */}
           {tab === "profile" ? <ProfileTab key={user.id} user={user} /> : <PasswordTab />}
+          {tab === "profile" && <EmailNotificationsSection user={user} />}
         </Box>
       </Card>
     </Container>

@@ -6,7 +6,7 @@ import {
   recoverBody,
   resetBody,
   signupBody,
-  updateProfileBody,
+  profilePatchBody,
 } from "@forgehire/core";
 import {
   changePassword,
@@ -107,7 +107,7 @@ export function authRouter(services: Services, passport: PassportInstance): Rout
   });
 
   router.patch("/profile", requireUser, async (req, res) => {
-    const input = parse(updateProfileBody, req.body);
+    const input = parse(profilePatchBody, req.body);
     const user = await updateProfile(services, currentUser(req).id, input);
     res.json({ user: presentUser(user) });
   });

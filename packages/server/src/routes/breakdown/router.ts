@@ -10,6 +10,7 @@ import {
   storyCreateBody,
   storyUpdateBody,
   taskCreateBody,
+  taskCommentsQuery,
   taskMessageBody,
   taskStatusBody,
   taskUpdateBody,
@@ -28,6 +29,7 @@ import {
   editBacklogItem,
   listChangeRequests,
   listStories,
+  listTaskComments,
   listTaskMessages,
   lockJob,
   postTaskMessage,
@@ -41,7 +43,7 @@ import {
 import { currentActor, requireUser } from "../../middlewares/require-user.js";
 import { parse } from "../../middlewares/validate.js";
 import { presentJob } from "../../presenters/present-job.js";
-import { presentChangeRequest, presentStory, presentTask, presentTaskMessage } from "../../presenters/present-story.js";
+import { presentChangeRequest, presentStory, presentTask, presentTaskComment, presentTaskMessage } from "../../presenters/present-story.js";
 
 /** Task messages carry up to 5 files of 10 MB each. */
 const upload = multipart({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 5 } });
@@ -145,6 +147,12 @@ export function breakdownRouter(services: Services): Router {
     const { id } = parse(idParams, req.params);
     const input = parse(taskStatusBody, req.body);
     res.json(presentTask(await updateTaskStatus(services, currentActor(req), id, input)));
+  });
+
+  router.get("/tasks/:id/comments", async (req, res) => {
+    const { id } = parse(idParams, req.params);
+    const page = parse(taskCommentsQuery, req.query);
+    res.json((await listTaskComments(services, currentActor(req), id, page)).map(presentTaskComment));
   });
 
   router.post("/jobs/:id/change-requests", async (req, res) => {

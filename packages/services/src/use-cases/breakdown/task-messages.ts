@@ -7,6 +7,7 @@ import { filesRepository } from "../../repositories/files.js";
 import { storiesRepository } from "../../repositories/stories.js";
 import { taskMessagesRepository, type AttachmentRecord, type TaskMessageRecord } from "../../repositories/task-messages.js";
 import type { UploadedFile } from "../jobs/attach-job-files.js";
+import { notifyTaskMessageRecipient } from "../notifications/client-emails.js";
 import { loadLiveJob } from "../jobs/job-details.js";
 
 /** How many messages the dialog loads: the latest 200. */
@@ -35,12 +36,13 @@ export async function listTaskMessages(deps: Pick<ServiceDeps, "db">, actor: Act
 }
 
 /**
- * Posts a message (text and/or files) under a task; after the commit everyone joined to the task gets it live.
+ * Posts a message (text and/or files) under a task; after the commit everyone joined to the task gets it live, and
+ * the job's client is e-mailed about someone else's message (at most once per task per 10 minutes, unless turned off).
  * @returns the stored message
  * @throws TASK_NOT_FOUND; COMMUNICATION_DENIED; EMPTY_MESSAGE; BAD_FILE_TYPE
  */
 export async function postTaskMessage(
-  deps: Pick<ServiceDeps, "db" | "storage" | "realtime">,
+  deps: Pick<ServiceDeps, "db" | "storage" | "realtime" | "background" | "mailer" | "config" | "now">,
   actor: Actor,
   taskId: string,
   input: { content: string; files: UploadedFile[] },
@@ -77,5 +79,6 @@ export async function postTaskMessage(
   const message = await taskMessagesRepository.findById(deps.db, messageId);
   if (!message) throw domainError("TASK_NOT_FOUND");
   deps.realtime.publish(taskChannel(taskId), "task:message", message);
+  deps.background.run("task message notification", () => notifyTaskMessageRecipient(deps, message));
   return message;
 }

@@ -14,8 +14,9 @@ import { jobsRepository } from "../../repositories/jobs.js";
 import { paymentsRepository, type PaymentRow } from "../../repositories/payments.js";
 import { paymentTransaction } from "./lock-order.js";
 import { refundPayment } from "./refund-payment.js";
+import { notifyClientOfJobUpdate } from "../notifications/client-emails.js";
 
-type Deps = Pick<ServiceDeps, "db" | "now" | "payments" | "logger">;
+type Deps = Pick<ServiceDeps, "db" | "now" | "payments" | "logger" | "mailer" | "config" | "background">;
 
 /** What an event did: nothing (a duplicate, an unknown intent, a state that may not go back), or a change. */
 export interface AppliedEvent {
@@ -114,6 +115,11 @@ export async function applyPaymentEvent(deps: Deps, event: PaymentEvent, actorId
     return { duplicate: false, paymentId: current.id, jobId: job.id, status: next, refund: null };
   });
 
+  // Only the event that paid the job gets here with "succeeded" (a replay is a duplicate), so the client hears once.
+  if (applied.status === "succeeded" && applied.jobId !== null) {
+    const jobId = applied.jobId;
+    deps.background.run("job paid notification", () => notifyClientOfJobUpdate(deps, jobId, "job_paid"));
+  }
   if (applied.refund && applied.paymentId) {
     deps.logger.warn({ paymentId: applied.paymentId, jobId: applied.jobId, reason: applied.refund, eventId: event.id }, "payment success not applied: flagged for refund");
     if ((await refundPayment(deps, applied.paymentId)) === "refunded") return { ...applied, status: "refunded" };
