@@ -50,6 +50,7 @@ export * from "./schemas/breakdown.js";
 export * from "./schemas/payments.js";
 export * from "./schemas/freelancers.js";
 export * from "./schemas/chat.js";
+export * from "./schemas/realtime.js";
 export * from "./schemas/admin.js";
 export * from "./uploads.js";
 export * from "./policies/chat.js";
