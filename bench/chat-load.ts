@@ -147,7 +147,7 @@ async function seedRooms(db: pg.Client, rooms: number, tag: string): Promise<Arr
          ($1, $3, 'x', 'Bench', 'Client', 'client', 'job_poster'), ($2, $4, 'x', 'Bench', 'Freelancer', 'freelancer', 'freelancer')`,
       [ids[0], ids[1], `c${i}-${tag}@bench.test`, `f${i}-${tag}@bench.test`],
     );
-    await db.query(`insert into chat_rooms (room_id, client_id, freelancer_id, freelancer_user_id) values ($1, $2, $3::text, $3)`, [roomId, ids[0], ids[1]]);
+    await db.query(`insert into chat_rooms (room_id, client_id, freelancer_id, freelancer_user_id) values ($1, $2, $3::text, $3::uuid)`, [roomId, ids[0], ids[1]]);
     for (const [j, sid] of sids.entries()) {
       const sess = { cookie: { originalMaxAge: 24 * 3600_000, expires: expires.toISOString(), httpOnly: true, path: "/", sameSite: "lax", secure: false }, passport: { user: ids[j] } };
       await db.query(`insert into sessions (sid, sess, expired) values ($1, $2, $3)`, [sid, JSON.stringify(sess), expires]);

@@ -19,7 +19,7 @@ import VideocamIcon from "@mui/icons-material/Videocam";
 import { useGetIdentity } from "react-admin";
 import type { ChatMessage, ChatRoom } from "@forgehire/core";
 import { adminApi } from "../api";
-import { useRoomSocket } from "./use-room-socket";
+import { useChatRoomMessages } from "@forgehire/realtime-client";
 
 const messages = {
   loadFailed: "Failed to load messages",
@@ -84,7 +84,7 @@ const ChatPanel = ({ room, onClose }: { room: ChatRoom; onClose: () => void }) =
       .then((missed) => setLog((current) => merge(current ?? [], missed)))
       .catch(() => setLoadError(true));
   }, [room.roomId]);
-  useRoomSocket(room.roomId, handleMessage, handleReconnect);
+  useChatRoomMessages(room.roomId, handleMessage, handleReconnect);
 
   const send = async () => {
     const content = draft.trim();

@@ -59,9 +59,11 @@ export interface ServerToClientEvents {
   "breakdown:progress": (event: BreakdownProgressEvent) => void;
 }
 
-/** socket.io's map of what clients emit: only `join` (closing the socket leaves every channel). */
+/** socket.io's map of what clients emit: `join` and `leave` a task's or a room's channel. */
 export interface ClientToServerEvents {
   join: (request: JoinRequest, ack: (answer: JoinAnswer) => void) => void;
+  /** the shared socket of a tab stays open when a view closes; it leaves the view's channel instead */
+  leave: (request: JoinRequest) => void;
 }
 
 /**

@@ -64,7 +64,8 @@ type AdapterFactory = ReturnType<typeof createAdapter>;
  * @returns a factory of the same adapters with that broadcast
  */
 export function deliveringLocallyFirst(factory: AdapterFactory): AdapterFactory {
-  return (nsp) => {
+  // socket.io calls the factory with `new`, so it must be a function, not an arrow; the object it returns is the adapter.
+  return function (nsp) {
     const adapter = factory(nsp) as unknown as ClusterAdapter;
     // publishAndReturnOffset is protected: this is the one place that reaches it, to publish without delivering.
     const publish = (adapter as unknown as { publishAndReturnOffset: (message: unknown) => Promise<string> }).publishAndReturnOffset.bind(adapter);

@@ -142,6 +142,13 @@ export function attachRealtime(
         reply({ error: { code: "INTERNAL", message: "An unexpected error occurred. Please try again." } });
       }
     });
+    // Leaving needs no check: it only ever narrows what the socket hears. The user and session channels are not
+    // reachable from here.
+    socket.on("leave", (body: unknown) => {
+      const parsed = joinRequestSchema.safeParse(body);
+      if (!parsed.success) return;
+      void socket.leave("taskId" in parsed.data ? taskChannel(parsed.data.taskId) : roomChannel(parsed.data.roomId));
+    });
   });
 
   /**

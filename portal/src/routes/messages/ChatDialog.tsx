@@ -17,7 +17,7 @@ import { useSnackbar } from "notistack";
 import { isUnreadMessage, nextReadMark, type ChatMessage } from "@forgehire/core";
 import { fetchMessages, fetchMissedMessages, useChatMessages, useChatRoom, useMarkRoomRead, useSendMessage, CHAT_PAGE } from "../../api/chat";
 import ToastMessage from "../../components/ToastMessage";
-import { useChatSocket } from "../../hooks/use-chat-socket";
+import { useChatRoomMessages } from "@forgehire/realtime-client";
 import { useCurrentUser } from "../../hooks/use-current-user";
 
 const messages = {
@@ -86,7 +86,7 @@ export default function ChatDialog({ roomId, onClose }: ChatDialogProps) {
   const handleReconnect = useCallback(() => {
     void fetchMissedMessages(roomId, lastId.current).then((missed) => setList((current) => merge(current, missed)));
   }, [roomId]);
-  useChatSocket(roomId, handleLive, handleReconnect);
+  useChatRoomMessages(roomId, handleLive, handleReconnect);
 
   const handleOlder = () => {
     const first = list[0];
