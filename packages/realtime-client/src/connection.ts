@@ -12,9 +12,15 @@ const joinKey = (request: JoinRequest) => ("taskId" in request ? `task:${request
 interface Joined {
   request: JoinRequest;
   holders: number;
+  /** settles with the first answer of the server: whether the socket got in */
+  firstAnswer: Promise<boolean>;
+  answered: (joined: boolean) => void;
   /** called after the channel is joined again on a reconnect, so views fetch what they missed */
   onRejoined: Set<() => void>;
 }
+
+/** What `join` returns: the function that leaves, and when the server first answered. */
+export type Leave = (() => void) & { joined: Promise<boolean> };
 
 /**
  * The one socket of a browser tab, shared by every view that listens. It opens when the first view needs it and
@@ -65,23 +71,17 @@ export class RealtimeConnection {
    * socket (`acquire`) meanwhile.
    * @param request the task or room
    * @param onRejoined called after each reconnect once the channel is joined again
-   * @returns the leave function
+   * @returns the leave function; its `joined` settles with the server's first answer (true: joined)
    */
-  join(request: JoinRequest, onRejoined?: () => void): () => void {
+  join(request: JoinRequest, onRejoined?: () => void): Leave {
     const socket = this.#socket;
     if (!socket) throw new Error("RealtimeConnection.join needs the socket acquired");
     const key = joinKey(request);
-    let entry = this.#joined.get(key);
-    if (!entry) {
-      entry = { request, holders: 0, onRejoined: new Set() };
-      this.#joined.set(key, entry);
-      // Not connected yet: the connect handler joins every held channel.
-      if (socket.connected) void this.#emitJoin(socket, request);
-    }
+    const entry = this.#joined.get(key) ?? this.#newEntry(socket, key, request);
     entry.holders += 1;
     if (onRejoined) entry.onRejoined.add(onRejoined);
     let left = false;
-    return () => {
+    const leave = () => {
       if (left) return;
       left = true;
       if (onRejoined) entry.onRejoined.delete(onRejoined);
@@ -90,6 +90,17 @@ export class RealtimeConnection {
       this.#joined.delete(key);
       if (this.#socket === socket && socket.connected) socket.emit("leave", request);
     };
+    return Object.assign(leave, { joined: entry.firstAnswer });
+  }
+
+  #newEntry(socket: RealtimeSocket, key: string, request: JoinRequest): Joined {
+    let answered: (joined: boolean) => void = () => undefined;
+    const firstAnswer = new Promise<boolean>((resolve) => (answered = resolve));
+    const entry: Joined = { request, holders: 0, onRejoined: new Set(), firstAnswer, answered };
+    this.#joined.set(key, entry);
+    // Not connected yet: the connect handler joins every held channel.
+    if (socket.connected) void this.#emitJoin(socket, request).then(answered);
+    return entry;
   }
 
   /** Whether the socket is open and connected now. */
@@ -102,6 +113,7 @@ export class RealtimeConnection {
     this.#connectedBefore = true;
     for (const entry of this.#joined.values()) {
       void this.#emitJoin(socket, entry.request).then((joined) => {
+        entry.answered(joined);
         if (joined && reconnect) for (const callback of entry.onRejoined) callback();
       });
     }
