@@ -36,6 +36,7 @@ export * from "./breakdown/progress.js";
 export * from "./chat/room-ids.js";
 export * from "./chat/message-content.js";
 export * from "./chat/unread.js";
+export * from "./chat/merge-messages.js";
 
 export * from "./policies/job-state.js";
 export * from "./policies/job.js";
