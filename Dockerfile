@@ -10,6 +10,7 @@ FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/core/package.json packages/core/
+COPY packages/realtime-client/package.json packages/realtime-client/
 COPY packages/services/package.json packages/services/
 COPY packages/server/package.json packages/server/
 COPY packages/cli/package.json packages/cli/
@@ -31,6 +32,7 @@ WORKDIR /app
 # production dependencies are installed (no tsx, no React, MUI or Vite).
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/packages/core/package.json packages/core/
+COPY --from=build /app/packages/realtime-client/package.json packages/realtime-client/
 COPY --from=build /app/packages/services/package.json packages/services/
 COPY --from=build /app/packages/server/package.json packages/server/
 COPY --from=build /app/packages/cli/package.json packages/cli/

@@ -16,7 +16,7 @@ const budgetMiB = budgetFlag > 0 ? Number(process.argv[budgetFlag + 1]) : 150;
 const forbidden = ["react", "react-dom", "@mui/material", "react-admin", "vite", "playwright-core", "tsx", "vitest", "typescript", "esbuild"];
 // npm ci checks every workspace of the lockfile, so each one's package.json is copied (as the Dockerfile does).
 const serverWorkspaces = ["packages/core", "packages/services", "packages/server", "packages/cli"];
-const workspaces = ["packages/core", "packages/services", "packages/server", "packages/cli", "portal", "admin", "e2e", "bench"];
+const workspaces = ["packages/core", "packages/realtime-client", "packages/services", "packages/server", "packages/cli", "portal", "admin", "e2e", "bench"];
 
 /** Bytes on disk of a folder, symbolic links counted as links (the workspace links point back at the sources). */
 function size(target) {

@@ -5,6 +5,7 @@ import { ThemeProvider } from "@mui/material/styles";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { SnackbarProvider } from "notistack";
 import { RouterProvider, createBrowserRouter } from "react-router";
+import { RealtimeProvider } from "@forgehire/realtime-client";
 import { QUERY_RETRY_DELAY_MS, shouldRetryQuery } from "./api/client";
 import App from "./App";
 import { theme } from "./theme";
@@ -35,7 +36,10 @@ createRoot(root).render(
       <QueryClientProvider client={queryClient}>
         {/* The spec shows one toast at a time. */}
         <SnackbarProvider maxSnack={1} anchorOrigin={{ vertical: "bottom", horizontal: "right" }} autoHideDuration={4000}>
-          <RouterProvider router={router} />
+          {/* One socket per tab, shared by every live view (opened while one listens). */}
+          <RealtimeProvider>
+            <RouterProvider router={router} />
+          </RealtimeProvider>
         </SnackbarProvider>
       </QueryClientProvider>
     </ThemeProvider>

@@ -17,9 +17,9 @@ import CloseIcon from "@mui/icons-material/Close";
 import SendIcon from "@mui/icons-material/Send";
 import VideocamIcon from "@mui/icons-material/Videocam";
 import { useGetIdentity } from "react-admin";
-import type { ChatMessage, ChatRoom } from "@forgehire/core";
+import { mergeMessages as merge, type ChatMessage, type ChatRoom } from "@forgehire/core";
 import { adminApi } from "../api";
-import { useRoomSocket } from "./use-room-socket";
+import { useChatRoomMessages } from "@forgehire/realtime-client";
 
 const messages = {
   loadFailed: "Failed to load messages",
@@ -27,14 +27,6 @@ const messages = {
   placeholder: "Type your message...",
   empty: "No messages yet. Say hello!",
 } as const;
-
-/** Adds messages not shown yet, keeping the list in time order (a message may come by socket and by fetch). */
-function merge(current: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
-  const known = new Set(current.map((message) => message.id));
-  const added = incoming.filter((message) => !known.has(message.id));
-  if (added.length === 0) return current;
-  return [...current, ...added].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-}
 
 const time = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
@@ -84,7 +76,7 @@ const ChatPanel = ({ room, onClose }: { room: ChatRoom; onClose: () => void }) =
       .then((missed) => setLog((current) => merge(current ?? [], missed)))
       .catch(() => setLoadError(true));
   }, [room.roomId]);
-  useRoomSocket(room.roomId, handleMessage, handleReconnect);
+  useChatRoomMessages(room.roomId, handleMessage, handleReconnect);
 
   const send = async () => {
     const content = draft.trim();

@@ -25,6 +25,7 @@ import { adminApi } from "../api";
 import { JobStatusChip, PaidChip } from "../jobs/JobStatus";
 import type { AdminJob } from "../jobs/types";
 import { userTypeLabel, type AdminUser } from "../users/types";
+import { RealtimeProvider } from "@forgehire/realtime-client";
 import { ChatDialog } from "./ChatDialog";
 import type { AdminChatRoom } from "./types";
 
@@ -259,7 +260,10 @@ type HubTab = "conversations" | "projects" | "all-projects";
 export default function CommunicationHub() {
   const [tab, setTab] = useState<HubTab>("conversations");
   const [room, setRoom] = useState<ChatRoom | null>(null);
+  // The back office's only live view, so its one socket per tab is provided here: socket.io stays out of the first
+  // load (vite.config.ts keeps it in this lazy page's chunks).
   return (
+    <RealtimeProvider>
     <Box sx={{ py: 2, maxWidth: 960 }}>
       <Title title={messages.title} />
       <Typography variant="h4" component="h1" gutterBottom>
@@ -279,5 +283,6 @@ export default function CommunicationHub() {
       </Card>
       <ChatDialog room={room} onClose={() => setRoom(null)} />
     </Box>
+    </RealtimeProvider>
   );
 }

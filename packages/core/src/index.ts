@@ -37,6 +37,7 @@ export * from "./breakdown/task-comments.js";
 export * from "./chat/room-ids.js";
 export * from "./chat/message-content.js";
 export * from "./chat/unread.js";
+export * from "./chat/merge-messages.js";
 
 export * from "./policies/job-state.js";
 export * from "./policies/job.js";
@@ -51,6 +52,7 @@ export * from "./schemas/breakdown.js";
 export * from "./schemas/payments.js";
 export * from "./schemas/freelancers.js";
 export * from "./schemas/chat.js";
+export * from "./schemas/realtime.js";
 export * from "./schemas/admin.js";
 export * from "./uploads.js";
 export * from "./policies/chat.js";

@@ -1,4 +1,5 @@
 import { EventEmitter } from "node:events";
+import type { ServerEventName } from "@forgehire/core";
 
 /** The channel of one task's conversation. */
 export const taskChannel = (taskId: string) => `task:${taskId}`;
@@ -15,10 +16,14 @@ export const userChannel = (userId: string) => `user:${userId}`;
 /** The channel of one signed-in session (express-session id), which every socket opened with it joins. */
 export const sessionChannel = (sessionId: string) => `session:${sessionId}`;
 
-/** A message for everyone joined to a channel (`task:<id>`, `room:<id>`, `user:<id>`). */
+/**
+ * A message for everyone joined to any of its channels (`task:<id>`, `room:<id>`, `user:<id>`): a socket in several
+ * of them hears it once.
+ */
 export interface RealtimeEvent {
-  channel: string;
-  event: string;
+  channels: readonly string[];
+  event: ServerEventName;
+  /** the record as the use case has it; the server presents it as the HTTP API would */
   payload: unknown;
 }
 
@@ -27,7 +32,8 @@ export interface RealtimeEvent {
  * server subscribes and forwards to socket.io (and, through its adapter, to every other server process).
  */
 export interface Realtime {
-  publish(channel: string, event: string, payload: unknown): void;
+  /** One event to the union of the channels' sockets, each socket once. */
+  publish(channels: string | readonly string[], event: ServerEventName, payload: unknown): void;
   subscribe(listener: (event: RealtimeEvent) => void): () => void;
   /**
    * Closes every socket joined to a channel, on every server process: called after a commit that ends sessions
@@ -42,8 +48,8 @@ export interface Realtime {
 export function createRealtime(): Realtime {
   const bus = new EventEmitter();
   return {
-    publish(channel, event, payload) {
-      bus.emit("event", { channel, event, payload } satisfies RealtimeEvent);
+    publish(channels, event, payload) {
+      bus.emit("event", { channels: typeof channels === "string" ? [channels] : channels, event, payload } satisfies RealtimeEvent);
     },
     subscribe(listener) {
       bus.on("event", listener);

@@ -1,6 +1,13 @@
 import pg from "pg";
 import { createAdapter } from "@socket.io/postgres-adapter";
+import { Adapter, MessageType, type BroadcastOptions, type ClusterAdapter } from "socket.io-adapter";
 import type { Logger } from "@forgehire/services";
+
+/**
+ * Connections of the adapter's pool: one held for LISTEN, the others publish. Publishes no longer hold up local
+ * delivery, but a burst still waits for a free connection before it reaches the other processes.
+ */
+export const ADAPTER_POOL_SIZE = 6;
 
 /** The socket.io adapter factory and the pool behind it. */
 export interface PostgresAdapter {
@@ -24,7 +31,7 @@ export interface PostgresAdapter {
  * @param logger where lost connections are reported
  */
 export function createPostgresAdapter(databaseUrl: string, logger: Logger): PostgresAdapter {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 3, connectionTimeoutMillis: 5_000, keepAlive: true });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: ADAPTER_POOL_SIZE, connectionTimeoutMillis: 5_000, keepAlive: true });
   // The idle listener pg-pool adds does the bookkeeping for an idle client and then emits here.
   pool.on("error", (err) => logger.warn({ err }, "realtime: an idle database connection was lost"));
   pool.on("connect", (client) => {
@@ -34,10 +41,45 @@ export function createPostgresAdapter(databaseUrl: string, logger: Logger): Post
   const listenerPool = createListenerPool(pool, logger);
 
   return {
-    adapter: createAdapter(listenerPool, {
-      errorHandler: (err) => logger.warn({ err }, "realtime: the Postgres adapter could not publish or clean up"),
-    }),
+    adapter: deliveringLocallyFirst(
+      createAdapter(listenerPool, {
+        errorHandler: (err) => logger.warn({ err }, "realtime: the Postgres adapter could not publish or clean up"),
+      }),
+    ),
     close: () => pool.end(),
+  };
+}
+
+/** What `createAdapter` returns: a factory of one adapter per namespace. */
+type AdapterFactory = ReturnType<typeof createAdapter>;
+
+/**
+ * The adapter with broadcasts delivered to this process's sockets at once, and published to the other processes
+ * without waiting. socket.io's cluster adapter awaits its publish (here a pg_notify round trip on a pooled
+ * connection) before delivering even locally, so under load a same-process message queued behind every other
+ * publish. The publish is the cluster adapter's own message, so the other processes deliver it unchanged; their
+ * order relative to this process's sockets was never promised (two processes' publishes interleave anyway), and a
+ * failed publish is reported through the adapter's error handler as before.
+ * @param factory the Postgres adapter's factory
+ * @returns a factory of the same adapters with that broadcast
+ */
+export function deliveringLocallyFirst(factory: AdapterFactory): AdapterFactory {
+  // socket.io calls the factory with `new`, so it must be a function, not an arrow; the object it returns is the adapter.
+  return function (nsp) {
+    const adapter = factory(nsp) as unknown as ClusterAdapter;
+    // publishAndReturnOffset is protected: this is the one place that reaches it, to publish without delivering.
+    const publish = (adapter as unknown as { publishAndReturnOffset: (message: unknown) => Promise<string> }).publishAndReturnOffset.bind(adapter);
+    adapter.broadcast = (packet: unknown, opts: BroadcastOptions) => {
+      // The in-memory adapter's delivery, which the cluster adapter calls only after its publish.
+      Adapter.prototype.broadcast.call(adapter, packet, opts);
+      if (opts.flags?.local) return Promise.resolve();
+      // The cluster adapter's own encoding of a broadcast (rooms and exceptions as arrays, the flags as they are).
+      const data = { packet, opts: { rooms: [...opts.rooms], except: [...(opts.except ?? [])], flags: opts.flags } };
+      // The Postgres client catches and reports its own publish errors; this catch only keeps a rejection handled.
+      publish({ type: MessageType.BROADCAST, data }).catch(() => undefined);
+      return Promise.resolve();
+    };
+    return adapter as unknown as ReturnType<AdapterFactory>;
   };
 }
 

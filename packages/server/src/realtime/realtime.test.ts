@@ -60,6 +60,31 @@ describe("chat messages in real time", () => {
     expect((await received).content).toBe("For your inbox");
   });
 
+  it("reach a member joined to the room who is also the recipient exactly once, and the sender's joined socket once", async () => {
+    // The recipient's socket is in the room's channel and in its user's channel; the sender's only in the room's.
+    const [recipient, sender] = await Promise.all([open(await cookieOf(nova)), open(await cookieOf(alice))]);
+    expect(await join(recipient, { roomId })).toEqual({ ok: true });
+    expect(await join(sender, { roomId })).toEqual({ ok: true });
+    const heard = { recipient: [] as string[], sender: [] as string[] };
+    recipient.on("chat:message", (message: { id: string }) => heard.recipient.push(message.id));
+    sender.on("chat:message", (message: { id: string }) => heard.sender.push(message.id));
+    const first = (await alice.agent.post(`/api/chat/rooms/${roomId}/messages`).send({ content: "Once" }).expect(201)).body as { id: string };
+    // A second message, heard after any copy of the first (one server, one connection per socket: in order).
+    const closing = new Promise<void>((resolve) => {
+      const seen = new Set<Socket>();
+      for (const socket of [recipient, sender]) {
+        socket.on("chat:message", (message: { content: string }) => {
+          if (message.content !== "Closing") return;
+          seen.add(socket);
+          if (seen.size === 2) resolve();
+        });
+      }
+    });
+    const second = (await nova.agent.post(`/api/chat/rooms/${roomId}/messages`).send({ content: "Closing" }).expect(201)).body as { id: string };
+    await closing;
+    expect(heard).toEqual({ recipient: [first.id, second.id], sender: [first.id, second.id] });
+  });
+
   it("announce a read to the reader's own sockets only, as chat:read", async () => {
     const [reader, other] = await Promise.all([open(await cookieOf(nova)), open(await cookieOf(alice))]);
     const overheard: unknown[] = [];

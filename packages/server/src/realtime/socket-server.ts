@@ -1,8 +1,20 @@
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { Server, type Socket } from "socket.io";
-import { z } from "zod";
-import { errorCatalogue, inputString, isDomainError } from "@forgehire/core";
+import {
+  errorCatalogue,
+  isDomainError,
+  joinRequestSchema,
+  type BreakdownProgressEvent,
+  type ChatReadEvent,
+  type ClientToServerEvents,
+  type InterServerEvents,
+  type JoinAnswer,
+  type ServerEventName,
+  type ServerEventPayload,
+  type ServerToClientEvents,
+  type SocketData,
+} from "@forgehire/core";
 import {
   authorizeTaskConversation,
   getChatRoom,
@@ -21,15 +33,29 @@ import { presentTaskMessage } from "../presenters/present-story.js";
 import { toDomainError } from "../middlewares/error-handler.js";
 import { createPostgresAdapter } from "./postgres-adapter.js";
 
-/** Events are presented as the HTTP API presents the same records. */
-const presenters: Record<string, (payload: unknown) => unknown> = {
+/** The socket.io server of the typed event maps in packages/core. */
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+
+/**
+ * Each event's payload as the wire carries it: records are presented as the HTTP API presents them; the others are
+ * published in their wire shape already. The services' bus is untyped (it knows no presenters), so this table is
+ * where its payloads get their types back.
+ */
+const presenters: { [E in ServerEventName]: (payload: unknown) => ServerEventPayload<E> } = {
   "task:message": (payload) => presentTaskMessage(payload as TaskMessageRecord),
   "chat:message": (payload) => presentChatMessage(payload as ChatMessageRecord),
+  "chat:read": (payload) => payload as ChatReadEvent,
+  "breakdown:progress": (payload) => payload as BreakdownProgressEvent,
 };
 
-const joinBody = z.union([z.object({ taskId: z.guid() }), z.object({ roomId: inputString().trim().min(1).max(300) })]);
+type Ack = (answer: JoinAnswer) => void;
 
-type Ack = (answer: { ok: true } | { error: { code: string; message: string } }) => void;
+/** Emits one event, typed by the event map, to the sockets of all the channels (each socket once). */
+function emit<E extends ServerEventName>(io: RealtimeServer, channels: readonly string[], event: E, payload: ServerEventPayload<E>): void {
+  // socket.io's typed emit cannot narrow a generic event name to its parameters; E and payload are tied above.
+  (io.to([...channels]).emit as (event: E, payload: ServerEventPayload<E>) => boolean)(event, payload);
+}
 
 /** Session middlewares run only on the handshake request, not on every polling request after it. */
 function onlyForHandshake(middleware: RequestHandler) {
@@ -57,7 +83,7 @@ export function attachRealtime(
   options: { sessionSweepMs?: number } = {},
 ) {
   const publicOrigin = new URL(services.config.publicUrl).origin;
-  const io = new Server(httpServer, {
+  const io: RealtimeServer = new Server(httpServer, {
     serveClient: false,
     allowRequest: (req, callback) => {
       // The same cross-site rule as the API: a browser on another site may not open a socket with our cookie.
@@ -78,16 +104,18 @@ export function attachRealtime(
     next(user ? undefined : new Error("UNAUTHENTICATED"));
   });
 
-  io.on("connection", (socket: Socket) => {
+  io.on("connection", (socket: RealtimeSocket) => {
     const user = (socket.request as IncomingMessage & { user: UserRecord }).user;
     const actor = { id: user.id, userType: user.userType, roleType: user.roleType };
     // Every socket hears of messages addressed to its user, whatever room they are in (unread counts); its session's
     // channel is how logout, a password change or a disabled account close it on every process.
     const sid = (socket.request as IncomingMessage & { sessionID?: string }).sessionID;
+    socket.data = { userId: user.id, sessionId: sid };
     void socket.join(sid ? [userChannel(user.id), sessionChannel(sid)] : [userChannel(user.id)]);
     socket.on("join", async (body: unknown, ack?: Ack) => {
       const reply: Ack = typeof ack === "function" ? ack : () => undefined;
-      const parsed = joinBody.safeParse(body);
+      // Typed by the event map, but still the client's input: checked, never trusted.
+      const parsed = joinRequestSchema.safeParse(body);
       if (!parsed.success) return reply({ error: { code: "VALIDATION", message: "join needs a taskId or a roomId" } });
       try {
         // A socket whose session has ended (and not yet been closed by the sweep) joins nothing more.
@@ -114,6 +142,13 @@ export function attachRealtime(
         reply({ error: { code: "INTERNAL", message: "An unexpected error occurred. Please try again." } });
       }
     });
+    // Leaving needs no check: it only ever narrows what the socket hears. The user and session channels are not
+    // reachable from here.
+    socket.on("leave", (body: unknown) => {
+      const parsed = joinRequestSchema.safeParse(body);
+      if (!parsed.success) return;
+      void socket.leave("taskId" in parsed.data ? taskChannel(parsed.data.taskId) : roomChannel(parsed.data.roomId));
+    });
   });
 
   /**
@@ -125,7 +160,7 @@ export function attachRealtime(
   async function sweepSessions(): Promise<number> {
     // This process's own sockets: every process sweeps its own.
     const sockets = [...io.of("/").sockets.values()];
-    const sidOf = (socket: Socket) => (socket.request as IncomingMessage & { sessionID?: string }).sessionID;
+    const sidOf = (socket: RealtimeSocket) => socket.data.sessionId;
     const sids = [...new Set(sockets.map(sidOf).filter((sid): sid is string => Boolean(sid)))];
     const live = await sessionsRepository.findLive(services.db, sids, services.now());
     let closed = 0;
@@ -145,8 +180,10 @@ export function attachRealtime(
         }, sweepMs).unref()
       : undefined;
 
-  const unsubscribe = services.realtime.subscribe(({ channel, event, payload }) => {
-    io.to(channel).emit(event, presenters[event]?.(payload) ?? payload);
+  const unsubscribe = services.realtime.subscribe(({ channels, event, payload }) => {
+    // One emit to all the channels: socket.io sends it once to each socket in any of them (a member's socket is in
+    // the room and in its user's channel), here and, through the adapter, on every other process.
+    emit(io, channels, event, presenters[event](payload));
   });
   // The adapter forwards this to every server process, so a socket never outlives its session wherever it is.
   const stopDisconnecting = services.realtime.onDisconnect((channel) => {

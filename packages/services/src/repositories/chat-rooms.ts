@@ -18,6 +18,9 @@ export interface ChatRoomRecord {
   createdAt: Date;
 }
 
+/** A room's members and job: the part of a room the chat rules read. */
+export type ChatRoomMembership = Pick<ChatRoomRecord, "roomId" | "clientId" | "freelancerUserId" | "jobId">;
+
 /** A room in the viewer's room list: the room plus how many of its messages the viewer has not read. */
 export interface ChatRoomListRecord extends ChatRoomRecord {
   unreadCount: number;
@@ -92,6 +95,14 @@ export const chatRoomsRepository = {
   async findById(db: Knex, roomId: string): Promise<ChatRoomRecord | undefined> {
     const row = (await selectRooms(db).where("r.room_id", roomId).first()) as ChatRoomRow | undefined;
     return row && toRecord(row);
+  },
+
+  /** Who is in a room, without the names and last message: what the rules need to let someone post. */
+  async findMembership(db: Knex, roomId: string): Promise<ChatRoomMembership | undefined> {
+    const row = (await db("chat_rooms").where("room_id", roomId).first("room_id", "client_id", "freelancer_user_id", "job_id")) as
+      | Pick<ChatRoomRow, "room_id" | "client_id" | "freelancer_user_id" | "job_id">
+      | undefined;
+    return row && { roomId: row.room_id, clientId: row.client_id, freelancerUserId: row.freelancer_user_id, jobId: row.job_id };
   },
 
   /** The admin's room with a job's poster, if it was opened before. */

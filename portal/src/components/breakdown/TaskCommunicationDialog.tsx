@@ -25,7 +25,7 @@ import { allowedUploadExtensions, MAX_UPLOAD_BYTES } from "@forgehire/core";
 import type { TaskMessage } from "@forgehire/core";
 import { addTaskMessage, breakdownKeys, usePostTaskMessage, useTaskMessages } from "../../api/breakdown";
 import { useCurrentUser } from "../../hooks/use-current-user";
-import { useTaskSocket } from "../../hooks/use-task-socket";
+import { useLiveTaskMessages } from "@forgehire/realtime-client";
 import { formatFileSize } from "../../lib/format";
 import { TOOLTIP_DELAY_MS } from "../JobIndicators";
 import ToastMessage from "../ToastMessage";
@@ -77,7 +77,7 @@ export default function TaskCommunicationDialog({ task, onClose }: TaskCommunica
     },
     [queryClient],
   );
-  useTaskSocket(taskId, handleLiveMessage);
+  useLiveTaskMessages(taskId, handleLiveMessage);
 
   return (
     <Dialog open={task !== null} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="task-communication-title">

@@ -14,10 +14,10 @@ import Typography from "@mui/material/Typography";
 import Close from "@mui/icons-material/Close";
 import Send from "@mui/icons-material/Send";
 import { useSnackbar } from "notistack";
-import { isUnreadMessage, nextReadMark, type ChatMessage } from "@forgehire/core";
+import { isUnreadMessage, mergeMessages as merge, nextReadMark, type ChatMessage } from "@forgehire/core";
 import { fetchMessages, fetchMissedMessages, useChatMessages, useChatRoom, useMarkRoomRead, useSendMessage, CHAT_PAGE } from "../../api/chat";
 import ToastMessage from "../../components/ToastMessage";
-import { useChatSocket } from "../../hooks/use-chat-socket";
+import { useChatRoomMessages } from "@forgehire/realtime-client";
 import { useCurrentUser } from "../../hooks/use-current-user";
 
 const messages = {
@@ -26,13 +26,6 @@ const messages = {
   placeholder: "Type your message...",
   composerHint: "Enter sends, Shift+Enter adds a line",
 } as const;
-
-/** Merges messages by id and keeps them oldest first (ids grow with insertion). */
-function merge(current: readonly ChatMessage[], incoming: readonly ChatMessage[]): ChatMessage[] {
-  const byId = new Map(current.map((m) => [m.id, m]));
-  for (const message of incoming) byId.set(message.id, message);
-  return [...byId.values()].sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
-}
 
 interface ChatDialogProps {
   roomId: string;
@@ -86,7 +79,7 @@ export default function ChatDialog({ roomId, onClose }: ChatDialogProps) {
   const handleReconnect = useCallback(() => {
     void fetchMissedMessages(roomId, lastId.current).then((missed) => setList((current) => merge(current, missed)));
   }, [roomId]);
-  useChatSocket(roomId, handleLive, handleReconnect);
+  useChatRoomMessages(roomId, handleLive, handleReconnect);
 
   const handleOlder = () => {
     const first = list[0];

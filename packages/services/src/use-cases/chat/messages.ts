@@ -1,10 +1,9 @@
-import { domainError, messageContent, messageRecipient, type Actor } from "@forgehire/core";
+import { authorizeChat, domainError, messageContent, messageRecipient, type Actor } from "@forgehire/core";
 import { withTimeout } from "../../background.js";
 import { roomChannel, userChannel } from "../../realtime.js";
 import type { ServiceDeps } from "../../deps.js";
 import { chatMessagesRepository, type ChatMessageRecord, type MessagePage } from "../../repositories/chat-messages.js";
-import { chatRoomReadsRepository } from "../../repositories/chat-room-reads.js";
-import { chatRoomsRepository, type ChatRoomRecord } from "../../repositories/chat-rooms.js";
+import { chatRoomsRepository } from "../../repositories/chat-rooms.js";
 import { usersRepository } from "../../repositories/users.js";
 import { loadRoom } from "./rooms.js";
 
@@ -35,9 +34,10 @@ export async function listChatMessages(
 }
 
 /**
- * Sends a message: stored, then pushed as `chat:message` to everyone joined to the room (on every server process),
- * and the recipient is e-mailed at most once per room per 10 minutes; a mail failure is only logged. The room
- * counts as read for the sender up to their message.
+ * Sends a message: stored, then pushed once as `chat:message` to everyone joined to the room and to the recipient's
+ * user channel (on every server process; a socket in both hears it once), and the recipient is e-mailed at most
+ * once per room per 10 minutes; a mail failure is only logged. The room counts as read for the sender up to their
+ * message. Two statements: the room's membership, then one that writes everything (see `chatMessagesRepository.post`).
  * @returns the stored message
  * @throws EMPTY_MESSAGE; ROOM_NOT_FOUND; NOT_ROOM_MEMBER; NO_RECIPIENT
  */
@@ -48,38 +48,35 @@ export async function postChatMessage(
   input: { content: string },
 ): Promise<ChatMessageRecord> {
   const content = messageContent(input.content);
-  const room = await loadRoom(deps.db, actor, roomId, "post");
+  const room = await chatRoomsRepository.findMembership(deps.db, roomId);
+  if (!room) throw domainError("ROOM_NOT_FOUND");
+  authorizeChat(actor, "post", room);
   const receiverId = messageRecipient(actor.id, room);
   if (receiverId === null) throw domainError("NO_RECIPIENT");
-  const message = await deps.db.transaction(async (trx) => {
-    const stored = await chatMessagesRepository.insert(trx, { roomId, senderId: actor.id, receiverId, jobId: room.jobId, content });
-    await chatRoomsRepository.touchLastMessage(trx, roomId, stored.createdAt);
-    // Up to the sender's own message, not the room's newest: a reply the other party sends meanwhile stays unread.
-    await chatRoomReadsRepository.markRead(trx, { roomId, userId: actor.id, at: deps.now(), upToMessageId: stored.id });
-    return stored;
-  });
+  const { message, notify } = await chatMessagesRepository.post(
+    deps.db,
+    { roomId, senderId: actor.id, receiverId, jobId: room.jobId, content },
+    { now: deps.now(), notificationWindowMs: CHAT_NOTIFICATION_WINDOW_MS },
+  );
   // After the commit: a socket that hears of the message can already fetch it.
-  deps.realtime.publish(roomChannel(roomId), "chat:message", message);
-  deps.realtime.publish(userChannel(receiverId), "chat:message", message);
-  deps.background.run("chat notification", () => notifyChatRecipient(deps, room, message));
+  deps.realtime.publish([roomChannel(roomId), userChannel(receiverId)], "chat:message", message);
+  if (notify) deps.background.run("chat notification", () => notifyChatRecipient(deps, message));
   return message;
 }
 
 /**
- * E-mails the recipient of a message unless they were e-mailed about the room in the last 10 minutes.
+ * E-mails the recipient of a message whose notification `chatMessagesRepository.post` claimed (so at most one per
+ * room and recipient per 10 minutes, whichever process posts).
  * @returns whether an e-mail was sent
  */
-export async function notifyChatRecipient(
-  deps: Pick<ServiceDeps, "db" | "mailer" | "config" | "now">,
-  room: ChatRoomRecord,
-  message: ChatMessageRecord,
-): Promise<boolean> {
+export async function notifyChatRecipient(deps: Pick<ServiceDeps, "db" | "mailer" | "config">, message: ChatMessageRecord): Promise<boolean> {
   if (!message.receiverId) return false;
-  const recipient = await usersRepository.findById(deps.db, message.receiverId);
-  if (!recipient) return false;
-  const claimed = await chatMessagesRepository.claimNotification(deps.db, room.roomId, recipient.id, deps.now(), CHAT_NOTIFICATION_WINDOW_MS);
-  if (!claimed) return false;
-  const sender = message.senderId ? await usersRepository.findById(deps.db, message.senderId) : undefined;
+  const [recipient, sender, room] = await Promise.all([
+    usersRepository.findById(deps.db, message.receiverId),
+    message.senderId ? usersRepository.findById(deps.db, message.senderId) : undefined,
+    chatRoomsRepository.findById(deps.db, message.roomId),
+  ]);
+  if (!recipient || !room) return false;
   const senderName = sender ? `${sender.firstName} ${sender.lastName}`.trim() : "Someone";
   const link = `${deps.config.publicUrl}/messages/${encodeURIComponent(room.roomId)}`;
   await withTimeout(
