@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { errorCatalogue } from "../errors.js";
-import { changePasswordBody, loginBody, PASSWORD_MIN_LENGTH, recoverBody, resetBody, updateProfileBody } from "./auth.js";
+import { changePasswordBody, changePasswordForm, loginBody, newPasswordForm, PASSWORD_MIN_LENGTH, recoverBody, resetBody, updateProfileBody } from "./auth.js";
 import { refusal } from "./test-helpers.js";
 
 const weak = errorCatalogue.WEAK_PASSWORD.message;
@@ -110,5 +110,27 @@ describe("updateProfileBody", () => {
     const res = refusal(updateProfileBody, { firstName: "Ada", lastName: "Lovelace", email: "new@example.test" });
     expect(res?.code).toBe("VALIDATION");
     expect(res?.fields).toEqual({ body: expect.stringContaining("email") });
+  });
+});
+
+describe("newPasswordForm and changePasswordForm", () => {
+  const mismatch = errorCatalogue.PASSWORDS_DO_NOT_MATCH.message;
+
+  it("accept a new password repeated exactly", () => {
+    expect(newPasswordForm.parse({ password: "secret1", confirmPassword: "secret1" })).toEqual({ password: "secret1", confirmPassword: "secret1" });
+    expect(changePasswordForm.parse({ currentPassword: "old", password: "secret1", confirmPassword: "secret1" })).toMatchObject({ password: "secret1" });
+  });
+
+  it("refuse a confirmation that differs, on the confirmation field", () => {
+    expect(refusal(newPasswordForm, { password: "secret1", confirmPassword: "secret2" })).toEqual({ code: "PASSWORDS_DO_NOT_MATCH", fields: { confirmPassword: mismatch } });
+  });
+
+  it("name both a weak password and a differing confirmation at once", () => {
+    expect(refusal(newPasswordForm, { password: "123", confirmPassword: "1234" })?.fields).toEqual({ password: weak, confirmPassword: mismatch });
+    expect(refusal(changePasswordForm, { currentPassword: "", password: "123", confirmPassword: "" })?.fields).toEqual({
+      currentPassword: "Required",
+      password: weak,
+      confirmPassword: mismatch,
+    });
   });
 });
