@@ -81,6 +81,8 @@ export interface SchemaResolverOptions<TValues> {
   fields: readonly string[];
   /** field → label, so that "Required" reads "First Name is required" */
   labels?: Readonly<Record<string, string>>;
+  /** the schema's message for a missing value, which the labels replace ("Required" unless the schema says otherwise) */
+  requiredMessage?: string;
   /** turns the form's values into the schema's input (e.g. a draft into the request body) before parsing */
   toInput?: (values: TValues) => unknown;
 }
@@ -106,7 +108,7 @@ export function schemaResolver<TValues extends FieldValues, TSchema extends z.Zo
     const errors: Record<string, { type: string; message: string }> = {};
     for (const [field, message] of Object.entries(placed.byField)) {
       const label = options.labels?.[field];
-      errors[field] = { type: "validation", message: message === "Required" && label ? `${label} is required` : message };
+      errors[field] = { type: "validation", message: message === (options.requiredMessage ?? "Required") && label ? `${label} is required` : message };
     }
     // An issue on no shown field (a value the form sends but does not show) still blocks the submit, as a root error.
     const [first] = placed.unplaced;
