@@ -174,7 +174,7 @@ function projectFieldsToSend(scope: Scope, fields: DraftProjectFields): DraftPro
  * it: a missing industry or scope stays missing, for the schema to name.
  * @param draft the form's values
  */
-export function toJobBodyInput(draft: JobDraft): z.input<typeof jobCreateBody> {
+export function toJobBodyInput(draft: JobDraft): Omit<z.input<typeof jobCreateBody>, "industry" | "scope"> & { industry?: Industry; scope?: Scope } {
   return {
     ...draft,
     industry: draft.industry === "" ? undefined : draft.industry,
