@@ -55,15 +55,14 @@ export const changePasswordBody = z.object({
 /** What a handler receives once `changePasswordBody` has parsed the input. */
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
-/** A confirmation must repeat the new password; checked even when the password itself is refused, so both show. */
+/**
+ * A confirmation must repeat the new password. zod runs the check even when the password itself is refused (a
+ * too-short string does not abort), so both messages show at once.
+ */
 const confirmationMatches = <T extends { password: string; confirmPassword: string }>(schema: z.ZodType<T>) =>
   schema.refine((form) => form.password === form.confirmPassword, {
     message: errorCatalogue.PASSWORDS_DO_NOT_MATCH.message,
     path: ["confirmPassword"],
-    when: (payload) => {
-      const value = payload.value as Partial<Record<string, unknown>> | undefined;
-      return typeof value?.password === "string" && typeof value.confirmPassword === "string";
-    },
   });
 
 /** The reset screens' form (spec part 1 §5): the new password twice. The token travels apart, in resetBody. */
