@@ -1,6 +1,4 @@
 import { useEffect, useMemo, useState } from "react";
-import { FormProvider, useForm, useWatch } from "react-hook-form";
-import type { FieldErrors, Path } from "react-hook-form";
 import type { SyntheticEvent } from "react";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -20,6 +18,8 @@ import ArrowBack from "@mui/icons-material/ArrowBack";
 import ArrowForward from "@mui/icons-material/ArrowForward";
 import { useNavigate } from "react-router";
 import { useSnackbar } from "notistack";
+import { FormProvider, useForm, useWatch } from "react-hook-form";
+import type { FieldErrors, Path } from "react-hook-form";
 import { errorCatalogue } from "@forgehire/core";
 import type { JobCreateBody, JobWithRequirements, Scope } from "@forgehire/core";
 import { useCatalog } from "../../api/catalog";
@@ -247,127 +247,127 @@ export default function PostJobWizard({ title, saved }: PostJobWizardProps) {
 
   return (
     <FormProvider {...form}>
-    <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
-      <Typography variant="h4" component="h1" gutterBottom>
-        {title}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {editing
-          ? "Update the requirement in four steps; your changes are saved when you submit."
-          : "Describe your project in four steps and get an upfront quote."}
-      </Typography>
-      {restoredShown && (
-        <Alert
-          severity="info"
-          sx={{ mb: 3 }}
-          onClose={() => setRestoredShown(false)}
-          action={
-            <Button color="inherit" size="small" onClick={startOver}>
-              Start Over
+      <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
+        <Typography variant="h4" component="h1" gutterBottom>
+          {title}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          {editing
+            ? "Update the requirement in four steps; your changes are saved when you submit."
+            : "Describe your project in four steps and get an upfront quote."}
+        </Typography>
+        {restoredShown && (
+          <Alert
+            severity="info"
+            sx={{ mb: 3 }}
+            onClose={() => setRestoredShown(false)}
+            action={
+              <Button color="inherit" size="small" onClick={startOver}>
+                Start Over
+              </Button>
+            }
+          >
+            We kept the requirement you were writing on this device. Pick up where you left off.
+          </Alert>
+        )}
+        <Card>
+          <Tabs
+            value={step}
+            onChange={handleTabChange}
+            // Tabs size to their one-line labels and share the spare width; a narrow screen scrolls them.
+            variant="scrollable"
+            scrollButtons="auto"
+            aria-label="Steps"
+            sx={{ borderBottom: 1, borderColor: "divider" }}
+          >
+            {steps.map((name, index) => (
+              <Tab
+                key={name}
+                value={index}
+                label={name}
+                disabled={index > step}
+                icon={<StepNumber number={index + 1} active={index <= step} />}
+                iconPosition="start"
+                id={`step-tab-${index}`}
+                aria-controls="step-panel"
+                sx={{ minHeight: 56, px: 1.5, flexGrow: 1, maxWidth: "none", whiteSpace: "nowrap" }}
+              />
+            ))}
+          </Tabs>
+          <Box role="tabpanel" id="step-panel" aria-labelledby={`step-tab-${step}`} sx={{ p: { xs: 2.5, md: 4 } }}>
+            <Typography variant="h5" component="h2" sx={{ mb: 3 }}>
+              {steps[step]}
+            </Typography>
+            {step === 0 && <StepBasicInformation catalog={catalog.data} deliveryDate={deliveryDate} />}
+            {step === 1 && <StepUsersFeatures catalog={catalog.data} />}
+            {step === 2 && <StepIntegrationCompliance />}
+            {step === 3 && (
+              <StepAdditionalInformation
+                savedFiles={saved?.requirements.files ?? []}
+                files={files}
+                refused={refused}
+                onFilesChecked={(accepted, refusedNow) => {
+                  setFiles((current) => [...current, ...accepted]);
+                  setRefused((current) => [...current, ...refusedNow]);
+                }}
+                onRemoveFile={(index) => setFiles((current) => current.filter((_file, at) => at !== index))}
+                onDismissRefused={(index) => setRefused((current) => current.filter((_file, at) => at !== index))}
+              />
+            )}
+          </Box>
+          <Divider />
+          <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, p: { xs: 2, md: 3 }, flexWrap: "wrap" }}>
+            <Button color="inherit" onClick={() => setConfirmCancel(true)} disabled={submitting}>
+              Cancel
             </Button>
-          }
-        >
-          We kept the requirement you were writing on this device. Pick up where you left off.
-        </Alert>
-      )}
-      <Card>
-        <Tabs
-          value={step}
-          onChange={handleTabChange}
-          // Tabs size to their one-line labels and share the spare width; a narrow screen scrolls them.
-          variant="scrollable"
-          scrollButtons="auto"
-          aria-label="Steps"
-          sx={{ borderBottom: 1, borderColor: "divider" }}
-        >
-          {steps.map((name, index) => (
-            <Tab
-              key={name}
-              value={index}
-              label={name}
-              disabled={index > step}
-              icon={<StepNumber number={index + 1} active={index <= step} />}
-              iconPosition="start"
-              id={`step-tab-${index}`}
-              aria-controls="step-panel"
-              sx={{ minHeight: 56, px: 1.5, flexGrow: 1, maxWidth: "none", whiteSpace: "nowrap" }}
-            />
-          ))}
-        </Tabs>
-        <Box role="tabpanel" id="step-panel" aria-labelledby={`step-tab-${step}`} sx={{ p: { xs: 2.5, md: 4 } }}>
-          <Typography variant="h5" component="h2" sx={{ mb: 3 }}>
-            {steps[step]}
-          </Typography>
-          {step === 0 && <StepBasicInformation catalog={catalog.data} deliveryDate={deliveryDate} />}
-          {step === 1 && <StepUsersFeatures catalog={catalog.data} />}
-          {step === 2 && <StepIntegrationCompliance />}
-          {step === 3 && (
-            <StepAdditionalInformation
-              savedFiles={saved?.requirements.files ?? []}
-              files={files}
-              refused={refused}
-              onFilesChecked={(accepted, refusedNow) => {
-                setFiles((current) => [...current, ...accepted]);
-                setRefused((current) => [...current, ...refusedNow]);
-              }}
-              onRemoveFile={(index) => setFiles((current) => current.filter((_file, at) => at !== index))}
-              onDismissRefused={(index) => setRefused((current) => current.filter((_file, at) => at !== index))}
-            />
-          )}
-        </Box>
-        <Divider />
-        <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, p: { xs: 2, md: 3 }, flexWrap: "wrap" }}>
-          <Button color="inherit" onClick={() => setConfirmCancel(true)} disabled={submitting}>
-            Cancel
-          </Button>
-          <Box sx={{ flex: 1 }} />
-          {step > 0 && (
-            <Button variant="outlined" startIcon={<ArrowBack />} onClick={() => goTo(step - 1)} disabled={submitting}>
-              Back
-            </Button>
-          )}
-          {step < LAST_STEP ? (
-            <Button variant="contained" endIcon={<ArrowForward />} onClick={handleNext}>
-              Next
-            </Button>
-          ) : (
-            <Button variant="contained" onClick={() => void handleSubmit()} disabled={submitting}>
-              {submitting ? "Submitting..." : "Submit"}
-            </Button>
-          )}
-        </Box>
-      </Card>
+            <Box sx={{ flex: 1 }} />
+            {step > 0 && (
+              <Button variant="outlined" startIcon={<ArrowBack />} onClick={() => goTo(step - 1)} disabled={submitting}>
+                Back
+              </Button>
+            )}
+            {step < LAST_STEP ? (
+              <Button variant="contained" endIcon={<ArrowForward />} onClick={handleNext}>
+                Next
+              </Button>
+            ) : (
+              <Button variant="contained" onClick={() => void handleSubmit()} disabled={submitting}>
+                {submitting ? "Submitting..." : "Submit"}
+              </Button>
+            )}
+          </Box>
+        </Card>
 
-      <Dialog open={blocker.state === "blocked"} onClose={() => blocker.reset?.()} maxWidth="xs" fullWidth aria-labelledby="leave-title">
-        <DialogTitle id="leave-title">Leave this page?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {editing
-              ? "Your changes to this requirement are not saved yet and will be lost."
-              : "Your requirement is not posted yet. It stays as a draft on this device (without its attached files) for when you come back."}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={() => blocker.reset?.()}>Stay</Button>
-          <Button color="error" variant="contained" onClick={() => blocker.proceed?.()}>
-            Leave
-          </Button>
-        </DialogActions>
-      </Dialog>
+        <Dialog open={blocker.state === "blocked"} onClose={() => blocker.reset?.()} maxWidth="xs" fullWidth aria-labelledby="leave-title">
+          <DialogTitle id="leave-title">Leave this page?</DialogTitle>
+          <DialogContent>
+            <DialogContentText>
+              {editing
+                ? "Your changes to this requirement are not saved yet and will be lost."
+                : "Your requirement is not posted yet. It stays as a draft on this device (without its attached files) for when you come back."}
+            </DialogContentText>
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2 }}>
+            <Button onClick={() => blocker.reset?.()}>Stay</Button>
+            <Button color="error" variant="contained" onClick={() => blocker.proceed?.()}>
+              Leave
+            </Button>
+          </DialogActions>
+        </Dialog>
 
-      <Dialog open={confirmCancel} onClose={() => setConfirmCancel(false)} maxWidth="xs" fullWidth aria-labelledby="cancel-title">
-        <DialogTitle id="cancel-title">{editing ? "Discard your changes?" : "Discard this requirement?"}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>Everything you entered in this form will be lost, and you will return to the jobs listing.</DialogContentText>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={() => setConfirmCancel(false)}>Keep Editing</Button>
-          <Button color="error" variant="contained" onClick={() => leave("/jobs")}>
-            Discard
-          </Button>
-        </DialogActions>
-      </Dialog>
-    </Container>
+        <Dialog open={confirmCancel} onClose={() => setConfirmCancel(false)} maxWidth="xs" fullWidth aria-labelledby="cancel-title">
+          <DialogTitle id="cancel-title">{editing ? "Discard your changes?" : "Discard this requirement?"}</DialogTitle>
+          <DialogContent>
+            <DialogContentText>Everything you entered in this form will be lost, and you will return to the jobs listing.</DialogContentText>
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2 }}>
+            <Button onClick={() => setConfirmCancel(false)}>Keep Editing</Button>
+            <Button color="error" variant="contained" onClick={() => leave("/jobs")}>
+              Discard
+            </Button>
+          </DialogActions>
+        </Dialog>
+      </Container>
     </FormProvider>
   );
 }
