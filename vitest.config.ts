@@ -10,6 +10,8 @@ export default defineConfig({
     reporters: reportDir ? ["default", ["json", { outputFile: `${reportDir}/${reportName}.json` }]] : ["default"],
     projects: [
       { test: { name: "core", include: ["packages/core/src/**/*.test.ts"] } },
+      // The portal's pure helpers (no DOM): its screens are tested in the browser (e2e).
+      { test: { name: "portal", include: ["portal/src/**/*.test.ts"] } },
       {
         test: {
           name: "services",

@@ -34,6 +34,8 @@ describe("accounts in the browser", () => {
   it("a visitor signs up as a client, lands on home and sees the client's nav", async () => {
     const p = await portal();
     await p.page.goto("/signup");
+    // The screen is its own lazy chunk: wait for the form, not the loader, before the picture.
+    await p.page.getByRole("heading", { name: "Create Your Account" }).waitFor();
     await screenshot(p.page, "signup");
     await p.signUp({ kind: "Post a Requirement", firstName: "Clara", lastName: "Client", email: unique("clara"), password: "clara-pass" });
     await p.page.waitForURL(`${server.url}/`);

@@ -270,3 +270,83 @@ describe("paid extras", () => {
     expect((await read()).customTechStack).toBe("");
   });
 });
+
+/** Answers the next matching request with a 400 refusal of the given fields, as the API words one. */
+async function refuseOnce(page: Page, url: string, method: string, fields: Record<string, string>) {
+  let refused = false;
+  await page.route(url, async (route) => {
+    if (refused || route.request().method() !== method) return route.continue();
+    refused = true;
+    await route.fulfill({
+      status: 400,
+      contentType: "application/json",
+      body: JSON.stringify({ error: { code: "VALIDATION", title: "Validation Error", message: Object.values(fields)[0], fields } }),
+    });
+  });
+}
+
+describe("server refusals land on their fields", () => {
+  it("Manage Profile: languages.1 marks the Languages picker, a path no field shows goes to the alert, and a change clears it", async () => {
+    const { page } = await signedIn("freelancer", "Mira");
+    const created = await page.request.post("/api/freelancers", {
+      data: { title: "Chat Agent", bio: "I build chat agents.", hourlyRate: 30, skills: ["Whisper"], domains: ["Voice & Speech"], languages: ["English", "Spanish"] },
+    });
+    expect(created.status()).toBe(201);
+    await page.goto("/manage-profile");
+    await page.getByRole("heading", { name: "Manage Your Profile" }).waitFor();
+
+    // Core's schema passes this form; the server (here a stand-in for a rule it alone knows) refuses the second language.
+    await refuseOnce(page, "**/api/freelancers/me", "PATCH", { "languages.1": "Spanish is not offered this month", "profile.owner": "Ask support" });
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    const languages = page.getByRole("group", { name: "Languages" });
+    await languages.getByText("Spanish is not offered this month").waitFor();
+    expect(await languages.getByRole("combobox").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByRole("group", { name: "Skills" }).getByRole("combobox").getAttribute("aria-invalid")).not.toBe("true");
+    await page.getByRole("alert").filter({ hasText: "Ask support" }).waitFor();
+    await shot(page, "manage-profile-server-refusal");
+
+    await languages.getByRole("button", { name: "Spanish" }).locator("svg").click();
+    await expect.poll(() => languages.getByText("Spanish is not offered this month").count()).toBe(0);
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    await page.waitForURL((url) => url.pathname === "/freelancers");
+  });
+
+  it("the wizard: Next names each missing field under it; a server refusal of the title opens step 1 with the message under Title", async () => {
+    const { page, jobs } = await signedIn("client", "Noor");
+    await page.goto("/post-job");
+    await jobs.stepHeading("Basic Information");
+
+    // Next with nothing filled: the 'Missing fields' toast, and each required field says so; typing clears its message.
+    await jobs.next();
+    await jobs.toast("Please fill all required fields before proceeding").waitFor();
+    const panel = page.getByRole("tabpanel");
+    for (const message of ["Industry is required", "Title is required", "Description is required", "Project scope is required"]) {
+      await panel.getByText(message).waitFor();
+    }
+    expect(await page.getByLabel("Title").getAttribute("aria-invalid")).toBe("true");
+    await shot(page, "post-job-missing-fields");
+    await page.getByLabel("Title").fill("Pharmacy Stock Alerts");
+    await expect.poll(() => panel.getByText("Title is required").count()).toBe(0);
+    await jobs.chooseIndustry("Healthcare");
+    await page.getByLabel("Description").fill("Warns the pharmacist when a medicine runs low.");
+    await page.getByRole("radio", { name: /^Simple Application:/ }).click();
+    await expect.poll(() => panel.getByText("Project scope is required").count()).toBe(0);
+    for (let step = 0; step < 3; step++) await jobs.next();
+    await jobs.stepHeading("Additional Information");
+
+    await refuseOnce(page, "**/api/jobs", "POST", { title: "That title is taken by a live requirement" });
+    await jobs.submit();
+    await jobs.stepHeading("Basic Information");
+    await panel.getByText("That title is taken by a live requirement").waitFor();
+    expect(await page.getByLabel("Title").getAttribute("aria-invalid")).toBe("true");
+    await shot(page, "post-job-server-refusal");
+
+    // A new title clears the message, and the requirement posts.
+    await page.getByLabel("Title").fill("Pharmacy Stock Warnings");
+    await expect.poll(() => panel.getByText("That title is taken").count()).toBe(0);
+    for (let step = 0; step < 3; step++) await jobs.next();
+    await jobs.submit();
+    await page.waitForURL(`${server.url}/jobs`);
+    await jobs.card("Pharmacy Stock Warnings").waitFor();
+  });
+});

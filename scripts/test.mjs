@@ -11,7 +11,7 @@ const run = (label, name, args, env) => {
 };
 
 const { TEST_DATABASE_URL, ...withoutPg } = process.env;
-run("core, services, API and CLI on PGlite", "pglite", ["--project", "core", "--project", "services", "--project", "server", "--project", "cli"], withoutPg);
+run("core, portal helpers, services, API and CLI on PGlite", "pglite", ["--project", "core", "--project", "portal", "--project", "services", "--project", "server", "--project", "cli"], withoutPg);
 if (TEST_DATABASE_URL) {
   run("services and API on PostgreSQL", "postgresql", ["--project", "services", "--project", "server"], process.env);
 }

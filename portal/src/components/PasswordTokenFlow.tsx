@@ -1,5 +1,4 @@
-import { useEffect, useState } from "react";
-import type { FormEvent } from "react";
+import { useEffect } from "react";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -8,14 +7,15 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useNavigate, useSearchParams } from "react-router";
 import { useSnackbar } from "notistack";
-import { errorCatalogue } from "@forgehire/core";
+import { useForm } from "react-hook-form";
+import { errorCatalogue, newPasswordForm } from "@forgehire/core";
+import type { NewPasswordForm } from "@forgehire/core";
 import { useResetPassword, useVerifyResetToken } from "../api/auth";
 import { ApiError, errorMessage, isApiError } from "../api/client";
-import { validateNewPassword } from "../lib/password-rules";
-import type { NewPasswordErrors } from "../lib/password-rules";
+import { schemaResolver, setServerFieldErrors } from "../lib/form-errors";
 import AuthCard from "./AuthCard";
 import FormError from "./FormError";
-import PasswordField from "./PasswordField";
+import FormTextField from "./FormTextField";
 
 const messages = {
   verifying: "Verifying your reset link...",
@@ -25,6 +25,9 @@ const messages = {
   failedTitle: "Failed to update password",
   failed: "An error occurred while processing your reset request",
 } as const;
+
+const fields = ["password", "confirmPassword"] as const;
+const resolver = schemaResolver<NewPasswordForm, typeof newPasswordForm>(newPasswordForm, { fields });
 
 /** How long the success message stays before the user is sent to sign in (spec part 1 §9). */
 const REDIRECT_DELAY_MS = 1500;
@@ -48,9 +51,7 @@ export default function PasswordTokenFlow({ title, missingTokenMessage }: Passwo
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
 
-  const [password, setPassword] = useState("");
-  const [confirmPassword, setConfirmPassword] = useState("");
-  const [errors, setErrors] = useState<NewPasswordErrors>({});
+  const { control, handleSubmit, setError } = useForm<NewPasswordForm>({ defaultValues: { password: "", confirmPassword: "" }, resolver });
 
   useEffect(() => {
     if (!reset.isSuccess) return;
@@ -60,18 +61,14 @@ export default function PasswordTokenFlow({ title, missingTokenMessage }: Passwo
 
   const handleRequestNewLink = () => navigate("/login", { state: { openReset: true } });
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const handleReset = ({ password }: NewPasswordForm) => {
     if (!token) return;
-    const found = validateNewPassword(password, confirmPassword);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
     reset.mutate(
       { token, password },
       {
         onSuccess: () => enqueueSnackbar(messages.success, { variant: "success" }),
         onError: (error) => {
-          if (error instanceof ApiError && error.fields.password) setErrors({ password: error.fields.password });
+          if (error instanceof ApiError) setServerFieldErrors(setError, error.fields, fields);
         },
       },
     );
@@ -112,29 +109,14 @@ export default function PasswordTokenFlow({ title, missingTokenMessage }: Passwo
     );
   } else {
     body = (
-      <Box component="form" onSubmit={handleSubmit} noValidate>
+      <Box component="form" onSubmit={handleSubmit(handleReset)} noValidate>
         <FormError
           title={messages.failedTitle}
           message={reset.isError && !(reset.error instanceof ApiError && reset.error.fields.password) ? errorMessage(reset.error, messages.failed) : null}
         />
         <Stack spacing={2.5}>
-          <PasswordField
-            label="New Password"
-            autoComplete="new-password"
-            autoFocus
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={Boolean(errors.password)}
-            helperText={errors.password}
-          />
-          <PasswordField
-            label="Confirm Password"
-            autoComplete="new-password"
-            value={confirmPassword}
-            onChange={(event) => setConfirmPassword(event.target.value)}
-            error={Boolean(errors.confirmPassword)}
-            helperText={errors.confirmPassword}
-          />
+          <FormTextField control={control} name="password" password label="New Password" autoComplete="new-password" autoFocus />
+          <FormTextField control={control} name="confirmPassword" password label="Confirm Password" autoComplete="new-password" />
         </Stack>
         <Button type="submit" variant="contained" size="large" fullWidth disabled={reset.isPending} sx={{ mt: 4 }}>
           {reset.isPending ? "Updating..." : "Update Password"}

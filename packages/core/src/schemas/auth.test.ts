@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { errorCatalogue } from "../errors.js";
-import { changePasswordBody, loginBody, PASSWORD_MIN_LENGTH, profilePatchBody, recoverBody, resetBody, updateProfileBody } from "./auth.js";
+import { changePasswordBody, changePasswordForm, loginBody, newPasswordForm, PASSWORD_MIN_LENGTH, profilePatchBody, recoverBody, resetBody, updateProfileBody } from "./auth.js";
 import { refusal } from "./test-helpers.js";
 
 const weak = errorCatalogue.WEAK_PASSWORD.message;
@@ -134,5 +134,27 @@ describe("profilePatchBody", () => {
     expect(refusal(profilePatchBody, { emailNotifications: { jobUpdates: "no" } })?.code).toBe("VALIDATION");
     expect(refusal(profilePatchBody, { emailNotifications: { marketing: true } })?.code).toBe("VALIDATION");
     expect(refusal(profilePatchBody, { emailNotifications: { jobUpdates: false }, email: "x@example.test" })?.code).toBe("VALIDATION");
+  });
+});
+
+describe("newPasswordForm and changePasswordForm", () => {
+  const mismatch = errorCatalogue.PASSWORDS_DO_NOT_MATCH.message;
+
+  it("accept a new password repeated exactly", () => {
+    expect(newPasswordForm.parse({ password: "secret1", confirmPassword: "secret1" })).toEqual({ password: "secret1", confirmPassword: "secret1" });
+    expect(changePasswordForm.parse({ currentPassword: "old", password: "secret1", confirmPassword: "secret1" })).toMatchObject({ password: "secret1" });
+  });
+
+  it("refuse a confirmation that differs, on the confirmation field", () => {
+    expect(refusal(newPasswordForm, { password: "secret1", confirmPassword: "secret2" })).toEqual({ code: "PASSWORDS_DO_NOT_MATCH", fields: { confirmPassword: mismatch } });
+  });
+
+  it("name both a weak password and a differing confirmation at once", () => {
+    expect(refusal(newPasswordForm, { password: "123", confirmPassword: "1234" })?.fields).toEqual({ password: weak, confirmPassword: mismatch });
+    expect(refusal(changePasswordForm, { currentPassword: "", password: "123", confirmPassword: "" })?.fields).toEqual({
+      currentPassword: "Required",
+      password: weak,
+      confirmPassword: mismatch,
+    });
   });
 });

@@ -55,6 +55,26 @@ export const changePasswordBody = z.object({
 /** What a handler receives once `changePasswordBody` has parsed the input. */
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
+/**
+ * A confirmation must repeat the new password. zod runs the check even when the password itself is refused (a
+ * too-short string does not abort), so both messages show at once.
+ */
+const confirmationMatches = <T extends { password: string; confirmPassword: string }>(schema: z.ZodType<T>) =>
+  schema.refine((form) => form.password === form.confirmPassword, {
+    message: errorCatalogue.PASSWORDS_DO_NOT_MATCH.message,
+    path: ["confirmPassword"],
+  });
+
+/** The reset screens' form (spec part 1 §5): the new password twice. The token travels apart, in resetBody. */
+export const newPasswordForm = confirmationMatches(z.object({ password, confirmPassword: inputString() }));
+/** What `newPasswordForm` yields. */
+export type NewPasswordForm = z.infer<typeof newPasswordForm>;
+
+/** The Password & Security form: changePasswordBody plus the new password's confirmation. */
+export const changePasswordForm = confirmationMatches(changePasswordBody.extend({ confirmPassword: inputString() }));
+/** What `changePasswordForm` yields. */
+export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
+
 /** PATCH /api/profile: email cannot be changed. */
 export const updateProfileBody = z.object({ firstName: name, lastName: name }).strict();
 /** What a handler receives once `updateProfileBody` has parsed the input. */

@@ -1,20 +1,20 @@
 import { useState } from "react";
-import type { FormEvent } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { Link as RouterLink, useLocation, useNavigate } from "react-router";
 import { useSnackbar } from "notistack";
+import { useForm } from "react-hook-form";
 import { isAdmin, loginBody, RETURN_PATH_PARAM, safeReturnPath } from "@forgehire/core";
+import type { LoginBody } from "@forgehire/core";
 import { useLogin } from "../../api/auth";
 import { ApiError, errorMessage } from "../../api/client";
 import AuthCard from "../../components/AuthCard";
 import FormError from "../../components/FormError";
-import PasswordField from "../../components/PasswordField";
-import { fieldErrorsFromIssues } from "../../lib/form-errors";
+import FormTextField from "../../components/FormTextField";
+import { schemaResolver, setServerFieldErrors } from "../../lib/form-errors";
 import ResetPasswordDialog from "./ResetPasswordDialog";
 import { BACK_OFFICE_URL } from "../../back-office";
 
@@ -25,6 +25,13 @@ const messages = {
 } as const;
 
 const labels = { email: "Email", password: "Password" };
+const fields = ["email", "password"] as const;
+const resolver = schemaResolver<LoginForm, typeof loginBody>(loginBody, { fields, labels });
+
+interface LoginForm {
+  email: string;
+  password: string;
+}
 
 /** Navigation state other screens may pass, e.g. "Request New Link" opens the reset dialog. */
 interface LoginLocationState {
@@ -42,9 +49,7 @@ export default function LoginPage() {
   const { enqueueSnackbar } = useSnackbar();
   const login = useLogin();
 
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const { control, handleSubmit, setError, getValues } = useForm<LoginForm, unknown, LoginBody>({ defaultValues: { email: "", password: "" }, resolver });
   const [resetOpen, setResetOpen] = useState(() => wantsResetDialog(location.state));
   const [resetKey, setResetKey] = useState(0);
   const [seenLocationKey, setSeenLocationKey] = useState(location.key);
@@ -68,15 +73,8 @@ export default function LoginPage() {
     if (wantsResetDialog(location.state)) navigate(location.pathname, { replace: true, state: null });
   };
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = loginBody.safeParse({ email, password });
-    if (!parsed.success) {
-      setFieldErrors(fieldErrorsFromIssues(parsed.error.issues, labels));
-      return;
-    }
-    setFieldErrors({});
-    login.mutate(parsed.data, {
+  const handleLogin = (body: LoginBody) => {
+    login.mutate(body, {
       onSuccess: (user) => {
         enqueueSnackbar(messages.success, { variant: "success" });
         // Admins land on the Admin Dashboard, the back office's home: another app, hence a full page load.
@@ -85,34 +83,18 @@ export default function LoginPage() {
         else navigate(safeReturnPath(new URLSearchParams(location.search).get(RETURN_PATH_PARAM)) ?? "/", { replace: true });
       },
       onError: (error) => {
-        if (error instanceof ApiError) setFieldErrors(error.fields);
+        if (error instanceof ApiError) setServerFieldErrors(setError, error.fields, fields);
       },
     });
   };
 
   return (
     <AuthCard title="Welcome Back" subtitle="Sign in to your Forgehire account">
-      <Box component="form" onSubmit={handleSubmit} noValidate>
+      <Box component="form" onSubmit={handleSubmit(handleLogin)} noValidate>
         <FormError title={messages.failedTitle} message={login.isError ? errorMessage(login.error, messages.fallback) : null} />
         <Stack spacing={2.5}>
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            autoFocus
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={Boolean(fieldErrors.email)}
-            helperText={fieldErrors.email}
-          />
-          <PasswordField
-            label="Password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={Boolean(fieldErrors.password)}
-            helperText={fieldErrors.password}
-          />
+          <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" autoFocus />
+          <FormTextField control={control} name="password" password label="Password" autoComplete="current-password" />
         </Stack>
         <Box sx={{ display: "flex", justifyContent: "flex-end", mt: 1, mb: 3 }}>
           <Link component="button" type="button" variant="body2" onClick={handleOpenReset} underline="hover">
@@ -129,7 +111,7 @@ export default function LoginPage() {
           </Link>
         </Typography>
       </Box>
-      <ResetPasswordDialog key={resetKey} open={resetOpen} initialEmail={email} onClose={handleCloseReset} />
+      <ResetPasswordDialog key={resetKey} open={resetOpen} initialEmail={getValues("email")} onClose={handleCloseReset} />
     </AuthCard>
   );
 }

@@ -1,5 +1,3 @@
-import { useState } from "react";
-import type { FormEvent } from "react";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
@@ -7,18 +5,28 @@ import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
-import TextField from "@mui/material/TextField";
 import { useSnackbar } from "notistack";
+import { useForm } from "react-hook-form";
 import { recoverBody } from "@forgehire/core";
+import type { RecoverBody } from "@forgehire/core";
 import { useRecover } from "../../api/auth";
-import { errorMessage } from "../../api/client";
+import { errorMessage, isApiError } from "../../api/client";
 import FormError from "../../components/FormError";
+import FormTextField from "../../components/FormTextField";
+import { schemaResolver, setServerFieldErrors } from "../../lib/form-errors";
 
 const messages = {
   sent: "Password reset email sent! Check your inbox.",
   failed: "Failed to send reset email",
-  emailRequired: "Email is required",
 } as const;
+
+interface RecoverForm {
+  email: string;
+}
+
+const fields = ["email"] as const;
+// "Required" reads "Email is required".
+const resolver = schemaResolver<RecoverForm, typeof recoverBody>(recoverBody, { fields, labels: { email: "Email" } });
 
 interface ResetPasswordDialogProps {
   open: boolean;
@@ -31,21 +39,16 @@ interface ResetPasswordDialogProps {
  * The parent gives it a new key at each opening, so every opening starts from a fresh form.
  */
 export default function ResetPasswordDialog({ open, initialEmail, onClose }: ResetPasswordDialogProps) {
-  const [email, setEmail] = useState(initialEmail);
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const { control, handleSubmit, setError, getValues } = useForm<RecoverForm, unknown, RecoverBody>({ defaultValues: { email: initialEmail }, resolver });
   const recover = useRecover();
   const { enqueueSnackbar } = useSnackbar();
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = recoverBody.safeParse({ email });
-    if (!parsed.success) {
-      setFieldError(messages.emailRequired);
-      return;
-    }
-    setFieldError(null);
-    recover.mutate(parsed.data, {
+  const handleRecover = (body: RecoverBody) => {
+    recover.mutate(body, {
       onSuccess: () => enqueueSnackbar(messages.sent, { variant: "success" }),
+      onError: (error) => {
+        if (isApiError(error)) setServerFieldErrors(setError, error.fields, fields);
+      },
     });
   };
 
@@ -55,7 +58,7 @@ export default function ResetPasswordDialog({ open, initialEmail, onClose }: Res
         <DialogTitle id="reset-password-title">Check your email</DialogTitle>
         <DialogContent>
           <Alert severity="success">
-            If an account exists for {email.trim()}, we have sent it a link to reset your password. The link is valid
+            If an account exists for {getValues("email").trim()}, we have sent it a link to reset your password. The link is valid
             for one hour.
           </Alert>
         </DialogContent>
@@ -76,24 +79,14 @@ export default function ResetPasswordDialog({ open, initialEmail, onClose }: Res
       maxWidth="xs"
       aria-labelledby="reset-password-title"
     >
-      <form onSubmit={handleSubmit} noValidate>
+      <form onSubmit={handleSubmit(handleRecover)} noValidate>
         <DialogTitle id="reset-password-title">Reset password</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
             Enter the email address of your account and we will send you a link to reset your password.
           </DialogContentText>
           <FormError title={messages.failed} message={recover.isError ? errorMessage(recover.error, messages.failed) : null} />
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            autoFocus
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={Boolean(fieldError)}
-            helperText={fieldError ?? " "}
-            margin="dense"
-          />
+          <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" autoFocus helperText=" " margin="dense" />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose} disabled={recover.isPending}>

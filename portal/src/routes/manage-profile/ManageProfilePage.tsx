@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type FormEvent } from "react";
+import type { ChangeEvent } from "react";
 import Alert from "@mui/material/Alert";
 import Avatar from "@mui/material/Avatar";
 import Button from "@mui/material/Button";
@@ -10,21 +10,23 @@ import ListItem from "@mui/material/ListItem";
 import ListItemText from "@mui/material/ListItemText";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import DeleteOutline from "@mui/icons-material/DeleteOutline";
 import { useSnackbar } from "notistack";
 import { Link as RouterLink, useNavigate } from "react-router";
+import { Controller, useForm } from "react-hook-form";
 import {
   MAX_AVATAR_BYTES,
   MAX_DOMAINS,
   MAX_PORTFOLIO_DOCUMENTS,
   MAX_SKILLS,
   domains,
+  freelancerUpdateBody,
   languages,
   portfolioDocumentExtensions,
   skills,
   type FreelancerDetail,
+  type FreelancerUpdateBody,
 } from "@forgehire/core";
 import { errorMessage, isApiError } from "../../api/client";
 import {
@@ -34,8 +36,9 @@ import {
   useUploadAvatar,
   useUploadDocument,
 } from "../../api/freelancers";
+import FormTextField from "../../components/FormTextField";
 import PageLoader from "../../components/PageLoader";
-import { placeFieldErrors } from "../../lib/form-errors";
+import { schemaResolver, setServerFieldErrors } from "../../lib/form-errors";
 import OptionPicker from "../create-profile/OptionPicker";
 import ProtectedRoute from "../../components/ProtectedRoute";
 import ToastMessage from "../../components/ToastMessage";
@@ -54,6 +57,20 @@ const messages = {
 /** The fields of this form, which a server refusal's dotted paths (e.g. `languages.1`) are placed on. */
 const formFields = ["title", "bio", "hourlyRate", "skills", "domains", "languages"] as const;
 
+/** The form's values: the rate as typed (core's schema reads the text), the pickers' choices. */
+interface ProfileFormValues {
+  title: string;
+  bio: string;
+  hourlyRate: string;
+  skills: string[];
+  domains: string[];
+  languages: string[];
+}
+
+const resolver = schemaResolver<ProfileFormValues, typeof freelancerUpdateBody>(freelancerUpdateBody, { fields: formFields });
+
+type PickerName = "skills" | "domains" | "languages";
+
 const toastError = (message: string) => <ToastMessage title="Error" message={message} />;
 
 function ProfileForm({ profile }: { profile: FreelancerDetail }) {
@@ -63,52 +80,63 @@ function ProfileForm({ profile }: { profile: FreelancerDetail }) {
   const uploadAvatar = useUploadAvatar();
   const uploadDocument = useUploadDocument();
   const removeDocument = useRemoveDocument();
-  const [form, setForm] = useState({
-    title: profile.title,
-    bio: profile.bio,
-    hourlyRate: String(profile.hourlyRate),
-  });
   // The same pickers as Create Profile, over core's lists: no free text to mistype.
-  const [chosenSkills, setChosenSkills] = useState<string[]>(profile.skills);
-  const [chosenDomains, setChosenDomains] = useState<string[]>(profile.domains);
-  const [chosenLanguages, setChosenLanguages] = useState<string[]>(profile.languages);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [unplaced, setUnplaced] = useState<string[]>([]);
+  const {
+    control,
+    handleSubmit,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<ProfileFormValues, unknown, FreelancerUpdateBody>({
+    defaultValues: {
+      title: profile.title,
+      bio: profile.bio,
+      hourlyRate: String(profile.hourlyRate),
+      skills: profile.skills,
+      domains: profile.domains,
+      languages: profile.languages,
+    },
+    resolver,
+  });
+  const unplaced = [errors.root?.message, errors.root?.server?.message].filter((message): message is string => Boolean(message));
 
-  const handleField = (name: keyof typeof form) => (event: ChangeEvent<HTMLInputElement>) => setForm({ ...form, [name]: event.target.value });
-  /** A picker's change clears its own error: the user has acted on it. */
-  const picked = (name: "skills" | "domains" | "languages", set: (value: string[]) => void) => (value: string[]) => {
-    set(value);
-    if (fields[name]) setFields(({ [name]: _cleared, ...rest }) => rest);
+  const handleSave = (body: FreelancerUpdateBody) => {
+    update.mutate(body, {
+      onSuccess: () => {
+        enqueueSnackbar(<ToastMessage title="Success" message={messages.saved} />, { variant: "success" });
+        void navigate("/freelancers");
+      },
+      onError: (error) => {
+        const rest = isApiError(error) ? setServerFieldErrors(setError, error.fields, formFields) : [];
+        if (rest.length > 0) setError("root.server", { type: "server", message: rest.join(" ") });
+        enqueueSnackbar(toastError(errorMessage(error)), { variant: "error" });
+      },
+    });
   };
 
-  const handleSave = (event: FormEvent) => {
-    event.preventDefault();
-    update.mutate(
-      {
-        title: form.title,
-        bio: form.bio,
-        hourlyRate: form.hourlyRate === "" ? Number.NaN : Number(form.hourlyRate),
-        skills: chosenSkills,
-        domains: chosenDomains,
-        languages: chosenLanguages,
-      },
-      {
-        onSuccess: () => {
-          setFields({});
-          setUnplaced([]);
-          enqueueSnackbar(<ToastMessage title="Success" message={messages.saved} />, { variant: "success" });
-          void navigate("/freelancers");
-        },
-        onError: (error) => {
-          const placed = isApiError(error) ? placeFieldErrors(error.fields, formFields) : { byField: {}, unplaced: [] };
-          setFields(placed.byField);
-          setUnplaced(placed.unplaced);
-          enqueueSnackbar(toastError(errorMessage(error)), { variant: "error" });
-        },
-      },
-    );
-  };
+  /** A picker bound to its form field; a change clears the field's error at once, as the user has acted on it. */
+  const picker = (name: PickerName, label: string, noun: string, options: readonly string[], max: number, required = true) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <OptionPicker
+          label={label}
+          noun={noun}
+          options={options}
+          value={field.value}
+          max={max}
+          onChange={(value) => {
+            field.onChange(value);
+            clearErrors(name);
+          }}
+          disabled={update.isPending}
+          required={required}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
 
   const handleAvatar = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -157,65 +185,28 @@ function ProfileForm({ profile }: { profile: FreelancerDetail }) {
         </Stack>
       </Paper>
 
-      <Paper component="form" onSubmit={handleSave} noValidate sx={{ p: { xs: 2, md: 4 }, mb: 3 }}>
+      <Paper component="form" onSubmit={handleSubmit(handleSave)} noValidate sx={{ p: { xs: 2, md: 4 }, mb: 3 }}>
         <Stack spacing={3}>
-          <TextField label="Professional Title" required value={form.title} onChange={handleField("title")} error={Boolean(fields.title)} helperText={fields.title} />
-          <TextField label="Bio" required multiline minRows={4} value={form.bio} onChange={handleField("bio")} error={Boolean(fields.bio)} helperText={fields.bio} />
-          <TextField
-            label="Hourly Rate ($)"
-            type="number"
-            required
-            value={form.hourlyRate}
-            onChange={handleField("hourlyRate")}
-            slotProps={{ htmlInput: { min: 0, step: "0.01" } }}
-            error={Boolean(fields.hourlyRate)}
-            helperText={fields.hourlyRate}
-          />
+          <FormTextField control={control} name="title" label="Professional Title" required />
+          <FormTextField control={control} name="bio" label="Bio" required multiline minRows={4} />
+          <FormTextField control={control} name="hourlyRate" label="Hourly Rate ($)" type="number" required slotProps={{ htmlInput: { min: 0, step: "0.01" } }} />
           <div>
             <Typography variant="subtitle1" gutterBottom>
               Skills
             </Typography>
-            <OptionPicker
-              label="Skills"
-              noun="skill"
-              options={skills}
-              value={chosenSkills}
-              max={MAX_SKILLS}
-              onChange={picked("skills", setChosenSkills)}
-              disabled={update.isPending}
-              error={fields.skills}
-            />
+            {picker("skills", "Skills", "skill", skills, MAX_SKILLS)}
           </div>
           <div>
             <Typography variant="subtitle1" gutterBottom>
               Domains
             </Typography>
-            <OptionPicker
-              label="Domains"
-              noun="domain"
-              options={domains}
-              value={chosenDomains}
-              max={MAX_DOMAINS}
-              onChange={picked("domains", setChosenDomains)}
-              disabled={update.isPending}
-              error={fields.domains}
-            />
+            {picker("domains", "Domains", "domain", domains, MAX_DOMAINS)}
           </div>
           <div>
             <Typography variant="subtitle1" gutterBottom>
               Languages
             </Typography>
-            <OptionPicker
-              label="Languages"
-              noun="language"
-              options={languages}
-              value={chosenLanguages}
-              max={languages.length}
-              onChange={picked("languages", setChosenLanguages)}
-              disabled={update.isPending}
-              required={false}
-              error={fields.languages}
-            />
+            {picker("languages", "Languages", "language", languages, languages.length, false)}
           </div>
           {unplaced.length > 0 && (
             <Alert severity="error">

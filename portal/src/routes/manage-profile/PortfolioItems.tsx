@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Divider from "@mui/material/Divider";
@@ -8,18 +8,24 @@ import ListItem from "@mui/material/ListItem";
 import ListItemText from "@mui/material/ListItemText";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import DeleteOutline from "@mui/icons-material/DeleteOutline";
 import EditOutlined from "@mui/icons-material/EditOutlined";
 import { useSnackbar } from "notistack";
-import type { Portfolio } from "@forgehire/core";
+import { useForm, useWatch } from "react-hook-form";
+import { portfolioBody } from "@forgehire/core";
+import type { Portfolio, PortfolioBody } from "@forgehire/core";
 import { errorMessage, isApiError } from "../../api/client";
 import { useAddPortfolio, useRemovePortfolio, useUpdatePortfolio } from "../../api/freelancers";
+import FormTextField from "../../components/FormTextField";
 import ToastMessage from "../../components/ToastMessage";
+import { schemaResolver, setServerFieldErrors } from "../../lib/form-errors";
 
 const emptyCard = { title: "", description: "", imageUrl: "", projectUrl: "" };
 type Card = typeof emptyCard;
+const cardFields = ["title", "description", "imageUrl", "projectUrl"] as const;
+// A card is added and edited with the same rules (an edit sends every field), so one schema checks both.
+const resolver = schemaResolver<Card, typeof portfolioBody>(portfolioBody, { fields: cardFields });
 
 const cardOf = (item: Portfolio): Card => ({
   title: item.title,
@@ -38,29 +44,27 @@ export default function PortfolioItems({ items }: { items: readonly Portfolio[] 
   const updatePortfolio = useUpdatePortfolio();
   const removePortfolio = useRemovePortfolio();
   const [editingId, setEditingId] = useState<string | null>(null);
-  const [card, setCard] = useState<Card>(emptyCard);
-  const [cardFields, setCardFields] = useState<Record<string, string>>({});
+  const form = useForm<Card, unknown, PortfolioBody>({ defaultValues: emptyCard, resolver });
+  const { control, handleSubmit, setError } = form;
+  const title = useWatch({ control, name: "title" });
   const saving = addPortfolio.isPending || updatePortfolio.isPending;
 
   const showError = (error: unknown) => {
-    if (isApiError(error)) setCardFields(error.fields);
+    if (isApiError(error)) setServerFieldErrors(setError, error.fields, cardFields);
     enqueueSnackbar(<ToastMessage title="Error" message={errorMessage(error)} />, { variant: "error" });
   };
   const reset = () => {
     setEditingId(null);
-    setCard(emptyCard);
-    setCardFields({});
+    form.reset(emptyCard);
   };
   const startEditing = (item: Portfolio) => {
     setEditingId(item.id);
-    setCard(cardOf(item));
-    setCardFields({});
+    form.reset(cardOf(item));
   };
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (editingId === null) addPortfolio.mutate(card, { onSuccess: reset, onError: showError });
-    else updatePortfolio.mutate({ id: editingId, body: card }, { onSuccess: reset, onError: showError });
+  const handleSave = (body: PortfolioBody) => {
+    if (editingId === null) addPortfolio.mutate(body, { onSuccess: reset, onError: showError });
+    else updatePortfolio.mutate({ id: editingId, body }, { onSuccess: reset, onError: showError });
   };
   const handleRemove = (item: Portfolio) => () =>
     removePortfolio.mutate(item.id, {
@@ -96,14 +100,14 @@ export default function PortfolioItems({ items }: { items: readonly Portfolio[] 
         ))}
       </List>
       <Divider sx={{ my: 2 }} />
-      <Box component="form" onSubmit={handleSubmit} noValidate aria-label={editingId === null ? "New portfolio item" : "Edit portfolio item"}>
+      <Box component="form" onSubmit={handleSubmit(handleSave)} noValidate aria-label={editingId === null ? "New portfolio item" : "Edit portfolio item"}>
         <Stack spacing={2}>
-          <TextField label="Item Title" required value={card.title} onChange={(e) => setCard({ ...card, title: e.target.value })} error={Boolean(cardFields.title)} helperText={cardFields.title} />
-          <TextField label="Description" multiline minRows={2} value={card.description} onChange={(e) => setCard({ ...card, description: e.target.value })} />
-          <TextField label="Image URL" value={card.imageUrl} onChange={(e) => setCard({ ...card, imageUrl: e.target.value })} error={Boolean(cardFields.imageUrl)} helperText={cardFields.imageUrl} />
-          <TextField label="Project Link" value={card.projectUrl} onChange={(e) => setCard({ ...card, projectUrl: e.target.value })} error={Boolean(cardFields.projectUrl)} helperText={cardFields.projectUrl} />
+          <FormTextField control={control} name="title" label="Item Title" required />
+          <FormTextField control={control} name="description" label="Description" multiline minRows={2} />
+          <FormTextField control={control} name="imageUrl" label="Image URL" />
+          <FormTextField control={control} name="projectUrl" label="Project Link" />
           <Stack direction="row" spacing={1}>
-            <Button type="submit" variant="outlined" disabled={saving || card.title.trim() === ""}>
+            <Button type="submit" variant="outlined" disabled={saving || title.trim() === ""}>
               {editingId === null ? "Add Portfolio Item" : "Save Portfolio Item"}
             </Button>
             {editingId !== null && (

@@ -11,13 +11,13 @@ import ListItem from "@mui/material/ListItem";
 import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import AttachFile from "@mui/icons-material/AttachFile";
 import Close from "@mui/icons-material/Close";
 import ErrorOutline from "@mui/icons-material/ErrorOutline";
 import InsertDriveFileOutlined from "@mui/icons-material/InsertDriveFileOutlined";
 import { useSnackbar } from "notistack";
+import { useWatch } from "react-hook-form";
 import {
   MAX_JOB_FILES,
   MAX_QUESTIONS,
@@ -32,11 +32,12 @@ import {
 import type { JobFile } from "@forgehire/core";
 import { useWizardAnalysis } from "../../api/catalog";
 import { formatFileSize } from "../../lib/format";
+import FormTextField from "../../components/FormTextField";
 import ToastMessage from "../../components/ToastMessage";
 import AnalysisDialog from "./AnalysisDialog";
 import { uploadRefusal } from "./check-upload";
-import { toWizardForm } from "./use-post-job-form";
-import type { DraftAnswer, PostJobDispatch, PostJobFormState, RefusedFile } from "./use-post-job-form";
+import { toWizardForm, usePostJobFormContext, withQuestions } from "./use-post-job-form";
+import type { DraftAnswer, JobDraft, RefusedFile } from "./use-post-job-form";
 
 /** The types the server accepts (it checks the content too). */
 const ACCEPTED_FILES = allowedUploadExtensions.join(",");
@@ -48,15 +49,28 @@ const messages = {
 } as const;
 
 interface StepProps {
-  state: PostJobFormState;
-  dispatch: PostJobDispatch;
   /** Files already attached to the job being edited. */
   savedFiles: readonly JobFile[];
+  /** Files picked here that pass the server's rules, uploaded once the job is saved. */
+  files: readonly File[];
+  /** Files picked here that the server would refuse, with the reason; never uploaded. */
+  refused: readonly RefusedFile[];
+  /** The picked files, once checked: those that will be attached and those that will not. */
+  onFilesChecked: (accepted: File[], refused: RefusedFile[]) => void;
+  onRemoveFile: (index: number) => void;
+  onDismissRefused: (index: number) => void;
 }
 
 /** Step 4: follow-up questions in sets of three, the analysis dialog, and file attachments. */
-export default function StepAdditionalInformation({ state, dispatch, savedFiles }: StepProps) {
-  const { draft, files, refused } = state;
+export default function StepAdditionalInformation({ savedFiles, files, refused, onFilesChecked, onRemoveFile, onDismissRefused }: StepProps) {
+  const { control, getValues, setValue } = usePostJobFormContext();
+  const draft = useWatch({ control }) as JobDraft;
+  /** Adds the analysis's new questions to the form, unanswered. */
+  const addQuestions = (questions: Parameters<typeof withQuestions>[1]) => {
+    const answers = getValues("answers");
+    const next = withQuestions(answers, questions);
+    if (next.length !== answers.length) setValue("answers", next);
+  };
   const { enqueueSnackbar } = useSnackbar();
   const firstSet = useWizardAnalysis();
   const analysis = useWizardAnalysis();
@@ -68,7 +82,7 @@ export default function StepAdditionalInformation({ state, dispatch, savedFiles 
   const loadFirstSet = () => {
     firstSet.mutate(
       { form: toWizardForm(draft), answers: [] },
-      { onSuccess: (result) => dispatch({ type: "addQuestions", questions: result.questions }) },
+      { onSuccess: (result) => addQuestions(result.questions) },
     );
   };
 
@@ -88,7 +102,7 @@ export default function StepAdditionalInformation({ state, dispatch, savedFiles 
         onSuccess: (result) => {
           const known = new Set(draft.answers.map((answer) => answer.questionId));
           setAdded(result.questions.filter((question) => !known.has(question.id)).length);
-          dispatch({ type: "addQuestions", questions: result.questions });
+          addQuestions(result.questions);
         },
       },
     );
@@ -108,16 +122,16 @@ export default function StepAdditionalInformation({ state, dispatch, savedFiles 
         // Each file is judged by the server's rules; the ones that pass fill the job's remaining room in order.
         let room = MAX_JOB_FILES - savedFiles.length - files.length;
         const accepted: File[] = [];
-        const refused: RefusedFile[] = [];
+        const refusedNow: RefusedFile[] = [];
         for (const { file, reason } of checked) {
-          if (reason !== null) refused.push({ name: file.name, reason });
-          else if (room <= 0) refused.push({ name: file.name, reason: messages.tooMany.message });
+          if (reason !== null) refusedNow.push({ name: file.name, reason });
+          else if (room <= 0) refusedNow.push({ name: file.name, reason: messages.tooMany.message });
           else {
             accepted.push(file);
             room -= 1;
           }
         }
-        dispatch({ type: "addFiles", files: accepted, refused });
+        onFilesChecked(accepted, refusedNow);
       })
       .catch(() => enqueueSnackbar(<ToastMessage title="Error" message={messages.readFailed} />, { variant: "error" }))
       .finally(() => setChecking(false));
@@ -176,7 +190,12 @@ export default function StepAdditionalInformation({ state, dispatch, savedFiles 
               </Typography>
               <Stack spacing={2.5}>
                 {set.map((answer, index) => (
-                  <QuestionField key={answer.questionId} number={setIndex * QUESTION_SET_SIZE + index + 1} answer={answer} dispatch={dispatch} />
+                  <QuestionField
+                    key={answer.questionId}
+                    number={setIndex * QUESTION_SET_SIZE + index + 1}
+                    index={setIndex * QUESTION_SET_SIZE + index}
+                    answer={answer}
+                  />
                 ))}
               </Stack>
             </Box>
@@ -218,7 +237,7 @@ export default function StepAdditionalInformation({ state, dispatch, savedFiles 
               <ListItem
                 key={`${file.name}-${index}`}
                 secondaryAction={
-                  <IconButton edge="end" aria-label={`Remove ${file.name}`} onClick={() => dispatch({ type: "removeFile", index })}>
+                  <IconButton edge="end" aria-label={`Remove ${file.name}`} onClick={() => onRemoveFile(index)}>
                     <Close />
                   </IconButton>
                 }
@@ -233,7 +252,7 @@ export default function StepAdditionalInformation({ state, dispatch, savedFiles 
               <ListItem
                 key={`refused-${file.name}-${index}`}
                 secondaryAction={
-                  <IconButton edge="end" aria-label={`Dismiss ${file.name}`} onClick={() => dispatch({ type: "dismissRefused", index })}>
+                  <IconButton edge="end" aria-label={`Dismiss ${file.name}`} onClick={() => onDismissRefused(index)}>
                     <Close />
                   </IconButton>
                 }
@@ -274,12 +293,15 @@ function chunk<T>(items: readonly T[], size: number): T[][] {
 }
 
 interface QuestionFieldProps {
+  /** 1-based, as shown */
   number: number;
+  /** the answer's place in the form's answers */
+  index: number;
   answer: DraftAnswer;
-  dispatch: PostJobDispatch;
 }
 
-function QuestionField({ number, answer, dispatch }: QuestionFieldProps) {
+function QuestionField({ number, index, answer }: QuestionFieldProps) {
+  const { control } = usePostJobFormContext();
   const labelId = `question-${answer.questionId}`;
   return (
     <Box>
@@ -289,12 +311,12 @@ function QuestionField({ number, answer, dispatch }: QuestionFieldProps) {
       <Typography id={labelId} sx={{ fontWeight: 600, mb: 1 }}>
         {answer.question}
       </Typography>
-      <TextField
+      <FormTextField
+        control={control}
+        name={`answers.${index}.answer`}
         multiline
         minRows={2}
         placeholder="Your answer"
-        value={answer.answer}
-        onChange={(event) => dispatch({ type: "setAnswer", questionId: answer.questionId, answer: event.target.value })}
         slotProps={{ htmlInput: { "aria-labelledby": labelId, maxLength: 5000 } }}
       />
     </Box>

@@ -7,34 +7,51 @@ import CircularProgress from "@mui/material/CircularProgress";
 import Divider from "@mui/material/Divider";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import FormGroup from "@mui/material/FormGroup";
+import FormHelperText from "@mui/material/FormHelperText";
 import Grid from "@mui/material/Grid";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import CheckCircle from "@mui/icons-material/CheckCircle";
-import { isIndustry } from "@forgehire/core";
-import type { Catalog, Quote, ScopeDefinition } from "@forgehire/core";
+import { Controller, useWatch } from "react-hook-form";
+import type { Catalog, Quote, Scope, ScopeDefinition } from "@forgehire/core";
 import { useQuote } from "../../api/catalog";
 import type { QuoteInput } from "../../api/catalog";
 import { useDebouncedValue } from "../../hooks/use-debounced-value";
 import { countWords, formatMoney } from "../../lib/format";
-import { deliveryDateError, localToday, type PostJobDispatch, type PostJobFormState } from "./use-post-job-form";
+import FormTextField from "../../components/FormTextField";
+import { deliveryDateError, localToday, usePostJobFormContext, type JobDraft } from "./use-post-job-form";
 import EnhanceWithAi from "./EnhanceWithAi";
 
 /** The quote is asked for once the choices have rested this long. */
 const QUOTE_DEBOUNCE_MS = 250;
 
+/** How the delivery date follows the quote until the client picks one. */
+export interface DeliveryDateControl {
+  /** true once the client picked a date */
+  touched: boolean;
+  /** the scope whose quote last set the date */
+  scope: Scope | null;
+  /** the job's stored date when editing, which stands even once it has passed */
+  saved: string | null;
+  /** the client picked a date */
+  onPick: () => void;
+  /** the quote of a scope arrived with its delivery date */
+  onQuoted: (scope: Scope, date: string | null) => void;
+}
+
 interface StepProps {
-  state: PostJobFormState;
-  dispatch: PostJobDispatch;
   catalog: Catalog;
+  deliveryDate: DeliveryDateControl;
 }
 
 /** Step 1: industry, title, description, scope, extras with the live quote, and the delivery date. */
-export default function StepBasicInformation({ state, dispatch, catalog }: StepProps) {
-  const { draft } = state;
-  const dateError = deliveryDateError(state);
+export default function StepBasicInformation({ catalog, deliveryDate }: StepProps) {
+  const { control, setValue } = usePostJobFormContext();
+  const draft = useWatch({ control }) as JobDraft;
+  // Shown as soon as a past date is picked, before any Next: the same rule the resolver and the server apply.
+  const dateError = deliveryDateError(draft.expectedDeliveryDate, deliveryDate.saved);
   const words = countWords(draft.description);
 
   const quoteInput = useMemo<QuoteInput | null>(
@@ -47,43 +64,31 @@ export default function StepBasicInformation({ state, dispatch, catalog }: StepP
   // A new scope brings its own delivery date, unless the client has picked one.
   const quoteScope = debouncedInput?.scope ?? null;
   const quotedDate = quote.data && !quote.isPlaceholderData ? quote.data.expectedDeliveryDate : undefined;
+  const { touched, scope: dateScope, onQuoted } = deliveryDate;
   useEffect(() => {
     if (quoteScope === null || quotedDate === undefined) return;
-    if (state.deliveryDateTouched || state.deliveryDateScope === quoteScope) return;
-    dispatch({ type: "defaultDeliveryDate", scope: quoteScope, value: quotedDate });
-  }, [quoteScope, quotedDate, state.deliveryDateTouched, state.deliveryDateScope, dispatch]);
+    if (touched || dateScope === quoteScope) return;
+    onQuoted(quoteScope, quotedDate);
+  }, [quoteScope, quotedDate, touched, dateScope, onQuoted]);
 
   return (
     <Stack spacing={4}>
       <Stack spacing={2.5}>
-        <TextField
-          select
-          label="Industry"
-          required
-          value={draft.industry}
-          onChange={(event) => isIndustry(event.target.value) && dispatch({ type: "setIndustry", value: event.target.value })}
-        >
+        <FormTextField control={control} name="industry" select label="Industry" required>
           {catalog.industries.map((industry) => (
             <MenuItem key={industry} value={industry}>
               {industry}
             </MenuItem>
           ))}
-        </TextField>
-        <TextField
-          label="Title"
-          required
-          value={draft.title}
-          onChange={(event) => dispatch({ type: "setText", field: "title", value: event.target.value })}
-          helperText="Suggested: 3-5 words"
-          slotProps={{ htmlInput: { maxLength: 200 } }}
-        />
-        <TextField
+        </FormTextField>
+        <FormTextField control={control} name="title" label="Title" required helperText="Suggested: 3-5 words" slotProps={{ htmlInput: { maxLength: 200 } }} />
+        <FormTextField
+          control={control}
+          name="description"
           label="Description"
           required
           multiline
           minRows={4}
-          value={draft.description}
-          onChange={(event) => dispatch({ type: "setText", field: "description", value: event.target.value })}
           helperText={
             <Box component="span" sx={{ display: "flex", justifyContent: "space-between", gap: 2 }}>
               <span>Suggested: 10-200 words</span>
@@ -93,7 +98,10 @@ export default function StepBasicInformation({ state, dispatch, catalog }: StepP
             </Box>
           }
         />
-        <EnhanceWithAi values={draft} onAccept={(proposal) => { dispatch({ type: "setText", field: "description", value: proposal.description }); dispatch({ type: "setText", field: "keyFeatures", value: proposal.keyFeatures }); }} />
+        <EnhanceWithAi values={draft} onAccept={(proposal) => {
+            setValue("description", proposal.description, { shouldDirty: true, shouldValidate: true });
+            setValue("keyFeatures", proposal.keyFeatures, { shouldDirty: true });
+          }} />
       </Stack>
 
       <Box>
@@ -103,13 +111,26 @@ export default function StepBasicInformation({ state, dispatch, catalog }: StepP
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           Choose the fixed-price scope that fits your project.
         </Typography>
-        <Grid container spacing={2} role="radiogroup" aria-label="Project scope">
-          {catalog.scopes.map((scope) => (
-            <Grid key={scope.budget} size={{ xs: 12, sm: 6, md: 4 }}>
-              <ScopeCard scope={scope} selected={draft.scope === scope.budget} onSelect={() => dispatch({ type: "setScope", value: scope.budget })} />
-            </Grid>
-          ))}
-        </Grid>
+        <Controller
+          control={control}
+          name="scope"
+          render={({ field, fieldState }) => (
+            <>
+              <Grid container spacing={2} role="radiogroup" aria-label="Project scope" aria-invalid={fieldState.error ? true : undefined}>
+                {catalog.scopes.map((scope) => (
+                  <Grid key={scope.budget} size={{ xs: 12, sm: 6, md: 4 }}>
+                    <ScopeCard scope={scope} selected={field.value === scope.budget} onSelect={() => field.onChange(scope.budget)} />
+                  </Grid>
+                ))}
+              </Grid>
+              {fieldState.error && (
+                <FormHelperText error sx={{ mt: 1 }}>
+                  {fieldState.error.message}
+                </FormHelperText>
+              )}
+            </>
+          )}
+        />
       </Box>
 
       <Grid container spacing={3}>
@@ -123,17 +144,23 @@ export default function StepBasicInformation({ state, dispatch, catalog }: StepP
               const line = draft.additionalServices[key] ? quote.data?.lines.find((item) => item.key === key) : undefined;
               return (
                 <Box key={key}>
-                  <FormControlLabel
-                    label={label}
-                    sx={{ alignItems: "flex-start", mr: 0 }}
-                    control={
-                      <Checkbox
-                        checked={draft.additionalServices[key]}
-                        onChange={(event) => dispatch({ type: "setService", key, checked: event.target.checked })}
-                        slotProps={{ input: { "aria-describedby": `extra-${key}-help` } }}
-                        sx={{ mt: -0.75 }}
+                  <Controller
+                    control={control}
+                    name={`additionalServices.${key}`}
+                    render={({ field }) => (
+                      <FormControlLabel
+                        label={label}
+                        sx={{ alignItems: "flex-start", mr: 0 }}
+                        control={
+                          <Checkbox
+                            checked={field.value}
+                            onChange={(event) => field.onChange(event.target.checked)}
+                            slotProps={{ input: { "aria-describedby": `extra-${key}-help` } }}
+                            sx={{ mt: -0.75 }}
+                          />
+                        }
                       />
-                    }
+                    )}
                   />
                   <Typography id={`extra-${key}-help`} variant="body2" color="text.secondary" sx={{ pl: 4, mt: -0.5 }}>
                     {includes}{" "}
@@ -143,12 +170,12 @@ export default function StepBasicInformation({ state, dispatch, catalog }: StepP
                   </Typography>
                   {key === "customTechStack" && draft.additionalServices.customTechStack && (
                     <Box sx={{ pl: 4, mt: 1.5 }}>
-                      <TextField
+                      <FormTextField
+                        control={control}
+                        name="customTechStack"
                         label="Which tech stack?"
                         fullWidth
                         multiline
-                        value={draft.customTechStack}
-                        onChange={(event) => dispatch({ type: "setText", field: "customTechStack", value: event.target.value })}
                         helperText="The languages, frameworks and services to build on, e.g. Next.js, PostgreSQL, AWS."
                         slotProps={{ htmlInput: { maxLength: 2000 } }}
                       />
@@ -158,15 +185,27 @@ export default function StepBasicInformation({ state, dispatch, catalog }: StepP
               );
             })}
           </FormGroup>
-          <TextField
-            type="date"
-            label="Expected Delivery Date"
-            value={draft.expectedDeliveryDate}
-            onChange={(event) => dispatch({ type: "setDeliveryDate", value: event.target.value })}
-            error={dateError !== null}
-            helperText={dateError ?? "Set from the chosen scope; you may pick another date."}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: localToday() } }}
-            sx={{ mt: 3 }}
+          <Controller
+            control={control}
+            name="expectedDeliveryDate"
+            render={({ field, fieldState }) => (
+              <TextField
+                type="date"
+                label="Expected Delivery Date"
+                name={field.name}
+                value={field.value}
+                inputRef={field.ref}
+                onBlur={field.onBlur}
+                onChange={(event) => {
+                  field.onChange(event.target.value);
+                  deliveryDate.onPick();
+                }}
+                error={dateError !== null || fieldState.error !== undefined}
+                helperText={dateError ?? fieldState.error?.message ?? "Set from the chosen scope; you may pick another date."}
+                slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: localToday() } }}
+                sx={{ mt: 3 }}
+              />
+            )}
           />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>

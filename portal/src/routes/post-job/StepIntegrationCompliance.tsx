@@ -4,21 +4,17 @@ import FormControlLabel from "@mui/material/FormControlLabel";
 import FormGroup from "@mui/material/FormGroup";
 import FormLabel from "@mui/material/FormLabel";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
+import { Controller } from "react-hook-form";
 import { complianceOptions, integrationOptions } from "@forgehire/core";
 import type { ComplianceOption, IntegrationOption } from "@forgehire/core";
-import type { PostJobDispatch, PostJobFormState } from "./use-post-job-form";
-
-interface StepProps {
-  state: PostJobFormState;
-  dispatch: PostJobDispatch;
-}
+import FormTextField from "../../components/FormTextField";
+import { toggled, usePostJobFormContext } from "./use-post-job-form";
 
 const optionGroupSx = { display: "grid", gridTemplateColumns: { xs: "1fr 1fr", sm: "repeat(3, 1fr)" } } as const;
 
 /** Step 3: compliance regimes and notes, the systems to integrate with, and existing systems. */
-export default function StepIntegrationCompliance({ state, dispatch }: StepProps) {
-  const { draft } = state;
+export default function StepIntegrationCompliance() {
+  const { control } = usePostJobFormContext();
   // The option lists come from core, the same lists the server validates against and the catalogue serves.
   const compliance: readonly ComplianceOption[] = complianceOptions;
   const integrations: readonly IntegrationOption[] = integrationOptions;
@@ -29,54 +25,56 @@ export default function StepIntegrationCompliance({ state, dispatch }: StepProps
         <FormLabel component="legend" sx={{ fontWeight: 600, color: "text.primary", mb: 1 }}>
           Compliance Types
         </FormLabel>
-        <FormGroup sx={optionGroupSx}>
-          {compliance.map((option) => (
-            <FormControlLabel
-              key={option}
-              label={option}
-              control={
-                <Checkbox
-                  checked={draft.complianceTypes.includes(option)}
-                  onChange={(event) => dispatch({ type: "setCompliance", value: option, checked: event.target.checked })}
+        <Controller
+          control={control}
+          name="complianceTypes"
+          render={({ field }) => (
+            <FormGroup sx={optionGroupSx}>
+              {compliance.map((option) => (
+                <FormControlLabel
+                  key={option}
+                  label={option}
+                  control={<Checkbox checked={field.value.includes(option)} onChange={(event) => field.onChange(toggled(field.value, option, event.target.checked))} />}
                 />
-              }
-            />
-          ))}
-        </FormGroup>
+              ))}
+            </FormGroup>
+          )}
+        />
       </FormControl>
-      <TextField
+      <FormTextField
+        control={control}
+        name="complianceRequirements"
         label="Compliance Notes"
         multiline
         minRows={2}
-        value={draft.complianceRequirements}
-        onChange={(event) => dispatch({ type: "setText", field: "complianceRequirements", value: event.target.value })}
         helperText="Anything the regulations above mean for your project, or other rules it must follow."
       />
       <FormControl component="fieldset">
         <FormLabel component="legend" sx={{ fontWeight: 600, color: "text.primary", mb: 1 }}>
           Integration Systems
         </FormLabel>
-        <FormGroup sx={optionGroupSx}>
-          {integrations.map((option) => (
-            <FormControlLabel
-              key={option}
-              label={option}
-              control={
-                <Checkbox
-                  checked={draft.integrationSystems.includes(option)}
-                  onChange={(event) => dispatch({ type: "setIntegration", value: option, checked: event.target.checked })}
+        <Controller
+          control={control}
+          name="integrationSystems"
+          render={({ field }) => (
+            <FormGroup sx={optionGroupSx}>
+              {integrations.map((option) => (
+                <FormControlLabel
+                  key={option}
+                  label={option}
+                  control={<Checkbox checked={field.value.includes(option)} onChange={(event) => field.onChange(toggled(field.value, option, event.target.checked))} />}
                 />
-              }
-            />
-          ))}
-        </FormGroup>
+              ))}
+            </FormGroup>
+          )}
+        />
       </FormControl>
-      <TextField
+      <FormTextField
+        control={control}
+        name="existingSystems"
         label="Existing Systems"
         multiline
         minRows={2}
-        value={draft.existingSystems}
-        onChange={(event) => dispatch({ type: "setText", field: "existingSystems", value: event.target.value })}
         helperText="Software the product must work with, e.g. your CRM or booking tool."
       />
     </Stack>

@@ -6,65 +6,71 @@ import FormControlLabel from "@mui/material/FormControlLabel";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
+import { Controller, useWatch } from "react-hook-form";
 import { projectSpecificFieldsFor, projectTypeOf } from "@forgehire/core";
 import type { Catalog, ProjectSpecificFieldDefinition } from "@forgehire/core";
-import type { PostJobDispatch, PostJobFormState } from "./use-post-job-form";
+import FormTextField from "../../components/FormTextField";
+import { usePostJobFormContext, type JobDraft } from "./use-post-job-form";
 
 interface StepProps {
-  state: PostJobFormState;
-  dispatch: PostJobDispatch;
   catalog: Catalog;
 }
 
 /** Step 2: who the product is for and what it must do, then the questions of the chosen scope's project type. */
-export default function StepUsersFeatures({ state, dispatch, catalog }: StepProps) {
-  const { draft } = state;
+export default function StepUsersFeatures({ catalog }: StepProps) {
+  const { control } = usePostJobFormContext();
+  const draft = useWatch({ control }) as JobDraft;
   const scope = draft.scope === null ? null : catalog.scopes.find((definition) => definition.budget === draft.scope);
   const fields = draft.scope === null ? [] : projectSpecificFieldsFor(projectTypeOf(draft.scope));
 
   return (
     <Stack spacing={2.5}>
-      <TextField
+      <FormTextField
+        control={control}
+        name="targetAudience"
         label="Target Audience"
         multiline
         minRows={2}
-        value={draft.targetAudience}
-        onChange={(event) => dispatch({ type: "setText", field: "targetAudience", value: event.target.value })}
         helperText="Who will use the product, e.g. small clinics and their patients."
       />
-      <Autocomplete
-        multiple
-        freeSolo
-        autoSelect
-        options={[] as string[]}
-        value={draft.userCategories}
-        onChange={(_event, value) => dispatch({ type: "setUserCategories", value: dedupe(value) })}
-        renderValue={(value, getItemProps) =>
-          value.map((option, index) => {
-            const { key, ...itemProps } = getItemProps({ index });
-            return <Chip key={key} label={option} size="small" {...itemProps} />;
-          })
-        }
-        renderInput={(params) => (
-          <TextField {...params} label="User Categories" helperText="Type a kind of user (e.g. Patients) and press Enter to add it." />
+      <Controller
+        control={control}
+        name="userCategories"
+        render={({ field, fieldState }) => (
+          <Autocomplete
+            multiple
+            freeSolo
+            autoSelect
+            options={[] as string[]}
+            value={field.value}
+            onChange={(_event, value) => field.onChange(dedupe(value))}
+            onBlur={field.onBlur}
+            renderValue={(value, getItemProps) =>
+              value.map((option, index) => {
+                const { key, ...itemProps } = getItemProps({ index });
+                return <Chip key={key} label={option} size="small" {...itemProps} />;
+              })
+            }
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label="User Categories"
+                error={fieldState.error !== undefined}
+                helperText={fieldState.error?.message ?? "Type a kind of user (e.g. Patients) and press Enter to add it."}
+              />
+            )}
+          />
         )}
       />
-      <TextField
+      <FormTextField
+        control={control}
+        name="keyFeatures"
         label="Key Features"
         multiline
         minRows={3}
-        value={draft.keyFeatures}
-        onChange={(event) => dispatch({ type: "setText", field: "keyFeatures", value: event.target.value })}
         helperText="The must-have features, one per line if you like."
       />
-      <TextField
-        label="Stakeholders"
-        multiline
-        minRows={2}
-        value={draft.stakeholders}
-        onChange={(event) => dispatch({ type: "setText", field: "stakeholders", value: event.target.value })}
-        helperText="People with a say in the project."
-      />
+      <FormTextField control={control} name="stakeholders" label="Stakeholders" multiline minRows={2} helperText="People with a say in the project." />
 
       <Box sx={{ pt: 2 }}>
         <Typography variant="h6" component="h3">
@@ -82,7 +88,7 @@ export default function StepUsersFeatures({ state, dispatch, catalog }: StepProp
             {fields
               .filter((field) => !field.dependsOn || draft.projectSpecificFields[field.dependsOn] === true)
               .map((field) => (
-                <ProjectField key={field.key} field={field} state={state} dispatch={dispatch} />
+                <ProjectField key={field.key} field={field} />
               ))}
           </Stack>
         )}
@@ -103,19 +109,16 @@ function dedupe(values: readonly string[]): string[] {
   return kept;
 }
 
-interface ProjectFieldProps {
-  field: ProjectSpecificFieldDefinition;
-  state: PostJobFormState;
-  dispatch: PostJobDispatch;
-}
-
-function ProjectField({ field, state, dispatch }: ProjectFieldProps) {
-  const value = state.draft.projectSpecificFields[field.key];
+function ProjectField({ field }: { field: ProjectSpecificFieldDefinition }) {
+  const { control } = usePostJobFormContext();
   if (field.type === "boolean") {
     return (
-      <FormControlLabel
-        label={field.label}
-        control={<Checkbox checked={value === true} onChange={(event) => dispatch({ type: "setProjectField", key: field.key, value: event.target.checked })} />}
+      <Controller
+        control={control}
+        name={`projectSpecificFields.${field.key}`}
+        render={({ field: flag }) => (
+          <FormControlLabel label={field.label} control={<Checkbox checked={flag.value === true} onChange={(event) => flag.onChange(event.target.checked)} />} />
+        )}
       />
     );
   }
@@ -123,14 +126,7 @@ function ProjectField({ field, state, dispatch }: ProjectFieldProps) {
   // absolutely placed label, which then hangs half outside the box.
   return (
     <Box sx={field.dependsOn ? { pl: { sm: 4 } } : undefined}>
-      <TextField
-        label={field.label}
-        multiline
-        minRows={2}
-        fullWidth
-        value={typeof value === "string" ? value : ""}
-        onChange={(event) => dispatch({ type: "setProjectField", key: field.key, value: event.target.value })}
-      />
+      <FormTextField control={control} name={`projectSpecificFields.${field.key}`} label={field.label} multiline minRows={2} fullWidth />
     </Box>
   );
 }

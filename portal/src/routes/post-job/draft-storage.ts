@@ -1,8 +1,14 @@
 import { isIndustry, isScope, noAdditionalServices } from "@forgehire/core";
-import type { JobDraft, PostJobFormState } from "./use-post-job-form";
+import { emptyDraft } from "./use-post-job-form";
+import type { JobDraft, WizardProgress } from "./use-post-job-form";
 
-/** What is kept of an unfinished requirement: everything but the picked files, which a browser cannot store. */
-type StoredDraft = Omit<PostJobFormState, "files" | "refused" | "savedDeliveryDate">;
+/**
+ * What is kept of an unfinished requirement: the form's values and where the client was, but not the picked files,
+ * which a browser cannot store. The same shape as before the form moved to react-hook-form, so kept drafts still load.
+ */
+export interface StoredDraft extends WizardProgress {
+  draft: JobDraft;
+}
 
 const VERSION = 1;
 const keyFor = (userId: string) => `forgehire.post-job-draft.v${VERSION}.${userId}`;
@@ -25,8 +31,10 @@ export function loadJobDraft(userId: string): StoredDraft | null {
     const stored = JSON.parse(raw) as Partial<StoredDraft> | null;
     const draft = stored?.draft;
     if (!stored || !draft || typeof draft.title !== "string" || typeof draft.description !== "string") return null;
-    // Choices the catalogue no longer offers are dropped rather than trusted.
+    // Every field the form binds gets a value, even one a draft kept before that field existed lacks; choices the
+    // catalogue no longer offers are dropped rather than trusted.
     const restored: JobDraft = {
+      ...emptyDraft,
       ...draft,
       industry: typeof draft.industry === "string" && isIndustry(draft.industry) ? draft.industry : "",
       scope: isScope(draft.scope) ? draft.scope : null,
@@ -47,13 +55,12 @@ export function loadJobDraft(userId: string): StoredDraft | null {
 /**
  * Keeps the user's unfinished requirement (without its files).
  * @param userId the signed-in user
- * @param state the wizard's state
+ * @param stored the form's values and the wizard's progress
  */
-export function saveJobDraft(userId: string, state: PostJobFormState): void {
-  // Drafts are of new requirements only, which have no stored delivery date.
-  const { files: _files, refused: _refused, savedDeliveryDate: _saved, ...kept } = state;
+export function saveJobDraft(userId: string, stored: StoredDraft): void {
+  const { step, draft, deliveryDateTouched, deliveryDateScope } = stored;
   try {
-    window.localStorage.setItem(keyFor(userId), JSON.stringify(kept));
+    window.localStorage.setItem(keyFor(userId), JSON.stringify({ step, draft, deliveryDateTouched, deliveryDateScope }));
   } catch {
     // A full or disabled storage only costs the draft; the form itself keeps working.
   }

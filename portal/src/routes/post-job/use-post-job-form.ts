@@ -1,32 +1,27 @@
-import { useReducer } from "react";
-import type { Dispatch } from "react";
+import { useFormContext } from "react-hook-form";
+import type { Resolver, UseFormReturn } from "react-hook-form";
+import type { z } from "zod";
 import {
+  MAX_QUESTIONS,
   complianceOptions,
   deliveryDateProblem,
+  errorCatalogue,
   integrationOptions,
   isIndustry,
   isScope,
+  jobCreateBody,
   noAdditionalServices,
+  projectSpecificFieldKeys,
   projectSpecificFieldsFor,
   projectTypeOf,
 } from "@forgehire/core";
-import type {
-  AdditionalServiceKey,
-  ComplianceOption,
-  FollowUpQuestion,
-  Industry,
-  IntegrationOption,
-  JobCreateBody,
-  JobWithRequirements,
-  ProjectSpecificFieldKey,
-  Scope,
-  WizardForm,
-} from "@forgehire/core";
+import type { FollowUpQuestion, Industry, JobCreateBody, JobWithRequirements, Scope, WizardForm } from "@forgehire/core";
+import { schemaResolver } from "../../lib/form-errors";
 
 type Body = Required<JobCreateBody>;
 
 /**
- * The wizard's form state (spec part 1 §3): the body of POST /api/jobs, except that industry and scope may still
+ * The wizard's form values (spec part 1 §3): the body of POST /api/jobs, except that industry and scope may still
  * be unchosen and the delivery date is the text of a date input.
  */
 export type JobDraft = Omit<Body, "industry" | "scope" | "expectedDeliveryDate"> & {
@@ -45,20 +40,17 @@ export type DraftProjectFields = Body["projectSpecificFields"];
 export const steps = ["Basic Information", "Users & Features", "Integration & Compliance", "Additional Information"] as const;
 export const LAST_STEP = steps.length - 1;
 
-export interface PostJobFormState {
+/**
+ * Where the client is in the wizard, beside the form's values: kept with the draft so that a reload comes back to
+ * the same step with the same delivery-date choice.
+ */
+export interface WizardProgress {
   /** 0-based index into `steps` */
   step: number;
-  draft: JobDraft;
   /** true once the user picked a delivery date; until then the date follows the quote of the chosen scope */
   deliveryDateTouched: boolean;
   /** the scope whose quote last set the delivery date (the job's own scope when editing) */
   deliveryDateScope: Scope | null;
-  /** files picked on step 4 that pass the server's rules, uploaded once the job is saved */
-  files: File[];
-  /** the job's stored delivery date when editing: kept even once it has passed, as the server keeps it */
-  savedDeliveryDate: string | null;
-  /** files picked on step 4 that the server would refuse, with the reason; never uploaded */
-  refused: RefusedFile[];
 }
 
 /** A picked file that will not be uploaded, and why. */
@@ -67,28 +59,11 @@ export interface RefusedFile {
   reason: string;
 }
 
-type TextKey = "title" | "description" | "customTechStack" | "targetAudience" | "keyFeatures" | "stakeholders" | "existingSystems" | "complianceRequirements";
+/** The wizard's react-hook-form: the draft's values in, the body of POST /api/jobs out (parsed by core's schema). */
+export type PostJobForm = UseFormReturn<JobDraft, unknown, JobCreateBody>;
 
-export type PostJobAction =
-  | { type: "setText"; field: TextKey; value: string }
-  | { type: "setIndustry"; value: Industry }
-  | { type: "setScope"; value: Scope }
-  | { type: "setService"; key: AdditionalServiceKey; checked: boolean }
-  | { type: "setDeliveryDate"; value: string }
-  | { type: "defaultDeliveryDate"; scope: Scope; value: string | null }
-  | { type: "setUserCategories"; value: string[] }
-  | { type: "setProjectField"; key: ProjectSpecificFieldKey; value: string | boolean }
-  | { type: "setCompliance"; value: ComplianceOption; checked: boolean }
-  | { type: "setIntegration"; value: IntegrationOption; checked: boolean }
-  | { type: "addQuestions"; questions: readonly FollowUpQuestion[] }
-  | { type: "setAnswer"; questionId: string; answer: string }
-  | { type: "addFiles"; files: readonly File[]; refused: readonly RefusedFile[] }
-  | { type: "dismissRefused"; index: number }
-  | { type: "removeFile"; index: number }
-  | { type: "goTo"; step: number }
-  | { type: "reset" };
-
-export type PostJobDispatch = Dispatch<PostJobAction>;
+/** The wizard's form, as each step reads it. */
+export const usePostJobFormContext = () => useFormContext<JobDraft, unknown, JobCreateBody>();
 
 /** The form of a new requirement before anything is typed. */
 export const emptyDraft: JobDraft = {
@@ -111,104 +86,57 @@ export const emptyDraft: JobDraft = {
   answers: [],
 };
 
-function toggled<T>(list: readonly T[], value: T, checked: boolean): T[] {
-  const without = list.filter((item) => item !== value);
-  return checked ? [...without, value] : without;
-}
-
 const isOneOf = <T extends string>(options: readonly T[]) => (value: string): value is T => (options as readonly string[]).includes(value);
 
 /**
  * The form of a stored job, for editing: every step prefilled from the job and its requirements.
- * @param saved the answer of GET /api/jobs/:id, or undefined for a new requirement
+ * @param saved the answer of GET /api/jobs/:id
  */
-export function initialPostJobState(saved?: JobWithRequirements): PostJobFormState {
-  if (!saved) return { step: 0, draft: emptyDraft, deliveryDateTouched: false, deliveryDateScope: null, files: [], refused: [], savedDeliveryDate: null };
-  const { job, requirements } = saved;
+export function draftOfJob({ job, requirements }: JobWithRequirements): JobDraft {
   const industry = requirements.industry || job.industry;
-  const scope = isScope(job.scope) ? job.scope : null;
   return {
-    step: 0,
-    draft: {
-      title: job.title,
-      description: job.description,
-      industry: isIndustry(industry) ? industry : "",
-      scope,
-      expectedDeliveryDate: job.expectedDeliveryDate?.slice(0, 10) ?? "",
-      additionalServices: { ...noAdditionalServices, ...requirements.additionalServices },
-      customTechStack: requirements.customTechStack,
-      targetAudience: requirements.targetAudience,
-      keyFeatures: requirements.keyFeatures,
-      userCategories: requirements.userCategories,
-      stakeholders: requirements.stakeholders,
-      existingSystems: requirements.existingSystems,
-      complianceRequirements: requirements.complianceRequirements,
-      complianceTypes: requirements.complianceTypes.filter(isOneOf(complianceOptions)),
-      integrationSystems: requirements.integrationSystems.filter(isOneOf(integrationOptions)),
-      projectSpecificFields: requirements.projectSpecificFields,
-      answers: requirements.answers,
-    },
-    // The stored date stands until the scope changes.
-    deliveryDateTouched: false,
-    deliveryDateScope: scope,
-    files: [],
-    refused: [],
-    savedDeliveryDate: job.expectedDeliveryDate?.slice(0, 10) ?? null,
+    title: job.title,
+    description: job.description,
+    industry: isIndustry(industry) ? industry : "",
+    scope: isScope(job.scope) ? job.scope : null,
+    expectedDeliveryDate: job.expectedDeliveryDate?.slice(0, 10) ?? "",
+    additionalServices: { ...noAdditionalServices, ...requirements.additionalServices },
+    customTechStack: requirements.customTechStack,
+    targetAudience: requirements.targetAudience,
+    keyFeatures: requirements.keyFeatures,
+    userCategories: requirements.userCategories,
+    stakeholders: requirements.stakeholders,
+    existingSystems: requirements.existingSystems,
+    complianceRequirements: requirements.complianceRequirements,
+    complianceTypes: requirements.complianceTypes.filter(isOneOf(complianceOptions)),
+    integrationSystems: requirements.integrationSystems.filter(isOneOf(integrationOptions)),
+    projectSpecificFields: requirements.projectSpecificFields,
+    answers: requirements.answers,
   };
 }
 
-function reducer(state: PostJobFormState, action: PostJobAction): PostJobFormState {
-  const draft = state.draft;
-  const withDraft = (changes: Partial<JobDraft>): PostJobFormState => ({ ...state, draft: { ...draft, ...changes } });
-  switch (action.type) {
-    case "setText":
-      return withDraft({ [action.field]: action.value });
-    case "setIndustry":
-      return withDraft({ industry: action.value });
-    case "setScope":
-      return withDraft({ scope: action.value });
-    case "setService":
-      return withDraft({ additionalServices: { ...draft.additionalServices, [action.key]: action.checked } });
-    case "setDeliveryDate":
-      return { ...withDraft({ expectedDeliveryDate: action.value }), deliveryDateTouched: true };
-    case "defaultDeliveryDate":
-      if (state.deliveryDateTouched || action.scope !== draft.scope) return state;
-      return { ...withDraft({ expectedDeliveryDate: action.value ?? "" }), deliveryDateScope: action.scope };
-    case "setUserCategories":
-      return withDraft({ userCategories: action.value });
-    case "setProjectField":
-      return withDraft({ projectSpecificFields: { ...draft.projectSpecificFields, [action.key]: action.value } });
-    case "setCompliance":
-      return withDraft({ complianceTypes: toggled(draft.complianceTypes, action.value, action.checked) });
-    case "setIntegration":
-      return withDraft({ integrationSystems: toggled(draft.integrationSystems, action.value, action.checked) });
-    case "addQuestions": {
-      const known = new Set(draft.answers.map((answer) => answer.questionId));
-      const added = action.questions
-        .filter((question) => !known.has(question.id))
-        .map((question) => ({ questionId: question.id, question: question.question, answer: "" }));
-      return added.length === 0 ? state : withDraft({ answers: [...draft.answers, ...added] });
-    }
-    case "setAnswer":
-      return withDraft({
-        answers: draft.answers.map((answer) => (answer.questionId === action.questionId ? { ...answer, answer: action.answer } : answer)),
-      });
-    case "addFiles":
-      return { ...state, files: [...state.files, ...action.files], refused: [...state.refused, ...action.refused] };
-    case "dismissRefused":
-      return { ...state, refused: state.refused.filter((_file, index) => index !== action.index) };
-    case "removeFile":
-      return { ...state, files: state.files.filter((_file, index) => index !== action.index) };
-    case "goTo":
-      return { ...state, step: Math.min(Math.max(action.step, 0), LAST_STEP) };
-    case "reset":
-      return initialPostJobState();
-  }
+/**
+ * The answers with the analysis's new questions added, each question once and unanswered.
+ * @param answers the collected questions and answers
+ * @param questions the questions the analysis offered
+ */
+export function withQuestions(answers: readonly DraftAnswer[], questions: readonly FollowUpQuestion[]): DraftAnswer[] {
+  const known = new Set(answers.map((answer) => answer.questionId));
+  const added = questions
+    .filter((question) => !known.has(question.id))
+    .map((question) => ({ questionId: question.id, question: question.question, answer: "" }));
+  return [...answers, ...added];
 }
 
-/** Whether step 1's required fields are filled: title, description, scope and industry. */
-export function hasRequiredFields(draft: JobDraft): boolean {
-  return draft.title.trim() !== "" && draft.description.trim() !== "" && draft.industry !== "" && draft.scope !== null;
+/**
+ * A list with a value ticked or unticked (a checkbox group).
+ * @param list the ticked values
+ * @param value the checkbox's value
+ * @param checked whether it is now ticked
+ */
+export function toggled<T>(list: readonly T[], value: T, checked: boolean): T[] {
+  const without = list.filter((item) => item !== value);
+  return checked ? [...without, value] : without;
 }
 
 /** Today's date where the client is, as YYYY-MM-DD (the date input works in local dates). */
@@ -219,10 +147,11 @@ export function localToday(now = new Date()): string {
 
 /**
  * Why the chosen delivery date is refused (a date in the past), or null; the server applies the same rule.
- * @param state the form state
+ * @param date the date input's value
+ * @param savedDeliveryDate the job's stored date when editing, which stands even once it has passed
  */
-export function deliveryDateError(state: PostJobFormState): string | null {
-  return deliveryDateProblem(state.draft.expectedDeliveryDate, localToday(), state.savedDeliveryDate);
+export function deliveryDateError(date: string, savedDeliveryDate: string | null): string | null {
+  return deliveryDateProblem(date, localToday(), savedDeliveryDate);
 }
 
 /**
@@ -235,49 +164,84 @@ function projectFieldsToSend(scope: Scope, fields: DraftProjectFields): DraftPro
     const value = fields[definition.key];
     if (value === undefined) continue;
     if (definition.dependsOn && fields[definition.dependsOn] !== true) continue;
-    sent[definition.key] = typeof value === "string" ? value.trim() : value;
+    sent[definition.key] = value;
   }
   return sent as DraftProjectFields;
 }
 
 /**
- * The body of POST /api/jobs (and PUT in edit mode) from the form.
- * @param draft the form state
- * @returns the body, or null while a required field is missing
+ * What the form sends as the body of POST /api/jobs (and PUT in edit mode), before core's schema parses (and trims)
+ * it: a missing industry or scope stays missing, for the schema to name.
+ * @param draft the form's values
  */
-export function toJobBody(draft: JobDraft): JobCreateBody | null {
-  if (!hasRequiredFields(draft) || draft.industry === "" || draft.scope === null) return null;
+export function toJobBodyInput(draft: JobDraft): Omit<z.input<typeof jobCreateBody>, "industry" | "scope"> & { industry?: Industry; scope?: Scope } {
   return {
     ...draft,
-    title: draft.title.trim(),
-    description: draft.description.trim(),
-    industry: draft.industry,
-    scope: draft.scope,
+    industry: draft.industry === "" ? undefined : draft.industry,
+    scope: draft.scope ?? undefined,
     expectedDeliveryDate: draft.expectedDeliveryDate || null,
-    customTechStack: draft.additionalServices.customTechStack ? draft.customTechStack.trim() : "",
+    customTechStack: draft.additionalServices.customTechStack ? draft.customTechStack : "",
     userCategories: draft.userCategories.map((category) => category.trim()).filter(Boolean),
-    projectSpecificFields: projectFieldsToSend(draft.scope, draft.projectSpecificFields),
-    answers: draft.answers.map((answer) => ({ ...answer, answer: answer.answer.trim() })),
+    projectSpecificFields: draft.scope === null ? {} : projectFieldsToSend(draft.scope, draft.projectSpecificFields),
   };
 }
 
 /**
  * The form as the follow-up analysis reads it (POST /api/wizard/analysis).
- * @param draft the form state
+ * @param draft the form's values
  */
 export function toWizardForm(draft: JobDraft): WizardForm {
   const { answers: _answers, expectedDeliveryDate: _date, customTechStack: _stack, industry, ...rest } = draft;
   return { ...rest, industry: industry || undefined };
 }
 
+/** The fields each step shows, for sending the client to the first refused one. */
+const fieldsOfStep: readonly (readonly string[])[] = [
+  ["title", "description", "industry", "scope", "expectedDeliveryDate", "additionalServices", "customTechStack"],
+  ["targetAudience", "userCategories", "keyFeatures", "stakeholders", "projectSpecificFields"],
+  ["complianceTypes", "complianceRequirements", "integrationSystems", "existingSystems"],
+  ["answers"],
+];
+
+/** The fields the wizard shows, which an issue's or a refusal's path lands on (`answers.2.answer`, `userCategories.0`…). */
+export const wizardFields: readonly string[] = [
+  ...fieldsOfStep.flat(),
+  ...projectSpecificFieldKeys.map((key) => `projectSpecificFields.${key}`),
+  ...Array.from({ length: MAX_QUESTIONS }, (_unused, index) => `answers.${index}.answer`),
+];
+
+/** The required fields of step 1: a blank one is 'Missing fields'. */
+export const requiredFields = ["title", "description", "industry", "scope"] as const;
+
 /**
- * The posting wizard's state in one reducer: the step, the form typed from core's JobCreateBody, and the files.
- * @param saved the job to edit, or undefined to post a new one
- * @param restored a new requirement's draft kept from an earlier visit (ignored when editing)
+ * The step that shows a field.
+ * @param field one of `wizardFields`
+ * @returns its 0-based step, or null when no step shows it
  */
-export function usePostJobForm(saved?: JobWithRequirements, restored?: Omit<PostJobFormState, "files" | "refused" | "savedDeliveryDate"> | null) {
-  const [state, dispatch] = useReducer(reducer, undefined, () =>
-    !saved && restored ? { ...restored, step: Math.min(Math.max(restored.step, 0), LAST_STEP), files: [], refused: [], savedDeliveryDate: null } : initialPostJobState(saved),
-  );
-  return { state, dispatch };
+export function stepOfField(field: string): number | null {
+  const top = field.split(".")[0] ?? field;
+  const index = fieldsOfStep.findIndex((names) => names.includes(top));
+  return index === -1 ? null : index;
+}
+
+const bodyResolver = schemaResolver<JobDraft, typeof jobCreateBody>(jobCreateBody, {
+  fields: wizardFields,
+  labels: { title: "Title", description: "Description", industry: "Industry", scope: "Project scope" },
+  requiredMessage: errorCatalogue.MISSING_FIELDS.message,
+  toInput: toJobBodyInput,
+});
+
+/**
+ * The wizard's resolver: core's jobCreateBody over the draft, plus the delivery-date rule the server applies.
+ * @param savedDeliveryDate the job's stored date when editing (kept even once it has passed)
+ * @returns a resolver whose valid output is the request body
+ */
+export function postJobResolver(savedDeliveryDate: string | null): Resolver<JobDraft, unknown, JobCreateBody> {
+  return async (values, context, options) => {
+    const result = await bodyResolver(values, context, options);
+    // Checked at each validation, so a form left open overnight refuses yesterday's date.
+    const problem = deliveryDateError(values.expectedDeliveryDate, savedDeliveryDate);
+    if (problem === null) return result;
+    return { values: {}, errors: { ...result.errors, expectedDeliveryDate: { type: "validation", message: problem } } };
+  };
 }

@@ -1,10 +1,8 @@
-import { useState } from "react";
-import type { FormEvent, ReactNode } from "react";
+import type { ReactNode } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import Typography from "@mui/material/Typography";
@@ -12,14 +10,15 @@ import PostAddOutlined from "@mui/icons-material/PostAddOutlined";
 import SmartToyOutlined from "@mui/icons-material/SmartToyOutlined";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { useSnackbar } from "notistack";
+import { Controller, useForm } from "react-hook-form";
 import { PASSWORD_MIN_LENGTH, signupBody } from "@forgehire/core";
 import type { SignupBody } from "@forgehire/core";
 import { useSignup } from "../../api/auth";
 import { ApiError, errorMessage } from "../../api/client";
 import AuthCard from "../../components/AuthCard";
 import FormError from "../../components/FormError";
-import PasswordField from "../../components/PasswordField";
-import { fieldErrorsFromIssues } from "../../lib/form-errors";
+import FormTextField from "../../components/FormTextField";
+import { schemaResolver, setServerFieldErrors } from "../../lib/form-errors";
 
 const messages = {
   success: "Account created successfully!",
@@ -27,8 +26,20 @@ const messages = {
 } as const;
 
 const labels = { firstName: "First Name", lastName: "Last Name", email: "Email", password: "Password" };
+const fields = ["userType", "firstName", "lastName", "email", "password"] as const;
 
 type UserType = SignupBody["userType"];
+
+interface SignupForm {
+  userType: UserType;
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+const resolver = schemaResolver<SignupForm, typeof signupBody>(signupBody, { fields, labels });
+const emptyForm: SignupForm = { userType: "client", firstName: "", lastName: "", email: "", password: "" };
 
 interface Choice {
   value: UserType;
@@ -48,33 +59,16 @@ export default function SignupPage() {
   const { enqueueSnackbar } = useSnackbar();
   const signup = useSignup();
 
-  const [userType, setUserType] = useState<UserType>("client");
-  const [form, setForm] = useState({ firstName: "", lastName: "", email: "", password: "" });
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const { control, handleSubmit, setError } = useForm<SignupForm, unknown, SignupBody>({ defaultValues: emptyForm, resolver });
 
-  const handleChange = (field: keyof typeof form) => (event: { target: { value: string } }) =>
-    setForm((current) => ({ ...current, [field]: event.target.value }));
-
-  const handleUserType = (_event: unknown, value: UserType | null) => {
-    // An exclusive group reports null when the chosen button is clicked again; keep the choice.
-    if (value) setUserType(value);
-  };
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = signupBody.safeParse({ ...form, userType });
-    if (!parsed.success) {
-      setFieldErrors(fieldErrorsFromIssues(parsed.error.issues, labels));
-      return;
-    }
-    setFieldErrors({});
-    signup.mutate(parsed.data, {
+  const handleSignup = (body: SignupBody) => {
+    signup.mutate(body, {
       onSuccess: (user) => {
         enqueueSnackbar(messages.success, { variant: "success" });
         navigate(user.userType === "freelancer" ? "/create-profile" : "/", { replace: true });
       },
       onError: (error) => {
-        if (error instanceof ApiError) setFieldErrors(error.fields);
+        if (error instanceof ApiError) setServerFieldErrors(setError, error.fields, fields);
       },
     });
   };
@@ -87,68 +81,53 @@ export default function SignupPage() {
 
   return (
     <AuthCard title="Create Your Account" subtitle="Join Forgehire in less than a minute">
-      <Box component="form" onSubmit={handleSubmit} noValidate>
+      <Box component="form" onSubmit={handleSubmit(handleSignup)} noValidate>
         <FormError title={messages.failed} message={bannerMessage} />
         <Typography id="account-type-label" variant="subtitle2" sx={{ mb: 1 }}>
           I want to
         </Typography>
-        <ToggleButtonGroup
-          value={userType}
-          exclusive
-          onChange={handleUserType}
-          aria-labelledby="account-type-label"
-          fullWidth
-          color="primary"
-          sx={{ mb: 3, gap: 1.5, "& .MuiToggleButtonGroup-grouped": { border: 1, borderColor: "divider", borderRadius: "12px !important" } }}
-        >
-          {choices.map((choice) => (
-            <ToggleButton key={choice.value} value={choice.value} sx={{ flexDirection: "column", gap: 0.5, py: 2, textTransform: "none" }}>
-              {choice.icon}
-              <Typography component="span" fontWeight={700}>
-                {choice.label}
-              </Typography>
-              <Typography component="span" variant="caption" color="text.secondary" aria-hidden>
-                {choice.hint}
-              </Typography>
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
+        <Controller
+          control={control}
+          name="userType"
+          render={({ field }) => (
+            <ToggleButtonGroup
+              value={field.value}
+              exclusive
+              // An exclusive group reports null when the chosen button is clicked again; keep the choice.
+              onChange={(_event, value: UserType | null) => value && field.onChange(value)}
+              aria-labelledby="account-type-label"
+              fullWidth
+              color="primary"
+              sx={{ mb: 3, gap: 1.5, "& .MuiToggleButtonGroup-grouped": { border: 1, borderColor: "divider", borderRadius: "12px !important" } }}
+            >
+              {choices.map((choice) => (
+                <ToggleButton key={choice.value} value={choice.value} sx={{ flexDirection: "column", gap: 0.5, py: 2, textTransform: "none" }}>
+                  {choice.icon}
+                  <Typography component="span" fontWeight={700}>
+                    {choice.label}
+                  </Typography>
+                  <Typography component="span" variant="caption" color="text.secondary" aria-hidden>
+                    {choice.hint}
+                  </Typography>
+                </ToggleButton>
+              ))}
+            </ToggleButtonGroup>
+          )}
+        />
 
         <Stack spacing={2.5}>
           <Stack direction={{ xs: "column", sm: "row" }} spacing={2.5}>
-            <TextField
-              label="First Name"
-              autoComplete="given-name"
-              value={form.firstName}
-              onChange={handleChange("firstName")}
-              error={Boolean(fieldErrors.firstName)}
-              helperText={fieldErrors.firstName}
-            />
-            <TextField
-              label="Last Name"
-              autoComplete="family-name"
-              value={form.lastName}
-              onChange={handleChange("lastName")}
-              error={Boolean(fieldErrors.lastName)}
-              helperText={fieldErrors.lastName}
-            />
+            <FormTextField control={control} name="firstName" label="First Name" autoComplete="given-name" />
+            <FormTextField control={control} name="lastName" label="Last Name" autoComplete="family-name" />
           </Stack>
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            value={form.email}
-            onChange={handleChange("email")}
-            error={Boolean(fieldErrors.email)}
-            helperText={fieldErrors.email}
-          />
-          <PasswordField
+          <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" />
+          <FormTextField
+            control={control}
+            name="password"
+            password
             label="Password"
             autoComplete="new-password"
-            value={form.password}
-            onChange={handleChange("password")}
-            error={Boolean(fieldErrors.password)}
-            helperText={fieldErrors.password ?? `At least ${PASSWORD_MIN_LENGTH} characters`}
+            helperText={`At least ${PASSWORD_MIN_LENGTH} characters`}
           />
         </Stack>
         <Button type="submit" variant="contained" size="large" fullWidth disabled={signup.isPending} sx={{ mt: 4 }}>

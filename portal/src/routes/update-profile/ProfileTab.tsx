@@ -1,16 +1,16 @@
-import { useState } from "react";
-import type { FormEvent } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { useSnackbar } from "notistack";
+import { useForm } from "react-hook-form";
 import { updateProfileBody } from "@forgehire/core";
-import type { User } from "@forgehire/core";
+import type { UpdateProfileBody, User } from "@forgehire/core";
 import { useUpdateProfile } from "../../api/auth";
 import { ApiError, errorMessage } from "../../api/client";
 import FormError from "../../components/FormError";
-import { fieldErrorsFromIssues } from "../../lib/form-errors";
+import FormTextField from "../../components/FormTextField";
+import { schemaResolver, setServerFieldErrors } from "../../lib/form-errors";
 
 const messages = {
   success: "Profile updated successfully",
@@ -18,56 +18,37 @@ const messages = {
 } as const;
 
 const labels = { firstName: "First Name", lastName: "Last Name" };
+const fields = ["firstName", "lastName"] as const;
+const resolver = schemaResolver<UpdateProfileBody, typeof updateProfileBody>(updateProfileBody, { fields, labels });
 
 /** The Profile Information tab: first and last name; the email is shown but cannot be changed. */
 export default function ProfileTab({ user }: { user: User }) {
-  const [firstName, setFirstName] = useState(user.firstName);
-  const [lastName, setLastName] = useState(user.lastName);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const { control, handleSubmit, setError, reset } = useForm<UpdateProfileBody>({
+    defaultValues: { firstName: user.firstName, lastName: user.lastName },
+    resolver,
+  });
   const update = useUpdateProfile();
   const { enqueueSnackbar } = useSnackbar();
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = updateProfileBody.safeParse({ firstName, lastName });
-    if (!parsed.success) {
-      setFieldErrors(fieldErrorsFromIssues(parsed.error.issues, labels));
-      return;
-    }
-    setFieldErrors({});
-    update.mutate(parsed.data, {
+  const handleSave = (body: UpdateProfileBody) => {
+    update.mutate(body, {
       onSuccess: (saved) => {
-        setFirstName(saved.firstName);
-        setLastName(saved.lastName);
+        reset({ firstName: saved.firstName, lastName: saved.lastName });
         enqueueSnackbar(messages.success, { variant: "success" });
       },
       onError: (error) => {
-        if (error instanceof ApiError) setFieldErrors(error.fields);
+        if (error instanceof ApiError) setServerFieldErrors(setError, error.fields, fields);
       },
     });
   };
 
   return (
-    <Box component="form" onSubmit={handleSubmit} noValidate>
+    <Box component="form" onSubmit={handleSubmit(handleSave)} noValidate>
       <FormError title={messages.failed} message={update.isError ? errorMessage(update.error, messages.failed) : null} />
       <Stack spacing={2.5}>
         <Stack direction={{ xs: "column", sm: "row" }} spacing={2.5}>
-          <TextField
-            label="First Name"
-            autoComplete="given-name"
-            value={firstName}
-            onChange={(event) => setFirstName(event.target.value)}
-            error={Boolean(fieldErrors.firstName)}
-            helperText={fieldErrors.firstName}
-          />
-          <TextField
-            label="Last Name"
-            autoComplete="family-name"
-            value={lastName}
-            onChange={(event) => setLastName(event.target.value)}
-            error={Boolean(fieldErrors.lastName)}
-            helperText={fieldErrors.lastName}
-          />
+          <FormTextField control={control} name="firstName" label="First Name" autoComplete="given-name" />
+          <FormTextField control={control} name="lastName" label="Last Name" autoComplete="family-name" />
         </Stack>
         <TextField
           label="Email"
