@@ -1,6 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildClient, buildFreelancer, buildJob, type BuiltUser } from "../../test/factories.js";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { buildClient, buildFreelancer, buildJob, jobBody, type BuiltUser } from "../../test/factories.js";
 import { startS3Server, type S3Server } from "../../test/fakes/s3-server.js";
+import { pgAdminQuery, pgUrlFor } from "../../test/postgres-admin.js";
+import { callJson, signUpOver, spawnServer, type ServerProcess } from "../../test/server-process.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";
 import { startTwinServer, type TwinServer } from "../../test/twin-server.js";
 
@@ -122,4 +128,38 @@ describe("files on S3-compatible storage", () => {
     const gone = await reader.get(file.url).expect(404);
     expect(gone.body.error.code).toBe("NOT_FOUND");
   });
+});
+
+const base = process.env.TEST_DATABASE_URL;
+const template = inject("pgTemplate");
+
+describe("two `forgehire serve` processes on one PostgreSQL and one bucket", () => {
+  it.skipIf(!base || !template)("serve from one process a file uploaded through the other (skipped without TEST_DATABASE_URL)", async () => {
+    const name = `${template}_s${randomBytes(4).toString("hex")}`;
+    await pgAdminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    const dirs = [mkdtempSync(path.join(tmpdir(), "forgehire-s3a-")), mkdtempSync(path.join(tmpdir(), "forgehire-s3b-"))];
+    const processes: ServerProcess[] = [];
+    try {
+      for (const dir of dirs) processes.push(await spawnServer({ DATA_DIR: dir, DATABASE_URL: pgUrlFor(name), ...s3.env }));
+      const [first, second] = processes as [ServerProcess, ServerProcess];
+      const owner = await signUpOver(first.url, "client");
+      const job = await callJson(`${first.url}/api/jobs`, owner.cookie, "POST", jobBody());
+      expect(job.status).toBe(201);
+      const jobId = (job.body.job as { id: number }).id;
+      const form = new FormData();
+      form.append("files", new Blob([pdf]), "brief.pdf");
+      const uploaded = await fetch(`${first.url}/api/jobs/${jobId}/files`, { method: "POST", headers: { cookie: owner.cookie }, body: form });
+      expect(uploaded.status).toBe(201);
+      const [file] = (await uploaded.json()) as Array<{ url: string }>;
+      // The two processes have nothing on disk in common: the bytes can only come from the bucket.
+      const served = await fetch(`${second.url}${file!.url}`, { headers: { cookie: owner.cookie } });
+      expect(served.status).toBe(200);
+      expect(Buffer.from(await served.arrayBuffer()).equals(pdf)).toBe(true);
+      expect((await fetch(`${second.url}${file!.url}`)).status).toBe(401);
+    } finally {
+      for (const running of processes) await running.stop();
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+      await pgAdminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
+  }, 180_000);
 });
