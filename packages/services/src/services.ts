@@ -6,7 +6,7 @@ import { createRealtime } from "./realtime.js";
 import { createAiEngine, createRulesEngine, type BreakdownEngine } from "./adapters/ai/breakdown-engine.js";
 import { createStripeProvider } from "./adapters/payments/stripe.js";
 import { createTestProvider } from "./adapters/payments/test-provider.js";
-import type { Config } from "./config.js";
+import { ConfigError, type Config } from "./config.js";
 import { openDatabase, type Database } from "./db/database.js";
 import type { ServiceDeps } from "./deps.js";
 import type { Logger } from "./logger.js";
@@ -56,7 +56,7 @@ export async function createServices(config: Config, logger: Logger, database?: 
 /**
  * The configured file store. A bucket is checked once at start, so a wrong name or key stops the server with a clear
  * message instead of failing every upload; a store that cannot be reached yet is only logged, as it may come back.
- * @throws when the bucket is missing or refuses the credentials
+ * @throws ConfigError when the bucket is missing or refuses the credentials
  */
 async function openStorage(config: Config, logger: Logger): Promise<Storage> {
   if (config.storage.kind === "disk") return createDiskStorage(config.storage.root);
@@ -65,7 +65,8 @@ async function openStorage(config: Config, logger: Logger): Promise<Storage> {
     await storage.verify();
   } catch (error) {
     const status = ((error as Error).cause as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata?.httpStatusCode;
-    if (status === 403 || status === 404) throw error;
+    // A missing bucket or refused keys is a configuration mistake: said in one line, like a bad variable.
+    if (status === 403 || status === 404) throw new ConfigError(`Invalid configuration:\n  ${(error as Error).message}`, { cause: error });
     logger.warn({ err: error }, "file storage not reachable at start; uploads and downloads fail until it is");
   }
   logger.info({ storage: storage.description }, "file storage");
