@@ -1,6 +1,8 @@
 /**
  * Upload limits shared by the server (which enforces them) and the portal (which explains them before upload).
  */
+import { errorCatalogue } from "./errors.js";
+import { avatarTypes, MAX_AVATAR_BYTES, MAX_DOCUMENT_BYTES, portfolioDocumentTypes } from "./policies/freelancer.js";
 
 /** A job's requirements may carry at most five files. */
 export const MAX_JOB_FILES = 5;
@@ -77,3 +79,45 @@ function isUtf8(bytes: Uint8Array): boolean {
   }
   return true;
 }
+
+/** What an upload becomes: the `files.kind` of its row. */
+export type UploadKind = "job_attachment" | "task_attachment" | "avatar" | "portfolio_document";
+
+/** How an upload of one kind is checked while it streams in: its size cap and the types its content may have. */
+export interface UploadRule {
+  maxBytes: number;
+  /** Whether a type read from the file's first bytes is accepted. */
+  accepts(mime: string): boolean;
+  /** The 413 message once the cap is passed. */
+  tooLarge: string;
+  /** The 415 message for a refused type. */
+  badType(fileName: string): string;
+}
+
+/** The one table of upload rules: the server applies it while the bytes stream to storage. */
+export const uploadRules: Readonly<Record<UploadKind, UploadRule>> = {
+  job_attachment: {
+    maxBytes: MAX_UPLOAD_BYTES,
+    accepts: isAllowedUploadType,
+    tooLarge: errorCatalogue.FILE_TOO_LARGE.message,
+    badType: (name) => `"${name}" is not an allowed file type (PDF, Word, image, text, CSV or ZIP).`,
+  },
+  task_attachment: {
+    maxBytes: MAX_UPLOAD_BYTES,
+    accepts: isAllowedUploadType,
+    tooLarge: errorCatalogue.FILE_TOO_LARGE.message,
+    badType: (name) => `"${name}" is not an allowed file type.`,
+  },
+  avatar: {
+    maxBytes: MAX_AVATAR_BYTES,
+    accepts: (mime) => avatarTypes.includes(mime),
+    tooLarge: "An avatar may be at most 2 MB.",
+    badType: () => "Only PNG, JPEG or WebP images can be used as an avatar.",
+  },
+  portfolio_document: {
+    maxBytes: MAX_DOCUMENT_BYTES,
+    accepts: (mime) => portfolioDocumentTypes.includes(mime),
+    tooLarge: "A document may be at most 10 MB.",
+    badType: () => errorCatalogue.BAD_DOCUMENT_TYPE.message,
+  },
+};

@@ -39,6 +39,7 @@ describe("loadConfig defaults", () => {
       sessionSecret: SECRET,
       ai: undefined,
       stripe: undefined,
+      storage: { kind: "disk", root: path.join(path.resolve(dataDir), "uploads") },
       smtpUrl: undefined,
       mailFrom: "Forgehire <no-reply@forgehire.local>",
       logLevel: "info",
@@ -185,5 +186,70 @@ describe("loadConfig TRUST_PROXY", () => {
       expect(configError({ TRUST_PROXY: value }).message, value).toContain("TRUST_PROXY");
     }
     expect(configError({ TRUST_PROXY: "loopback, proxy.local" }).message).toContain("proxy.local");
+  });
+});
+
+describe("loadConfig STORAGE_URL", () => {
+  it("keeps uploads under DATA_DIR/uploads by default, or in the folder of a file:// URL", () => {
+    expect(loadConfig(env()).storage).toEqual({ kind: "disk", root: path.join(dataDir, "uploads") });
+    expect(loadConfig(env({ STORAGE_URL: "" })).storage).toEqual({ kind: "disk", root: path.join(dataDir, "uploads") });
+    expect(loadConfig(env({ STORAGE_URL: "file:///var/lib/forgehire%20files/uploads" })).storage).toEqual({
+      kind: "disk",
+      root: "/var/lib/forgehire files/uploads",
+    });
+  });
+
+  it("reads a bucket, its endpoint, region and path style, with the AWS_* keys", () => {
+    const storage = loadConfig(
+      env({
+        STORAGE_URL: "s3://forgehire-files?endpoint=http://127.0.0.1:9000/&region=eu-west-3&forcePathStyle=true",
+        AWS_ACCESS_KEY_ID: "AKIAEXAMPLE",
+        AWS_SECRET_ACCESS_KEY: "secret-example",
+      }),
+    ).storage;
+    expect(storage).toEqual({
+      kind: "s3",
+      bucket: "forgehire-files",
+      endpoint: "http://127.0.0.1:9000",
+      region: "eu-west-3",
+      forcePathStyle: true,
+      credentials: { accessKeyId: "AKIAEXAMPLE", secretAccessKey: "secret-example" },
+    });
+  });
+
+  it("defaults to AWS itself: no endpoint, AWS_REGION or us-east-1, virtual-host style, the SDK's own credentials", () => {
+    expect(loadConfig(env({ STORAGE_URL: "s3://forgehire-files" })).storage).toEqual({
+      kind: "s3",
+      bucket: "forgehire-files",
+      endpoint: undefined,
+      region: "us-east-1",
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+    expect(loadConfig(env({ STORAGE_URL: "s3://forgehire-files", AWS_REGION: "ap-south-1" })).storage).toMatchObject({ region: "ap-south-1" });
+  });
+
+  it.each([
+    ["ftp://files.example.com/uploads", 'unknown scheme "ftp:"'],
+    ["not a url", "must be file:///absolute/path or s3://BUCKET"],
+    ["file://server/share", "absolute folder path"],
+    ["s3://Bad_Bucket", "not a valid bucket name"],
+    ["s3://ab", "not a valid bucket name"],
+    ["s3://forgehire-files/some/prefix", "takes no path"],
+    ["s3://key:secret@forgehire-files", "not in the URL"],
+    ["s3://forgehire-files?endpont=http://x", "unknown option endpont"],
+    ["s3://forgehire-files?endpoint=127.0.0.1:9000", "must be an http:// or https:// URL"],
+    ["s3://forgehire-files?forcePathStyle=yes", 'forcePathStyle must be true or false, not "yes"'],
+    ["s3://forgehire-files?region=EU%20West", "is not a region name"],
+  ])("refuses %s, saying why", (value, reason) => {
+    const error = configError({ STORAGE_URL: value });
+    expect(error.message).toMatch(/^Invalid configuration:\n {2}STORAGE_URL: /);
+    expect(error.message).toContain(reason);
+  });
+
+  it("refuses one AWS key without the other", () => {
+    expect(configError({ STORAGE_URL: "s3://forgehire-files", AWS_ACCESS_KEY_ID: "AKIAEXAMPLE" }).message).toContain(
+      "set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither",
+    );
   });
 });

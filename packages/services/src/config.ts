@@ -30,6 +30,14 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   /** Another Stripe API origin, e.g. a local fake in tests or stripe-mock; default https://api.stripe.com. */
   STRIPE_API_URL: optionalText.pipe(z.string().url().optional()),
+  /** Where uploads go: unset or file:///path for the local disk, s3://BUCKET?… for S3-compatible storage. */
+  STORAGE_URL: optionalText,
+  /** S3 credentials, both or neither; without them the AWS SDK's own chain applies (roles, shared files). */
+  AWS_ACCESS_KEY_ID: optionalText,
+  AWS_SECRET_ACCESS_KEY: optionalText,
+  AWS_SESSION_TOKEN: optionalText,
+  /** The S3 region when STORAGE_URL names none. */
+  AWS_REGION: optionalText,
   SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
   MAIL_FROM: z.string().default("Forgehire <no-reply@forgehire.local>"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -74,6 +82,80 @@ function parseTrustProxy(value: string | undefined): boolean | number | string[]
   return value.split(",").map((part) => part.trim());
 }
 
+/** An S3-compatible bucket, from STORAGE_URL and the AWS_* variables. */
+export interface S3StorageConfig {
+  bucket: string;
+  /** Another S3 API origin (MinIO, R2, s3rver…); unset for AWS itself. */
+  endpoint: string | undefined;
+  region: string;
+  /** Bucket in the path (`endpoint/bucket/key`) rather than the host name, as most non-AWS stores need. */
+  forcePathStyle: boolean;
+  credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | undefined;
+}
+
+/** Where uploaded bytes live. */
+export type StorageConfig = { kind: "disk"; root: string } | ({ kind: "s3" } & S3StorageConfig);
+
+const bucketName = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const s3Options = new Set(["endpoint", "region", "forcePathStyle"]);
+
+/**
+ * Reads STORAGE_URL: unset means `<DATA_DIR>/uploads` on the local disk; `file:///absolute/path` another folder;
+ * `s3://BUCKET?endpoint=URL&region=R&forcePathStyle=true` an S3-compatible bucket (each option optional).
+ * @param value STORAGE_URL
+ * @param dataDir the resolved DATA_DIR
+ * @param aws the AWS_* variables
+ * @returns the storage settings
+ * @throws ConfigError naming what is wrong
+ */
+export function parseStorageUrl(
+  value: string | undefined,
+  dataDir: string,
+  aws: { accessKeyId?: string | undefined; secretAccessKey?: string | undefined; sessionToken?: string | undefined; region?: string | undefined } = {},
+): StorageConfig {
+  const fail = (message: string): never => {
+    throw new ConfigError(`Invalid configuration:\n  STORAGE_URL: ${message}`);
+  };
+  if (value === undefined) return { kind: "disk", root: path.join(dataDir, "uploads") };
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return fail("must be file:///absolute/path or s3://BUCKET?endpoint=URL&region=R&forcePathStyle=true");
+  }
+  if (url.protocol === "file:") {
+    if (url.host !== "" || url.search !== "" || url.pathname === "/") return fail("file:// needs an absolute folder path and nothing else, e.g. file:///var/lib/forgehire/uploads");
+    return { kind: "disk", root: path.resolve(decodeURIComponent(url.pathname)) };
+  }
+  if (url.protocol !== "s3:") return fail(`unknown scheme "${url.protocol}": use file:// or s3://`);
+  const bucket = url.hostname;
+  if (!bucketName.test(bucket)) return fail(`"${bucket}" is not a valid bucket name (3–63 lower-case letters, digits, dots, hyphens)`);
+  if (url.pathname !== "" && url.pathname !== "/") return fail("s3://BUCKET takes no path; keys are made by the server");
+  if (url.username || url.password) return fail("put credentials in AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, not in the URL");
+  const unknown = [...url.searchParams.keys()].filter((key) => !s3Options.has(key));
+  if (unknown.length) return fail(`unknown option ${unknown.join(", ")} (known: endpoint, region, forcePathStyle)`);
+  const endpoint = url.searchParams.get("endpoint") ?? undefined;
+  if (endpoint !== undefined && !/^https?:\/\/[^/]+/.test(endpoint)) return fail(`endpoint "${endpoint}" must be an http:// or https:// URL`);
+  const style = url.searchParams.get("forcePathStyle") ?? "false";
+  if (style !== "true" && style !== "false") return fail(`forcePathStyle must be true or false, not "${style}"`);
+  const region = url.searchParams.get("region") ?? aws.region ?? "us-east-1";
+  if (!/^[a-z0-9-]+$/.test(region)) return fail(`"${region}" is not a region name`);
+  if (Boolean(aws.accessKeyId) !== Boolean(aws.secretAccessKey)) {
+    throw new ConfigError("Invalid configuration:\n  AWS_*: set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither");
+  }
+  return {
+    kind: "s3",
+    bucket,
+    endpoint: endpoint?.replace(/\/$/, ""),
+    region,
+    forcePathStyle: style === "true",
+    credentials:
+      aws.accessKeyId && aws.secretAccessKey
+        ? { accessKeyId: aws.accessKeyId, secretAccessKey: aws.secretAccessKey, ...(aws.sessionToken && { sessionToken: aws.sessionToken }) }
+        : undefined,
+  };
+}
+
 /** Settings read once at start; every outside dependency is optional and has an embedded default. */
 export interface Config {
   env: "development" | "production" | "test";
@@ -84,6 +166,8 @@ export interface Config {
   sessionSecret: string;
   ai: { baseUrl: string; apiKey: string; model: string; timeoutMs: number; retryDelayMs: number } | undefined;
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+  /** Where uploads go: the local disk by default, an S3-compatible bucket past one machine. */
+  storage: StorageConfig;
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: string;
@@ -143,6 +227,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
         : undefined,
+    storage: parseStorageUrl(e.STORAGE_URL, dataDir, {
+      accessKeyId: e.AWS_ACCESS_KEY_ID,
+      secretAccessKey: e.AWS_SECRET_ACCESS_KEY,
+      sessionToken: e.AWS_SESSION_TOKEN,
+      region: e.AWS_REGION,
+    }),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,

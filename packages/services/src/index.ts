@@ -23,6 +23,8 @@ export * from "./use-cases/accounts/set-user-disabled.js";
 export * from "./background.js";
 export * from "./adapters/storage/storage.js";
 export * from "./adapters/storage/detect-file-type.js";
+export * from "./adapters/storage/receive-upload.js";
+export * from "./adapters/storage/s3-storage.js";
 export * from "./repositories/rows.js";
 export * from "./repositories/jobs.js";
 export * from "./repositories/files.js";

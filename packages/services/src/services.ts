@@ -1,13 +1,13 @@
-import path from "node:path";
 import { createMailer } from "./adapters/mail/mailer.js";
-import { createDiskStorage } from "./adapters/storage/storage.js";
+import { createDiskStorage, type Storage } from "./adapters/storage/storage.js";
+import { createS3Storage } from "./adapters/storage/s3-storage.js";
 import { createBackgroundTasks } from "./background.js";
 import { createRealtime } from "./realtime.js";
 import { createAiEngine, createRulesEngine, type BreakdownEngine } from "./adapters/ai/breakdown-engine.js";
 import { createAiEnhancer, type RequirementsEnhancer } from "./adapters/ai/requirements-enhancer.js";
 import { createStripeProvider } from "./adapters/payments/stripe.js";
 import { createTestProvider } from "./adapters/payments/test-provider.js";
-import type { Config } from "./config.js";
+import { ConfigError, type Config } from "./config.js";
 import { openDatabase, type Database } from "./db/database.js";
 import type { ServiceDeps } from "./deps.js";
 import type { Logger } from "./logger.js";
@@ -30,6 +30,7 @@ export interface Services extends ServiceDeps {
  * @returns the services, to close at shutdown
  */
 export async function createServices(config: Config, logger: Logger, database?: Database): Promise<Services> {
+  const storage = await openStorage(config, logger);
   const db = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger }));
   const mailer = createMailer({ db: db.knex, logger, from: config.mailFrom, smtpUrl: config.smtpUrl });
   const background = createBackgroundTasks(logger);
@@ -43,7 +44,7 @@ export async function createServices(config: Config, logger: Logger, database?: 
     config,
     logger,
     mailer,
-    storage: createDiskStorage(path.join(config.dataDir, "uploads")),
+    storage,
     background,
     realtime: createRealtime(),
     payments: config.stripe ? createStripeProvider(config.stripe) : createTestProvider(),
@@ -54,4 +55,24 @@ export async function createServices(config: Config, logger: Logger, database?: 
       await db.close();
     },
   };
+}
+
+/**
+ * The configured file store. A bucket is checked once at start, so a wrong name or key stops the server with a clear
+ * message instead of failing every upload; a store that cannot be reached yet is only logged, as it may come back.
+ * @throws ConfigError when the bucket is missing or refuses the credentials
+ */
+async function openStorage(config: Config, logger: Logger): Promise<Storage> {
+  if (config.storage.kind === "disk") return createDiskStorage(config.storage.root);
+  const storage = createS3Storage(config.storage);
+  try {
+    await storage.verify();
+  } catch (error) {
+    const status = ((error as Error).cause as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata?.httpStatusCode;
+    // A missing bucket or refused keys is a configuration mistake: said in one line, like a bad variable.
+    if (status === 403 || status === 404) throw new ConfigError(`Invalid configuration:\n  ${(error as Error).message}`, { cause: error });
+    logger.warn({ err: error }, "file storage not reachable at start; uploads and downloads fail until it is");
+  }
+  logger.info({ storage: storage.description }, "file storage");
+  return storage;
 }

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Test } from "supertest";
 import { buildAdmin, buildClient, buildFreelancer, buildJob, setJobState, type BuiltUser } from "../test/factories.js";
 import { dbFingerprint } from "../test/db-fingerprint.js";
@@ -76,6 +78,20 @@ describe("NUL characters", () => {
       "files",
     ],
   ];
+
+  it("[input-1] removes the stored file of a message whose text is refused after the upload", async () => {
+    const storage = server.services.config.storage;
+    if (storage.kind !== "disk") throw new Error("this test reads the default local-disk store");
+    const taskDir = path.join(storage.root, "tasks", taskId);
+    const stored = () => (existsSync(taskDir) ? readdirSync(taskDir) : []);
+    const before = stored();
+    const error = await refused(() =>
+      alice.agent.post(`/api/tasks/${taskId}/messages`).field("content", `hi${NUL}there`).attach("files", Buffer.from("hello\n"), "notes.txt"),
+    );
+    expect(Object.keys(error.fields ?? {})).toContain("content");
+    // The file was stored while the body streamed in; it goes once the refusal is sent.
+    await vi.waitFor(() => expect(stored()).toEqual(before));
+  });
 
   for (const [what, request, field] of cases) {
     it(`[input-1] refuses a NUL in ${what} with 400 VALIDATION naming the field, storing nothing`, async () => {

@@ -1,12 +1,11 @@
 import { Router, type RequestHandler } from "express";
-import { multipart } from "../../middlewares/multipart.js";
+import { multipart, takeUploads } from "../../middlewares/multipart.js";
 import {
   type BreakdownProgress,
   type BreakdownProgressEvent,
   changeRequestBody,
   idParams,
   jobIdParams,
-  MAX_UPLOAD_BYTES,
   storyCreateBody,
   storyUpdateBody,
   taskCreateBody,
@@ -46,7 +45,6 @@ import { presentJob } from "../../presenters/present-job.js";
 import { presentChangeRequest, presentStory, presentTask, presentTaskComment, presentTaskMessage } from "../../presenters/present-story.js";
 
 /** Task messages carry up to 5 files of 10 MB each. */
-const upload = multipart({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 5 } });
 
 /** Breakdown, stories and tasks, lock and start, change requests, project status, task messages (API.md). */
 export function breakdownRouter(services: Services): Router {
@@ -178,7 +176,14 @@ export function breakdownRouter(services: Services): Router {
     res.json((await listTaskMessages(services, currentActor(req), id)).map(presentTaskMessage));
   });
 
-  // Membership is checked before multer reads the attachments into memory.
+  // Attachments stream to storage as they arrive, checked by content and size on the way.
+  const upload = multipart(services.storage, {
+    kind: "task_attachment",
+    prefix: (req) => `tasks/${parse(idParams, req.params).id}`,
+    limits: { files: 5, fields: 5 },
+  });
+
+  // Membership is checked before any attachment is read or stored.
   const mayTalk: RequestHandler = async (req, _res, next) => {
     await authorizeTaskConversation(services.db, currentActor(req), parse(idParams, req.params).id);
     next();
@@ -187,11 +192,7 @@ export function breakdownRouter(services: Services): Router {
   router.post("/tasks/:id/messages", mayTalk, upload.array("files", 5), async (req, res) => {
     const { id } = parse(idParams, req.params);
     const { content } = parse(taskMessageBody, req.body);
-    const files = ((req.files as Express.Multer.File[] | undefined) ?? []).map((file) => ({
-      originalName: file.originalname,
-      bytes: file.buffer,
-    }));
-    const message = await postTaskMessage(services, currentActor(req), id, { content, files });
+    const message = await postTaskMessage(services, currentActor(req), id, { content, files: takeUploads(req) });
     res.status(201).json(presentTaskMessage(message));
   });
 

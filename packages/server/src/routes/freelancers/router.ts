@@ -1,10 +1,9 @@
 import { Router, type Request, type RequestHandler } from "express";
-import { multipart } from "../../middlewares/multipart.js";
+import { multipart, takeUploads } from "../../middlewares/multipart.js";
 import {
   freelancerCreateBody,
   freelancerUpdateBody,
   idParams,
-  MAX_DOCUMENT_BYTES,
   portfolioBody,
   portfolioUpdateBody,
   domainError,
@@ -29,13 +28,11 @@ import { parse } from "../../middlewares/validate.js";
 import { presentFreelancer, presentFreelancerDetail, presentPortfolio } from "../../presenters/present-freelancer.js";
 import { directoryQuery, itemParams } from "./schema.js";
 
-// The use cases apply the tighter limits (2 MB avatars) with their own messages; multer only caps memory.
-const upload = multipart({ limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 5 } });
-
+/** The one stored upload of a profile upload request. */
 function uploadedFile(req: Request) {
-  const file = req.file;
+  const [file] = takeUploads(req);
   if (!file) throw domainError("VALIDATION", { message: "Choose a file.", fields: { file: "Required" } });
-  return { originalName: file.originalname, bytes: file.buffer };
+  return file;
 }
 
 /** Freelancer profiles, the directory, avatars, documents and portfolio cards (API.md "Freelancers"). */
@@ -65,7 +62,13 @@ export function freelancersRouter(services: Services): Router {
     res.json(presentFreelancerDetail(await updateOwnProfile(services, currentActor(req), input)));
   });
 
-  // The right to upload is checked before multer reads up to 10 MB into memory.
+  // Each kind streams to storage under its own rule (2 MB png/jpeg/webp avatars, 10 MB pdf/doc/docx documents).
+  const profileUpload = (kind: "avatar" | "portfolio_document", folder: string) =>
+    multipart(services.storage, { kind, prefix: (req) => `${folder}/${currentActor(req).id}`, limits: { files: 1, fields: 5 } });
+  const avatarUpload = profileUpload("avatar", "avatars");
+  const documentUpload = profileUpload("portfolio_document", "portfolio");
+
+  // The right to upload is checked before any of the upload is read or stored.
   const mayUpload =
     (kind: "avatar" | "document"): RequestHandler =>
     async (req, _res, next) => {
@@ -73,11 +76,11 @@ export function freelancersRouter(services: Services): Router {
       next();
     };
 
-  router.post("/freelancers/me/avatar", mayUpload("avatar"), upload.single("avatar"), async (req, res) => {
+  router.post("/freelancers/me/avatar", mayUpload("avatar"), avatarUpload.single("avatar"), async (req, res) => {
     res.json(presentFreelancerDetail(await setAvatar(services, currentActor(req), uploadedFile(req))));
   });
 
-  router.post("/freelancers/me/documents", mayUpload("document"), upload.single("document"), async (req, res) => {
+  router.post("/freelancers/me/documents", mayUpload("document"), documentUpload.single("document"), async (req, res) => {
     res.status(201).json(presentFreelancerDetail(await addPortfolioDocument(services, currentActor(req), uploadedFile(req))));
   });
 

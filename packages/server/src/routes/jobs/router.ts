@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from "express";
-import { multipart } from "../../middlewares/multipart.js";
-import { jobCreateBody, jobIdParams, jobUpdateBody, jobsListQuery, MAX_JOB_FILES, MAX_UPLOAD_BYTES, myJobsQuery, type Page, type Job } from "@forgehire/core";
+import { multipart, takeUploads } from "../../middlewares/multipart.js";
+import { jobCreateBody, jobIdParams, jobUpdateBody, jobsListQuery, MAX_JOB_FILES, myJobsQuery, type Page, type Job } from "@forgehire/core";
 import {
   attachJobFiles,
   authorizeJobAttachment,
@@ -16,9 +16,6 @@ import {
 import { currentActor, requireUser } from "../../middlewares/require-user.js";
 import { parse } from "../../middlewares/validate.js";
 import { presentFile, presentJob, presentJobDetails } from "../../presenters/present-job.js";
-
-/** Uploads stay in memory (10 MB × 5 at most) until their type is checked by content. */
-const upload = multipart({ limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_JOB_FILES, fields: 10 } });
 
 /** /api/jobs: post, list, read, edit, delete and attach files (API.md "Jobs"). */
 export function jobsRouter(services: Services): Router {
@@ -70,7 +67,14 @@ export function jobsRouter(services: Services): Router {
     res.status(204).end();
   });
 
-  // The right to attach is checked before multer reads up to 5 × 10 MB into memory.
+  // Files stream to storage as they arrive, checked by content and size on the way (at most five).
+  const upload = multipart(services.storage, {
+    kind: "job_attachment",
+    prefix: (req) => `jobs/${parse(jobIdParams, req.params).id}`,
+    limits: { files: MAX_JOB_FILES, fields: 10 },
+  });
+
+  // The right to attach is checked before any upload is read or stored.
   const mayAttach: RequestHandler = async (req, _res, next) => {
     await authorizeJobAttachment(services, currentActor(req), parse(jobIdParams, req.params).id);
     next();
@@ -78,13 +82,7 @@ export function jobsRouter(services: Services): Router {
 
   router.post("/jobs/:id/files", mayAttach, upload.array("files", MAX_JOB_FILES), async (req, res) => {
     const { id } = parse(jobIdParams, req.params);
-    const files = (req.files as Express.Multer.File[] | undefined) ?? [];
-    const stored = await attachJobFiles(
-      services,
-      currentActor(req),
-      id,
-      files.map((file) => ({ originalName: file.originalname, bytes: file.buffer })),
-    );
+    const stored = await attachJobFiles(services, currentActor(req), id, takeUploads(req));
     res.status(201).json(stored.map(presentFile));
   });
 

@@ -1,5 +1,6 @@
 import { can, domainError, type Actor } from "@forgehire/core";
 import type { Readable } from "node:stream";
+import type { ByteRange } from "../../adapters/storage/storage.js";
 import type { ServiceDeps } from "../../deps.js";
 import { filesRepository, type FileRecord } from "../../repositories/files.js";
 import { jobsRepository } from "../../repositories/jobs.js";
@@ -11,10 +12,16 @@ import { jobsRepository } from "../../repositories/jobs.js";
  * @param deps database, storage
  * @param actor the signed-in person
  * @param fileId the file
- * @returns the record and a stream of its bytes
+ * @param pickRange given the file's size, the bytes wanted (an HTTP Range), or undefined for all of them
+ * @returns the record, the range served (if any) and a stream of those bytes from storage
  * @throws NOT_FOUND when unknown or not visible to the actor (no hint that it exists)
  */
-export async function readFile(deps: Pick<ServiceDeps, "db" | "storage">, actor: Actor, fileId: string): Promise<{ file: FileRecord; stream: Readable }> {
+export async function readFile(
+  deps: Pick<ServiceDeps, "db" | "storage">,
+  actor: Actor,
+  fileId: string,
+  pickRange: (size: number) => ByteRange | undefined = () => undefined,
+): Promise<{ file: FileRecord; range: ByteRange | undefined; stream: Readable }> {
   const file = await filesRepository.findById(deps.db, fileId);
   if (!file) throw domainError("NOT_FOUND", { message: "File not found" });
   if (file.jobId !== null) {
@@ -22,5 +29,6 @@ export async function readFile(deps: Pick<ServiceDeps, "db" | "storage">, actor:
     const action = file.kind === "task_attachment" ? "communicate" : "view";
     if (!job || job.status === "inactive" || !can(actor, action, job)) throw domainError("NOT_FOUND", { message: "File not found" });
   }
-  return { file, stream: deps.storage.read(file.storageKey) };
+  const range = pickRange(file.sizeBytes);
+  return { file, range, stream: await deps.storage.read(file.storageKey, range) };
 }
