@@ -40,7 +40,7 @@ async function signedIn(userType: "client" | "freelancer" | "admin", firstName: 
 it("a freelancer's Start on a locked, unpaid job is disabled and says, in the server's words, that payment comes first", async () => {
   const owner = await createUser(server.services, { email: unique("olga"), password: "olga-pass", firstName: "Olga", lastName: "Owner", userType: "client" });
   const actor = { id: owner.id, userType: owner.userType, roleType: owner.roleType };
-  const input = jobCreateBody.parse({ title: "Bakery Orders", description: "Online orders for a bakery.", industry: "Retail", scope: 50 });
+  const input = jobCreateBody.parse({ title: "Bakery Orders", description: "Online orders for a bakery.", industry: "Food & Beverage", scope: 50 });
   const { job } = await postJob(server.services, actor, input);
   await breakDownJob(server.services, server.services.engines.rules, actor, job.id);
   await lockJob(server.services, actor, job.id);
