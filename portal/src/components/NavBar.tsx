@@ -93,7 +93,7 @@ function MessagesIcon() {
 
 /** The navigation bar of every page: links by role, sign-in actions or the account menu. */
 export default function NavBar() {
-  const { user, isLoading, isAdmin, isClient, isFreelancer, canPostJob } = useCurrentUser();
+  const { user, isLoading, isAdmin, isClient, isFreelancer } = useCurrentUser();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();
   // Both parties of a conversation reach it from the nav; admins have their own messages screen.
@@ -134,7 +134,7 @@ export default function NavBar() {
 
           <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
             {isLoading && <Skeleton variant="circular" width={36} height={36} aria-hidden />}
-            {!isLoading && canPostJob && (
+            {!isLoading && isClient && (
               <Button component={RouterLink} to="/post-job" variant="contained" sx={{ display: { xs: "none", sm: "inline-flex" }, whiteSpace: "nowrap" }}>
                 Post a Requirement
               </Button>
@@ -166,7 +166,7 @@ export default function NavBar() {
               <ListItemText primary={item.label} />
             </ListItemButton>
           ))}
-          {canPostJob && (
+          {isClient && (
             <ListItemButton component={NavLink} to="/post-job" onClick={handleDrawerClose}>
               <ListItemText primary="Post a Requirement" />
             </ListItemButton>
