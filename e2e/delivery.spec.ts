@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { errorCatalogue } from "@forgehire/core";
 import { createUser } from "@forgehire/services";
 import { openBrowser, screenshot, type Browser } from "./support/browser.js";
 import { startAppServer, type AppServer } from "./support/app-server.js";
@@ -99,7 +100,7 @@ describe("delivery in the browser", () => {
     await client.page.getByText("Locked", { exact: true }).waitFor();
     await expect.poll(() => client.delivery.taskTitles().count()).toBe(0);
     await client.page.getByLabel("Task title", { exact: true }).first().hover();
-    await client.page.getByRole("tooltip", { name: "Requirements are locked" }).waitFor();
+    await client.page.getByRole("tooltip", { name: errorCatalogue.LOCKED.message }).waitFor();
     await shot(client.page, "breakdown-locked");
     // Start is there for the client too, disabled, with the reason.
     await expect(client.delivery.startButton().isDisabled()).resolves.toBe(true);

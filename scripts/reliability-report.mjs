@@ -19,7 +19,7 @@ const invariants = [
   ["input-1", "Hostile input", "A NUL character anywhere in the input is a 400, nothing stored"],
   ["input-2", "Hostile input", "Malformed multipart and out-of-range numbers are a 400, not a 500"],
   ["input-3", "Hostile input", "Every id in a body names a live record the actor may use (404/403, never a 500)"],
-  ["input-4", "Hostile input", "`can` matches the server's answer for every actor in every job state"],
+  ["input-4", "Hostile input", "`can` and `why` match the server's answer for every actor in every job state"],
   ["input-5", "Hostile input", "Random and malformed requests to every route: never a 5xx, a 4xx changes nothing"],
   ["session-1", "Sessions", "A user's sockets end with the session that opened them"],
   ["session-2", "Sessions", "Login guessing is limited per account as well as per address"],

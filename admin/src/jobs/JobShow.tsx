@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
-import { Box, Chip, Divider, List as MuiList, ListItem, ListItemText, Stack, Typography } from "@mui/material";
+import { Box, Button, Chip, Divider, List as MuiList, ListItem, ListItemText, Stack, Tooltip, Typography } from "@mui/material";
+import CreateIcon from "@mui/icons-material/Create";
+import DeleteIcon from "@mui/icons-material/Delete";
 import {
   BooleanField,
   DateField,
@@ -23,15 +25,32 @@ import { jobPaymentStatusChoices, type AdminJobDetails } from "./types";
 const money = { style: "currency", currency: "USD" } as const;
 const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
-/** Edit and Delete follow the job's `can` (the server's own rules: not locked, started or paid). */
+/**
+ * A refused action, disabled, with the server's refusal (the job's `why`) on hover. A disabled button fires no
+ * events, so the tooltip listens on a wrapper.
+ */
+const RefusedButton = ({ label, icon, reason }: { label: string; icon: ReactNode; reason: string | undefined }) => (
+  <Tooltip title={reason ?? ""} describeChild>
+    <span>
+      <Button size="small" startIcon={icon} disabled>
+        {label}
+      </Button>
+    </span>
+  </Tooltip>
+);
+
+/** Edit and Delete follow the job's `can`; a refused one stays visible, disabled, saying why in the server's words. */
 const JobShowActions = () => {
   const record = useRecordContext<AdminJobDetails>();
+  if (!record) return <TopToolbar />;
   return (
     <TopToolbar>
-      {record?.can.edit ? <EditButton /> : null}
-      {record?.can.delete ? (
+      {record.can.edit ? <EditButton /> : <RefusedButton label="Edit" icon={<CreateIcon />} reason={record.why.edit?.message} />}
+      {record.can.delete ? (
         <DeleteWithConfirmButton confirmTitle={`Delete "${record.title}"?`} confirmContent="The job is removed from every list. This cannot be undone here." />
-      ) : null}
+      ) : (
+        <RefusedButton label="Delete" icon={<DeleteIcon />} reason={record.why.delete?.message} />
+      )}
     </TopToolbar>
   );
 };

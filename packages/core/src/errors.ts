@@ -224,6 +224,26 @@ export const errorCatalogue = {
 /** A code of the error catalogue, as sent in `error.code`. */
 export type ErrorCode = keyof typeof errorCatalogue;
 
+/**
+ * A refusal in the words the server answers it with: the `code`, `title` and `message` of the error body (API.md).
+ * A job's `why` carries one for each action its `can` refuses.
+ */
+export interface Refusal {
+  code: ErrorCode;
+  title: string;
+  message: string;
+}
+
+/**
+ * The refusal a catalogue code stands for, worded as the error body the server sends for it.
+ * @param code the catalogue code
+ * @returns its code, title and message
+ */
+export function refusalOf(code: ErrorCode): Refusal {
+  const { title, message } = errorCatalogue[code];
+  return { code, title, message };
+}
+
 /** Field name → message, for 400 answers about particular inputs. */
 export type FieldErrors = Record<string, string>;
 
@@ -258,6 +278,15 @@ export function domainError(
   options?: { message?: string; fields?: FieldErrors; cause?: unknown },
 ): DomainError {
   return new DomainError(code, options);
+}
+
+/**
+ * The error to throw for a refusal, so the answer's code, title and message are exactly the refusal's.
+ * @param refusal what the policy refused, as `refusalOf` words it
+ * @returns the error, to be thrown by the caller
+ */
+export function refusalError(refusal: Refusal): DomainError {
+  return new DomainError(refusal.code, { message: refusal.message });
 }
 
 /**

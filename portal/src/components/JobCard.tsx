@@ -35,7 +35,7 @@ export default function JobCard({ job, onDelete }: JobCardProps) {
   const titleId = `job-card-title-${job.id}`;
   const adminAccess = hasAdminAccess(user, job);
   const { can } = job;
-  const breakdownButton = offersBreakdown(job, user);
+  const breakdownButton = offersBreakdown(job);
   const hasActions = breakdownButton || can.edit || can.delete || can.pay;
 
   return (

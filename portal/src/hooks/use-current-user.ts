@@ -1,4 +1,4 @@
-import { isAdmin } from "@forgehire/core";
+import { canPostJob, isAdmin } from "@forgehire/core";
 import type { User } from "@forgehire/core";
 import { useMe } from "../api/auth";
 
@@ -14,6 +14,8 @@ export interface CurrentUser {
   isAdmin: boolean;
   isClient: boolean;
   isFreelancer: boolean;
+  /** May post a job: core's rule, the one the server guards POST /api/jobs with (clients and admins). */
+  canPostJob: boolean;
 }
 
 /** The signed-in user and their role, read from the shared session query. */
@@ -29,5 +31,6 @@ export function useCurrentUser(): CurrentUser {
     isAdmin: user !== null && (user.isAdmin || isAdmin(user)),
     isClient: user?.userType === "client",
     isFreelancer: user?.userType === "freelancer",
+    canPostJob: canPostJob(user),
   };
 }

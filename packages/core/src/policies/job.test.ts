@@ -8,7 +8,8 @@ import {
   hasAdminAccess,
   jobAbilityActions,
   jobActions,
-  jobRefusal,
+  decideJobAction,
+  jobPermissions,
   jobRoleOf,
   type JobAction,
 } from "./job.js";
@@ -244,6 +245,11 @@ const expected: Record<JobAction, Record<StateName, ActorName[]>> = {
   },
 };
 
+const refusalCode = (actor: Actor | null, action: JobAction, job: JobState): ErrorCode | null => {
+  const decision = decideJobAction(actor, action, job);
+  return decision.allowed ? null : decision.refusal.code;
+};
+
 const refusalOf = (run: () => void): ErrorCode | null => {
   try {
     run();
@@ -355,18 +361,36 @@ describe("authorize", () => {
     ]);
   });
 
+  it("throws exactly the refusal decideJobAction gives, the one a job's why carries", () => {
+    for (const name of actorNames) {
+      for (const action of jobActions) {
+        for (const state of stateNames) {
+          const decision = decideJobAction(actors[name], action, states[state]);
+          let thrown: unknown = null;
+          try {
+            authorize(actors[name], action, states[state]);
+          } catch (error) {
+            thrown = error;
+          }
+          const answered = isDomainError(thrown) ? { code: thrown.code, title: thrown.title, message: thrown.message } : null;
+          expect(answered, `${name} ${action} ${state}`).toEqual(decision.allowed ? null : decision.refusal);
+        }
+      }
+    }
+  });
+
   it("a breakdown is made once: with stories, createBreakdown is refused with STORIES_EXIST", () => {
     const withStories = { ...states.fresh, hasStories: true };
-    expect(jobRefusal(actors.owner, "createBreakdown", withStories)).toBe("STORIES_EXIST");
-    expect(jobRefusal(actors.admin, "createBreakdown", { ...states.locked, hasStories: true })).toBe("STORIES_EXIST");
+    expect(refusalCode(actors.owner, "createBreakdown", withStories)).toBe("STORIES_EXIST");
+    expect(refusalCode(actors.admin, "createBreakdown", { ...states.locked, hasStories: true })).toBe("STORIES_EXIST");
     // Ownership and state are still the first reasons given.
-    expect(jobRefusal(actors.otherClient, "createBreakdown", withStories)).toBe("CREATE_STORIES_DENIED");
-    expect(jobRefusal(actors.owner, "createBreakdown", { ...states.lockedPaid, hasStories: true })).toBe("BREAKDOWN_NOT_ALLOWED");
+    expect(refusalCode(actors.otherClient, "createBreakdown", withStories)).toBe("CREATE_STORIES_DENIED");
+    expect(refusalCode(actors.owner, "createBreakdown", { ...states.lockedPaid, hasStories: true })).toBe("BREAKDOWN_NOT_ALLOWED");
     expect(jobAbilities(actors.owner, withStories).createBreakdown).toBe(false);
   });
 
   it("a signed-out visitor may do nothing", () => {
-    expect(jobRefusal(null, "view", states.fresh)).toBe("UNAUTHENTICATED");
+    expect(refusalCode(null, "view", states.fresh)).toBe("UNAUTHENTICATED");
     expect(can(undefined, "view", states.fresh)).toBe(false);
   });
 });
@@ -449,6 +473,73 @@ describe("jobAbilities", () => {
 
   it("a signed-out visitor may do nothing", () => {
     expect(Object.values(jobAbilities(null, states.fresh)).every((value) => value === false)).toBe(true);
+  });
+});
+
+describe("jobPermissions: why, in the words of the refusal", () => {
+  const whyOf = (actor: ActorName, state: StateName) => jobPermissions(actors[actor], states[state]).why;
+  const worded = (code: ErrorCode) => ({ code, title: errorCatalogue[code].title, message: errorCatalogue[code].message });
+
+  it("why holds a refusal for exactly the actions can refuses, and it is the one decideJobAction gives", () => {
+    for (const name of actorNames) {
+      for (const state of stateNames) {
+        const { can: flags, why } = jobPermissions(actors[name], states[state]);
+        for (const action of jobAbilityActions) {
+          const decision = decideJobAction(actors[name], action, states[state]);
+          expect(flags[action], `${name} ${action} ${state}`).toBe(decision.allowed);
+          expect(why[action], `${name} ${action} ${state}`).toEqual(decision.allowed ? undefined : decision.refusal);
+        }
+      }
+    }
+  });
+
+  it("start needs payment: a freelancer's Start on a locked, unpaid job says payment must be completed first", () => {
+    expect(whyOf("otherFreelancer", "locked").start).toEqual({
+      code: "PAYMENT_REQUIRED",
+      title: "Payment Required",
+      message: "Payment must be completed before the project can be started.",
+    });
+  });
+
+  it("start needs locked requirements, checked before payment", () => {
+    expect(whyOf("otherFreelancer", "fresh").start).toEqual(worded("REQUIREMENTS_NOT_FINALIZED"));
+  });
+
+  it("only freelancers start projects, admins included", () => {
+    expect(whyOf("owner", "lockedPaid").start).toEqual(worded("FREELANCER_ONLY"));
+    expect(whyOf("admin", "lockedPaid").start).toEqual(worded("FREELANCER_ONLY"));
+  });
+
+  it("a started project is locked for good: unlock says so rather than 'not locked'", () => {
+    expect(whyOf("owner", "inProgress").unlock).toEqual(worded("CANNOT_UNLOCK"));
+  });
+
+  it("ownership comes before state: someone else's job is refused as not theirs whatever its state", () => {
+    expect(whyOf("otherClient", "inProgress").unlock).toEqual(worded("LOCK_DENIED"));
+    expect(whyOf("otherClient", "lockedPaid").pay).toEqual(worded("PAYMENT_ACCESS_DENIED"));
+    expect(whyOf("otherFreelancer", "fresh").editTasks).toEqual(worded("EDIT_TASKS_DENIED"));
+  });
+
+  it("a payment in flight freezes the job: edit, unlock, delete and pay say a payment is processing", () => {
+    const why = whyOf("owner", "lockedPending");
+    for (const action of ["edit", "unlock", "delete", "pay"] as const) expect(why[action]).toEqual(worded("PAYMENT_PROCESSING"));
+  });
+
+  it("a paid job is kept: delete says it has been paid for", () => {
+    expect(whyOf("owner", "lockedPaid").delete).toEqual(worded("JOB_PAID"));
+  });
+
+  it("a breakdown is made once: createBreakdown on a job with stories says they already exist", () => {
+    expect(jobPermissions(actors.owner, { ...states.fresh, hasStories: true }).why.createBreakdown).toEqual(worded("STORIES_EXIST"));
+  });
+
+  it("task statuses wait for the start: updateTaskStatus before it says the project has not started", () => {
+    expect(whyOf("admin", "locked").updateTaskStatus).toEqual(worded("NOT_STARTED"));
+  });
+
+  it("an allowed action has no why", () => {
+    expect(whyOf("owner", "locked")).not.toHaveProperty("pay");
+    expect(whyOf("otherFreelancer", "lockedPaid")).not.toHaveProperty("start");
   });
 });
 

@@ -1,9 +1,9 @@
 /**
- * Who may do what to a job, and in which state: one table of role × action → condition (STYLE §4). The server
- * guards every endpoint with `authorize` and sends `jobAbilities` as each job's `can`, so the UI never re-derives
- * a rule.
+ * Who may do what to a job, and in which state: one table of role × action → condition (STYLE §4). One function,
+ * `decideJobAction`, answers allowed or the refusal; the server guards every endpoint with it (`authorize`) and
+ * sends it as each job's `can` and `why` (`jobPermissions`), so the UI never re-derives a rule or its wording.
  */
-import { domainError, type ErrorCode } from "../errors.js";
+import { refusalError, refusalOf, type ErrorCode, type Refusal } from "../errors.js";
 import { isAdmin, type Actor } from "../users.js";
 import { isDeleted, isInProgress, isLocked, isPaid, isPaymentInFlight, isStarted, type JobState } from "./job-state.js";
 
@@ -232,15 +232,25 @@ export function jobRoleOf(actor: Actor): JobRole {
   return actor.userType === "freelancer" ? "freelancer" : "client";
 }
 
+/** The policy's answer to one action on a job: allowed, or refused with the words the server answers with. */
+export type JobDecision = { allowed: true } | { allowed: false; refusal: Refusal };
+
+const allowed: JobDecision = { allowed: true };
+
 /**
- * Why an action on a job is refused, or null when it is allowed. A deleted (inactive) job is not found for every
- * action; a signed-out visitor may do nothing.
+ * Decides one action on a job: the single source of `can`, `why` and the endpoints' refusals. A deleted (inactive)
+ * job is not found for every action; a signed-out visitor may do nothing.
  * @param actor the signed-in person, or null when signed out
- * @param action the action to check
+ * @param action the action to decide
  * @param job the job's state
- * @returns null when allowed, else the error code to answer with
+ * @returns allowed, or the refusal (code, title and message) the endpoint answers with
  */
-export function jobRefusal(actor: Actor | null | undefined, action: JobAction, job: JobState): ErrorCode | null {
+export function decideJobAction(actor: Actor | null | undefined, action: JobAction, job: JobState): JobDecision {
+  const code = refusalCode(actor, action, job);
+  return code === null ? allowed : { allowed: false, refusal: refusalOf(code) };
+}
+
+function refusalCode(actor: Actor | null | undefined, action: JobAction, job: JobState): ErrorCode | null {
   if (!actor) return "UNAUTHENTICATED";
   if (isDeleted(job)) return "JOB_NOT_FOUND";
   const condition: Condition = jobPolicy[jobRoleOf(actor)][action];
@@ -255,7 +265,7 @@ export function jobRefusal(actor: Actor | null | undefined, action: JobAction, j
  * @returns true when allowed
  */
 export function can(actor: Actor | null | undefined, action: JobAction, job: JobState): boolean {
-  return jobRefusal(actor, action, job) === null;
+  return decideJobAction(actor, action, job).allowed;
 }
 
 /**
@@ -265,21 +275,42 @@ export function can(actor: Actor | null | undefined, action: JobAction, job: Job
  * @param action the action to check
  * @param job the job's state
  * @returns nothing; returning at all means the action is allowed
- * @throws DomainError with the refusal's code, e.g. FREELANCER_ONLY, REQUIREMENTS_NOT_FINALIZED, PAYMENT_REQUIRED,
- *   CANNOT_UNLOCK, JOB_PAID, DELETE_JOB_DENIED, LOCKED, PAYMENT_ACCESS_DENIED, ALREADY_PAID, JOB_NOT_FOUND or
- *   UNAUTHENTICATED
+ * @throws DomainError with the refusal's code, title and message, e.g. FREELANCER_ONLY, REQUIREMENTS_NOT_FINALIZED,
+ *   PAYMENT_REQUIRED, CANNOT_UNLOCK, JOB_PAID, DELETE_JOB_DENIED, LOCKED, PAYMENT_ACCESS_DENIED, ALREADY_PAID,
+ *   JOB_NOT_FOUND or UNAUTHENTICATED
  */
 export function authorize(actor: Actor | null | undefined, action: JobAction, job: JobState): void {
-  const refusal = jobRefusal(actor, action, job);
-  if (refusal !== null) throw domainError(refusal);
+  const decision = decideJobAction(actor, action, job);
+  if (!decision.allowed) throw refusalError(decision.refusal);
+}
+
+/** The `why` object of a job: for each ability action `can` refuses, the refusal the server answers with. */
+export type JobRefusals = Partial<Record<(typeof jobAbilityActions)[number], Refusal>>;
+
+/**
+ * A job's `can` and `why` for the actor, both read from one decision per action so they never disagree.
+ * @param actor the signed-in person, or null when signed out
+ * @param job the job's state
+ * @returns `can`, one boolean per ability action, and `why`, the refusal of each action `can` refuses
+ */
+export function jobPermissions(actor: Actor | null | undefined, job: JobState): { can: JobAbilities; why: JobRefusals } {
+  const can: Partial<JobAbilities> = {};
+  const why: JobRefusals = {};
+  for (const action of jobAbilityActions) {
+    const decision = decideJobAction(actor, action, job);
+    can[action] = decision.allowed;
+    if (!decision.allowed) why[action] = decision.refusal;
+  }
+  // The loop above set every ability action.
+  return { can: can as JobAbilities, why };
 }
 
 /**
- * The actions the actor may take on the job now, sent as the job's `can`.
+ * The actions the actor may take on the job now: the `can` half of `jobPermissions`.
  * @param actor the signed-in person, or null when signed out
  * @param job the job's state
  * @returns one boolean per ability action
  */
 export function jobAbilities(actor: Actor | null | undefined, job: JobState): JobAbilities {
-  return Object.fromEntries(jobAbilityActions.map((action) => [action, can(actor, action, job)])) as JobAbilities;
+  return jobPermissions(actor, job).can;
 }

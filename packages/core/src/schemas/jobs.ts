@@ -3,7 +3,7 @@
  * wizard" and "Jobs").
  */
 import { z } from "zod";
-import { errorCatalogue } from "../errors.js";
+import { errorCatalogue, type ErrorCode } from "../errors.js";
 import {
   complianceOptions,
   industries,
@@ -13,7 +13,7 @@ import {
 import type { ProjectSpecificFieldKey, ProjectSpecificFields } from "../catalog/project-specific-fields.js";
 import { isScope, scopes } from "../catalog/scopes.js";
 import { jobStatuses, paymentStatuses } from "../policies/job-state.js";
-import type { JobAbilities, jobAbilityActions } from "../policies/job.js";
+import { jobAbilityActions, type JobAbilities, type JobRefusals } from "../policies/job.js";
 import { myJobsFilters } from "../policies/my-jobs.js";
 import { MAX_QUESTIONS } from "../wizard/analysis.js";
 import { inputString, optionalText, paginationQuery, searchQuery } from "./common.js";
@@ -285,6 +285,18 @@ export type Abilities = z.infer<typeof abilitiesSchema>;
 // The schema lists exactly the policy's ability actions.
 const _abilitiesMatch: Equals<keyof Abilities, (typeof jobAbilityActions)[number]> = true;
 
+/** A refusal as the error body words it: what the server answers a request `can` refuses. */
+export const refusalSchema = z.object({
+  code: z.enum(Object.keys(errorCatalogue) as [ErrorCode, ...ErrorCode[]]),
+  title: z.string(),
+  message: z.string(),
+});
+
+/** The `why` object of every job: the refusal of each action its `can` refuses, and no key for what it allows. */
+export const refusalsSchema = z.partialRecord(z.enum(jobAbilityActions), refusalSchema) satisfies z.ZodType<JobRefusals>;
+/** The shape `refusalsSchema` describes. */
+export type Refusals = z.infer<typeof refusalsSchema>;
+
 const isoDateTime = z.string();
 
 /** A job as the API returns it. */
@@ -313,6 +325,8 @@ export const jobSchema = z.object({
   hasCommunication: z.boolean(),
   /** what the current user may do with the job now */
   can: abilitiesSchema,
+  /** why, for each action `can` refuses: the server's own refusal of that request */
+  why: refusalsSchema,
 });
 /** The shape `jobSchema` describes. */
 export type Job = z.infer<typeof jobSchema>;

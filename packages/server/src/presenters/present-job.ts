@@ -1,9 +1,9 @@
-import { jobAbilities, type Actor, type Job, type JobFile, type Requirements } from "@forgehire/core";
+import { jobPermissions, type Actor, type Job, type JobFile, type Requirements } from "@forgehire/core";
 import type { FileRecord, JobDetails, JobRecord } from "@forgehire/services";
 
 /**
- * A job as API.md gives it, with `can`: what this actor may do with it now, from the same policy that guards
- * the endpoints.
+ * A job as API.md gives it, with `can` (what this actor may do with it now) and `why` (the refusal of each action
+ * `can` refuses), both from the policy decision that guards the endpoints.
  * @param job the record
  * @param actor the signed-in person
  */
@@ -27,7 +27,7 @@ export function presentJob(job: JobRecord, actor: Actor): Job {
     updatedAt: job.updatedAt.toISOString(),
     hasStories: job.hasStories,
     hasCommunication: job.hasCommunication,
-    can: jobAbilities(actor, job),
+    ...jobPermissions(actor, job),
   };
 }
 

@@ -1,10 +1,11 @@
 /**
- * `can` against the server: every actor, every job state, every ability. A flag that says yes must be a request the
- * server carries out, and a flag that says no must be a request it refuses.
+ * `can` and `why` against the server: every actor, every job state, every ability. A flag that says yes must be a
+ * request the server carries out, and a flag that says no must be a request it refuses with exactly the code, title
+ * and message `why` gave for it.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Test } from "supertest";
-import { jobAbilityActions, type Abilities } from "@forgehire/core";
+import { jobAbilityActions, type Abilities, type Refusals } from "@forgehire/core";
 import { buildAdmin, buildClient, buildFreelancer, buildJob, setJobState, type BuiltUser } from "../test/factories.js";
 import { startTestServer, type TestServer } from "../test/test-server.js";
 
@@ -101,9 +102,10 @@ const requests: Record<Action, (agent: BuiltUser["agent"], fixture: Fixture) => 
 const actorNames: ActorName[] = ["visitor", "owner", "otherClient", "assignedFreelancer", "otherFreelancer", "admin"];
 const none = Object.fromEntries(jobAbilityActions.map((action) => [action, false])) as Abilities;
 
-it("[input-4] every `can` flag of every actor in every job state is the server's real answer to that request", async () => {
+it("[input-4] every `can` flag and `why` refusal of every actor in every job state is the server's real answer to that request", async () => {
   const divergences: string[] = [];
   let compared = 0;
+  let refusalsCompared = 0;
   for (const [stateName, steps] of states) {
     // Refusals change nothing (input-5), so they all go to one copy of the state; each allowed request gets a
     // fresh copy, since carrying it out moves the job on.
@@ -112,6 +114,8 @@ it("[input-4] every `can` flag of every actor in every job state is the server's
       const shown = await agents[actor].get(`/api/jobs/${shared.jobId}`);
       // A visitor or anyone facing a deleted job sees no job, hence no ability.
       const can: Abilities = shown.status === 200 ? shown.body.job.can : none;
+      // Without a job shown there is no `why` to read; the flags alone are compared then.
+      const why: Refusals | undefined = shown.status === 200 ? shown.body.job.why : undefined;
       for (const action of jobAbilityActions) {
         const fixture = can[action] ? await buildState(steps) : shared;
         const request = requests[action](agents[actor], fixture);
@@ -122,10 +126,19 @@ it("[input-4] every `can` flag of every actor in every job state is the server's
         if (res.status >= 500 || allowed !== can[action]) {
           divergences.push(`${stateName} / ${actor} / ${action}: can=${can[action]} but the server answered ${res.status} ${JSON.stringify(res.body?.error ?? "")}`);
         }
+        if (why) {
+          const error = res.body?.error as { code: string; title: string; message: string } | undefined;
+          const answered = allowed || !error ? undefined : { code: error.code, title: error.title, message: error.message };
+          if (JSON.stringify(why[action]) !== JSON.stringify(answered)) {
+            divergences.push(`${stateName} / ${actor} / ${action}: why=${JSON.stringify(why[action])} but the server answered ${res.status} ${JSON.stringify(answered)}`);
+          }
+          if (!allowed) refusalsCompared++;
+        }
         if (allowed && !can[action]) shared = await buildState(steps);
       }
     }
   }
   expect(compared).toBeGreaterThan(states.length * actorNames.length * 10);
+  expect(refusalsCompared).toBeGreaterThan(states.length * 4 * 5);
   expect(divergences).toEqual([]);
 }, 600_000);

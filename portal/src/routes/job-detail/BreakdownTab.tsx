@@ -40,9 +40,8 @@ import CreateBreakdownButton from "../../components/breakdown/CreateBreakdownBut
 import { InlineText, PrioritySelect, TaskStatusSelect } from "../../components/breakdown/InlineFields";
 import ReasonTooltip from "../../components/breakdown/ReasonTooltip";
 import VersionBanner from "../../components/breakdown/VersionBanner";
-import { changeReason, editReason, lockReason, startReason } from "../../components/breakdown/reasons";
+import { disabledReason } from "../../components/breakdown/reasons";
 import ToastMessage from "../../components/ToastMessage";
-import { useCurrentUser } from "../../hooks/use-current-user";
 
 const messages = {
   loadFailed: "Failed to load tasks. Please try again.",
@@ -132,7 +131,7 @@ function RegenerateButton({ job }: { job: Job }) {
   const regenerate = useRegenerateBreakdown();
   const { enqueueSnackbar } = useSnackbar();
   const [confirming, setConfirming] = useState(false);
-  const reason = job.can.regenerateBreakdown ? null : "Unlock the requirements to regenerate the breakdown.";
+  const reason = disabledReason(job, "regenerateBreakdown");
 
   const handleConfirm = () => {
     regenerate.mutate(job.id, {
@@ -172,12 +171,11 @@ function RegenerateButton({ job }: { job: Job }) {
 }
 
 function BreakdownHeader({ job, onChangeRequest }: { job: Job; onChangeRequest: () => void }) {
-  const { isFreelancer } = useCurrentUser();
   const transition = useJobTransition();
   const { enqueueSnackbar } = useSnackbar();
-  const lockDisabled = lockReason(job);
-  const startDisabled = startReason(job, isFreelancer);
-  const changeDisabled = changeReason(job);
+  const lockDisabled = disabledReason(job, job.locked ? "unlock" : "lock");
+  const startDisabled = disabledReason(job, "start");
+  const changeDisabled = disabledReason(job, "requestChange");
 
   const handleLockChange = (_event: SyntheticEvent, checked: boolean) => {
     transition.mutate(
@@ -223,7 +221,8 @@ function BreakdownHeader({ job, onChangeRequest }: { job: Job; onChangeRequest: 
         )}
       </Box>
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: "wrap", alignItems: "center" }}>
-        {job.hasStories && (job.can.regenerateBreakdown || (job.locked && job.can.unlock)) && <RegenerateButton job={job} />}
+        {/* Offered, disabled with the server's reason, to whoever only the lock stands in the way of. */}
+        {job.hasStories && (job.can.regenerateBreakdown || job.why.regenerateBreakdown?.code === "LOCKED") && <RegenerateButton job={job} />}
         <ReasonTooltip reason={changeDisabled}>
           <Button variant="outlined" onClick={onChangeRequest} disabled={changeDisabled !== null}>
             Change Request
@@ -284,7 +283,7 @@ function BacklogEditor({ job, stories, view }: BacklogEditorProps) {
   const { enqueueSnackbar } = useSnackbar();
   const [deleting, setDeleting] = useState<Deleting | null>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
-  const reason = editReason(job);
+  const reason = disabledReason(job, "editTasks");
   const toggle = (id: string) =>
     setExpanded((open) => {
       const next = new Set(open);

@@ -173,7 +173,7 @@ function JobHeader({ job, onChangeRequested }: { job: Job; onChangeRequested: ()
           </Typography>
         </Box>
         <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: "wrap" }}>
-          {offersBreakdown(job, user) && <CreateBreakdownButton job={job} />}
+          {offersBreakdown(job) && <CreateBreakdownButton job={job} />}
           {job.can.requestChange && (
             <Button
               variant="outlined"

@@ -27,7 +27,7 @@ import { useProjectStatus, useUpdateTaskStatus } from "../../api/breakdown";
 import { TaskStatusSelect, taskStatusLabels } from "../../components/breakdown/InlineFields";
 import { CriteriaText, EstimateChip, SourceChip } from "../../components/breakdown/BreakdownMeta";
 import ReasonTooltip from "../../components/breakdown/ReasonTooltip";
-import { communicationReason, taskCommentReason, taskStatusReason } from "../../components/breakdown/reasons";
+import { disabledReason } from "../../components/breakdown/reasons";
 import TaskCommentThread from "../../components/breakdown/TaskCommentThread";
 import TaskCommunicationDialog from "../../components/breakdown/TaskCommunicationDialog";
 import type { OpenTask } from "../../components/breakdown/TaskCommunicationDialog";
@@ -171,9 +171,9 @@ function TaskStatusRow({ job, story, task, onOpenCommunication }: TaskStatusRowP
     setStatus(task.status);
   }
 
-  const statusReason = taskStatusReason(job);
-  const commentReason = taskCommentReason(job);
-  const conversationReason = communicationReason(job);
+  const statusReason = disabledReason(job, "updateTaskStatus");
+  const commentReason = disabledReason(job, "commentTask");
+  const conversationReason = disabledReason(job, "communicate");
   const dirty = status !== task.status || comment.trim() !== "";
 
   const handleSave = () => {

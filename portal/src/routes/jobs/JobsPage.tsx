@@ -25,7 +25,7 @@ export default function JobsPage() {
 }
 
 function JobsListing() {
-  const { isClient } = useCurrentUser();
+  const { canPostJob } = useCurrentUser();
   const [searchParams, setSearchParams] = useSearchParams();
   const page = parsePageParam(searchParams.get("page"));
   const jobs = useJobs(page);
@@ -37,7 +37,7 @@ function JobsListing() {
       return params;
     });
 
-  const postJob = isClient ? (
+  const postJob = canPostJob ? (
     <Button component={RouterLink} to="/post-job" variant="contained" startIcon={<AddIcon />}>
       Post a Job
     </Button>

@@ -43,7 +43,7 @@ export default function MyJobsPage() {
 }
 
 function MyJobs() {
-  const { isAdmin, isFreelancer, isClient } = useCurrentUser();
+  const { isAdmin, isFreelancer, canPostJob } = useCurrentUser();
   const title = isAdmin ? "All Jobs" : isFreelancer ? "My Accepted Jobs" : "My Posted Jobs";
   // Freelancers see only their jobs in progress, so they get no filter (spec part 1 §2).
   const hasFilter = !isFreelancer;
@@ -74,7 +74,7 @@ function MyJobs() {
   const emptyText =
     filter !== "all" ? messages.emptyFilter : isAdmin ? messages.emptyAdmin : isFreelancer ? messages.emptyFreelancer : messages.emptyClient;
   const emptyAction =
-    isClient && filter === "all" ? (
+    canPostJob && filter === "all" ? (
       <Button component={RouterLink} to="/post-job" variant="contained">
         Post a Job
       </Button>

@@ -14,10 +14,11 @@ import Typography from "@mui/material/Typography";
 import ArrowBack from "@mui/icons-material/ArrowBack";
 import { useSnackbar } from "notistack";
 import { Link as RouterLink, useNavigate, useParams } from "react-router";
-import { canViewPayments, errorCatalogue, type Job, type PaymentIntent } from "@forgehire/core";
+import { errorCatalogue, type Job, type PaymentIntent } from "@forgehire/core";
 import { errorMessage, isApiError } from "../../api/client";
 import { useJob } from "../../api/jobs";
 import { useCreatePaymentIntent, useReconcilePayments, useRefreshJobs } from "../../api/payments";
+import { refusalFor } from "../../components/breakdown/reasons";
 import PageLoader from "../../components/PageLoader";
 import ToastMessage from "../../components/ToastMessage";
 import { useCurrentUser } from "../../hooks/use-current-user";
@@ -85,14 +86,16 @@ export default function PaymentPage() {
   }
   const job = jobQuery.data?.job;
   if (!job) return <PageLoader />;
-  // The spec's access rule for this page is the payment records' rule: the owner and admins.
-  const mayPay = canViewPayments(user, job);
-  if (!mayPay && job.paymentStatus !== "paid") {
+  // Who may pay is the server's `can.pay`; when it refuses because the job is not this person's to pay, its `why`
+  // says so in the spec's words and the page shows nothing more. Other refusals (paid, processing, not locked) are
+  // states of a job this person may pay, shown on the payment screen.
+  const refusal = refusalFor(job, "pay");
+  if (refusal?.code === "PAYMENT_ACCESS_DENIED") {
     return (
       <Frame>
         <Alert severity="error">
-          <AlertTitle>{messages.accessDenied}</AlertTitle>
-          {messages.accessDeniedText}
+          <AlertTitle>{refusal.title}</AlertTitle>
+          {refusal.message}
         </Alert>
         <Button component={RouterLink} to="/my-jobs" startIcon={<ArrowBack />} sx={{ mt: 3 }}>
           {messages.backToMyJobs}
@@ -100,10 +103,10 @@ export default function PaymentPage() {
       </Frame>
     );
   }
-  return <PaymentScreen job={job} reconcile={mayPay} />;
+  return <PaymentScreen job={job} />;
 }
 
-function PaymentScreen({ job, reconcile }: { job: Job; reconcile: boolean }) {
+function PaymentScreen({ job }: { job: Job }) {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const createIntent = useCreatePaymentIntent();
@@ -114,13 +117,14 @@ function PaymentScreen({ job, reconcile }: { job: Job; reconcile: boolean }) {
   const [done, setDone] = useState(false);
   const reconciled = useRef(false);
   const paid = job.paymentStatus === "paid";
+  const refusal = refusalFor(job, "pay");
 
   // On return (e.g. from a 3-D Secure redirect, or after a lost webhook) ask the provider what became of the payment.
   useEffect(() => {
-    if (!reconcile || paid || reconciled.current) return;
+    if (paid || reconciled.current) return;
     reconciled.current = true;
     reconcilePayments.mutate(job.id);
-  }, [job.id, paid, reconcile, reconcilePayments]);
+  }, [job.id, paid, reconcilePayments]);
 
   useEffect(() => {
     if (!done) return;
@@ -206,12 +210,15 @@ function PaymentScreen({ job, reconcile }: { job: Job; reconcile: boolean }) {
             ) : (
               <TestCardForm paymentId={intent.paymentId} onResult={handleResult} onCancel={() => setIntent(null)} />
             )
-          ) : job.can.pay ? (
+          ) : refusal === null ? (
             <Button variant="contained" size="large" onClick={handleStart} disabled={createIntent.isPending}>
               {createIntent.isPending ? messages.processing : messages.payWithStripe}
             </Button>
           ) : (
-            <Alert severity="info">{job.paymentStatus === "pending" ? messages.processingToastText : errorCatalogue.PAYMENT_NOT_LOCKED.message}</Alert>
+            <Alert severity="info">
+              <AlertTitle>{refusal.title}</AlertTitle>
+              {refusal.message}
+            </Alert>
           )}
         </CardContent>
       </Card>

@@ -2,8 +2,6 @@
 export const messages = {
   jobNotFound: "Job not found",
   returnToMyJobs: "Return to My Jobs",
-  accessDenied: "Access Denied",
-  accessDeniedText: "You are not authorized to make payments for this job.",
   totalAmount: "Total Amount",
   paymentStatus: "Payment Status",
   paid: "Paid",

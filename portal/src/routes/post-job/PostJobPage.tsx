@@ -13,6 +13,7 @@ import PageLoader from "../../components/PageLoader";
 import ProtectedRoute from "../../components/ProtectedRoute";
 import { useCurrentUser } from "../../hooks/use-current-user";
 import { parseJobId } from "../../lib/job-id";
+import { refusalFor } from "../../components/breakdown/reasons";
 import PostJobWizard from "./PostJobWizard";
 
 const messages = {
@@ -66,7 +67,7 @@ function EditJob({ rawId }: { rawId: string }) {
   const isOwner = user !== null && saved.ownerId === user.id;
   const title = isAdmin && !isOwner ? "Admin Edit Requirement" : "Edit Requirement";
   if (!saved.can.edit) {
-    const refusal = isOwner || isAdmin ? errorCatalogue.JOB_NOT_EDITABLE : errorCatalogue.EDIT_JOB_DENIED;
+    const refusal = refusalFor(saved, "edit") ?? errorCatalogue.EDIT_JOB_DENIED;
     return (
       <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
         <Typography variant="h4" component="h1" gutterBottom>
