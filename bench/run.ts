@@ -198,7 +198,8 @@ interface Load {
 }
 
 async function load(options: autocannon.Options): Promise<Load> {
-  const result = await autocannon(options);
+  // A request slower than 30 s counts as failed (autocannon's default is 10 s).
+  const result = await autocannon({ timeout: 30, ...options });
   return { rps: result.requests.average, p99: result.latency.p99, failed: result.errors + result.timeouts + result.non2xx };
 }
 
@@ -272,7 +273,10 @@ async function statementRows(url: string): Promise<BenchRow[]> {
       return { n: statements - before, json: JSON.parse(text || "null") as unknown };
     };
     const rows: BenchRow[] = [];
-    const row = (figure: string, n: number, limit: number) => rows.push({ figure, value: String(n), baseline: "", ratio: null, goal: `≤ ${limit}`, met: n <= limit });
+    const row = (figure: string, n: number, limit: number) => {
+      log(`${figure}: ${n}`);
+      rows.push({ figure, value: String(n), baseline: "", ratio: null, goal: `≤ ${limit}`, met: n <= limit });
+    };
 
     const session = await count("GET", "/api/auth/me", clientCookie);
     let sessionWrites = 0;
@@ -478,6 +482,14 @@ async function cleanUp(): Promise<void> {
   for (const child of children) await stop(child);
   for (const name of created) await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch((error: unknown) => log(`could not drop ${name}: ${String(error)}`));
   rmSync(scratch, { recursive: true, force: true });
+}
+
+// Interrupted (Ctrl-C, a CI timeout): stop the servers and drop the databases all the same.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    log(`${signal}: cleaning up`);
+    void cleanUp().finally(() => process.exit(130));
+  });
 }
 
 try {
