@@ -6,6 +6,7 @@
 //
 //   npm run bench               the full run (medians of 3 loads of 10 s): the goals are judged on this
 //   npm run bench -- --quick    a short run that proves the suite works (CI)
+//   npm run bench -- --quick --statements   only the statements per request
 //
 // Environment: BENCH_DATABASE_URL (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres) names
 // the PostgreSQL server, where it creates and drops databases named BENCH_DB_PREFIX… (forgehire_bench_ by default);
@@ -244,6 +245,8 @@ const clientQuery = pg.Client.prototype.query;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's query has a dozen overloads; this only counts and forwards
 pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: any[]) {
   statements += 1;
+  // BENCH_SQL=1 prints each statement (which ones a request makes).
+  if (process.env.BENCH_SQL) log(`  sql: ${String((args[0] as { text?: string } | string | undefined) && typeof args[0] === "object" ? (args[0] as { text?: string }).text : args[0]).slice(0, 160)}`);
   // eslint-disable-next-line @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-explicit-any -- forwarded as received
   return (clientQuery as any).apply(this, args);
 } as typeof clientQuery;
@@ -372,6 +375,8 @@ async function main(): Promise<BenchRow[]> {
 
   // 2. Statements per request.
   const statementFigures = await statementRows(small.url);
+  // --statements: only these (quick to run while changing the server).
+  if (process.argv.includes("--statements")) return statementFigures;
 
   // 5. Start to /readyz, each on its existing database, and the bare baseline.
   const starts = { bare: [] as number[], postgres: [] as number[], pglite: [] as number[] };

@@ -292,8 +292,13 @@ async function totalOf(db: Knex, filtered: Knex.QueryBuilder, query: JobListQuer
 /** Jobs and their requirements; the only place their tables are touched. */
 export const jobsRepository = {
   async findById(db: Knex, id: number, options: { forUpdate?: boolean } = {}): Promise<JobRecord | undefined> {
-    if (options.forUpdate) await db("jobs").where({ id }).forUpdate().first("id");
-    const row = (await selectJobs(db).where("j.id", id).first()) as JobRow | undefined;
+    // With forUpdate, one statement locks the job's row (only the job's: `for update of j`) and reads it.
+    const row = (await selectJobs(db)
+      .where("j.id", id)
+      .modify((builder) => {
+        if (options.forUpdate) builder.forUpdate("j");
+      })
+      .first()) as JobRow | undefined;
     return row && toRecord(row);
   },
 
