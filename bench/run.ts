@@ -7,6 +7,7 @@
 //   npm run bench               the full run (medians of 3 loads of 10 s): the goals are judged on this
 //   npm run bench -- --quick    a short run that proves the suite works (CI)
 //   npm run bench -- --quick --statements   only the statements per request
+//   npm run bench -- --cpu-prof             also write CPU profiles of the product's servers under load
 //
 // Environment: BENCH_DATABASE_URL (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres) names
 // the PostgreSQL server, where it creates and drops databases named BENCH_DB_PREFIX… (forgehire_bench_ by default);
@@ -128,7 +129,9 @@ function residentMiB(pid: number): number {
   return match ? Number(match[1]) / 1024 : NaN;
 }
 
-const productArgs = ["bin/forgehire", "serve", "--no-demo", "--no-build", "--no-migrate"];
+// --cpu-prof: the product's servers write V8 CPU profiles (open them in Chrome's DevTools) to bench/results/profiles.
+const profileArgs = process.argv.includes("--cpu-prof") ? ["--cpu-prof", `--cpu-prof-dir=${path.join(here, "results", "profiles")}`] : [];
+const productArgs = [...profileArgs, "bin/forgehire", "serve", "--no-demo", "--no-build", "--no-migrate"];
 const productEnv = (extra: Record<string, string>) => ({
   NODE_ENV: "production",
   LOG_LEVEL: "warn",
@@ -247,7 +250,7 @@ pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: any[
   statements += 1;
   // BENCH_SQL=1 prints each statement (which ones a request makes).
   if (process.env.BENCH_SQL) log(`  sql: ${String((args[0] as { text?: string } | string | undefined) && typeof args[0] === "object" ? (args[0] as { text?: string }).text : args[0]).slice(0, 160)}`);
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-explicit-any -- forwarded as received
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- forwarded as received
   return (clientQuery as any).apply(this, args);
 } as typeof clientQuery;
 

@@ -6,7 +6,8 @@ import { createServer } from "node:http";
 import pg from "pg";
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL ?? 10) });
-const PER_PAGE = 20;
+// The API's default page size.
+const PER_PAGE = 24;
 
 const countSql = `select count(*) as "total" from "jobs" as "j" where not "j"."status" = $1`;
 const idsSql = `select "j"."id" from "jobs" as "j" where not "j"."status" = $1 order by "j"."created_at" desc, "j"."id" desc limit $2`;
