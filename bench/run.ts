@@ -40,7 +40,7 @@ const repoRoot = path.resolve(here, "..");
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 const plan = quick
-  ? { jobs: 2_000, bigJobs: 20_000, rounds: 1, seconds: 3, warmup: 1, startRounds: 1, loginSeconds: 3 }
+  ? { jobs: 2_000, bigJobs: 20_000, rounds: 1, seconds: 5, warmup: 1, startRounds: 1, loginSeconds: 3 }
   : { jobs: 10_000, bigJobs: 100_000, rounds: 3, seconds: 10, warmup: 3, startRounds: 3, loginSeconds: 10 };
 const CONNECTIONS = 50;
 const PASSWORD = "bench-password";
