@@ -1,283 +1,515 @@
-// Benchmarks: each figure is a ratio against a baseline measured in the same process and run, so that the
-// machine's speed cancels out. Run with `npm run bench`; `BENCH_EXPLAIN=1 npm run bench` also prints the query plans
-// of the back office's with_communication list and of the unread count.
+// `npm run bench`: the speed figures of issue 13, each against a baseline measured in the same run on the same
+// machine, so that the machine's speed cancels out. It starts its own servers — the product on PostgreSQL and on
+// PGlite (the compiled CLI, as in production), a bare node:http + pg server running the listing's former three
+// statements, and a bare node:http server — loads them with autocannon, and prints one table to stdout and to
+// bench/results/latest.md. Other bench modules (chat, portal) add their rows to the same table.
 //
-// The database is seeded first through the real use cases (accounts, jobs, rules-engine breakdowns, chat) with a
-// realistic volume, so the list endpoints are measured on ~300 jobs and ~40 busy chat rooms rather than on an
-// empty database.
-import { mkdtempSync, rmSync } from "node:fs";
+//   npm run bench               the full run (medians of 3 loads of 10 s): the goals are judged on this
+//   npm run bench -- --quick    a short run that proves the suite works (CI)
+//   npm run bench -- --quick --statements   only the statements per request
+//   npm run bench -- --cpu-prof             also write CPU profiles of the product's servers under load
+//
+// Environment: BENCH_DATABASE_URL (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres) names
+// the PostgreSQL server, where it creates and drops databases named BENCH_DB_PREFIX… (forgehire_bench_ by default);
+// BENCH_PORT_BASE picks the ports (100 from there; free ports otherwise).
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import pg from "pg";
 import {
-  breakDownJob,
   createFreelancerProfile,
-  createPGlite,
   createLogger,
   createServices,
   createUser,
   loadConfig,
   migrateLatest,
-  openDatabase,
-  postChatMessage,
-  postJob,
-  startChat,
+  verifyPassword,
+  type Services,
   type UserRecord,
 } from "@forgehire/services";
 import { startServer } from "@forgehire/server";
+import { markdownTable, type BenchModule, type BenchRow } from "./rows.js";
 
-interface Result {
-  name: string;
-  perSecond: number;
-  p50: number;
-  p95: number;
+const quick = process.argv.includes("--quick");
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, "..");
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+const plan = quick
+  ? { jobs: 2_000, bigJobs: 20_000, rounds: 1, seconds: 5, warmup: 1, startRounds: 1, loginSeconds: 3 }
+  : { jobs: 10_000, bigJobs: 100_000, rounds: 3, seconds: 10, warmup: 3, startRounds: 3, loginSeconds: 10 };
+const CONNECTIONS = 50;
+const PASSWORD = "bench-password";
+const SECRET = "bench-session-secret-bench-session-secret";
+
+// ---- Ports, databases, processes ------------------------------------------------------------------------------------
+let nextPort = Number(process.env.BENCH_PORT_BASE ?? 0);
+async function freePort(): Promise<number> {
+  if (nextPort) return nextPort++;
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 }
 
-async function measure(name: string, iterations: number, run: () => Promise<unknown>): Promise<Result> {
-  for (let i = 0; i < Math.min(20, iterations); i++) await run();
-  const times: number[] = [];
-  const started = performance.now();
-  for (let i = 0; i < iterations; i++) {
-    const t0 = performance.now();
-    await run();
-    times.push(performance.now() - t0);
+const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const prefix = process.env.BENCH_DB_PREFIX ?? "forgehire_bench_";
+const urlFor = (name: string) => Object.assign(new URL(baseUrl), { pathname: `/${name}` }).toString();
+const suffix = `${process.pid}_${Date.now().toString(36)}`;
+const created: string[] = [];
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
   }
-  const elapsed = performance.now() - started;
-  times.sort((a, b) => a - b);
-  return { name, perSecond: (iterations / elapsed) * 1000, p50: times[Math.floor(times.length / 2)]!, p95: times[Math.floor(times.length * 0.95)]! };
+}
+async function createDatabase(label: string): Promise<string> {
+  const name = `${prefix}${label}_${suffix}`;
+  await admin(`CREATE DATABASE ${name}`);
+  created.push(name);
+  return urlFor(name);
 }
 
-/** Runs `task` over `items`, `size` at a time (the database serialises anyway; this only overlaps the JS work). */
-async function inBatches<T, R>(items: readonly T[], size: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  for (let i = 0; i < items.length; i += size) {
-    results.push(...(await Promise.all(items.slice(i, i + size).map((item, j) => task(item, i + j)))));
+const scratch = mkdtempSync(path.join(tmpdir(), "forgehire-bench-"));
+const children = new Set<ChildProcess>();
+
+interface Started {
+  child: ChildProcess;
+  url: string;
+  /** from spawn to the first 200 of /readyz */
+  startMs: number;
+}
+
+/** Spawns a server and waits for its /readyz to answer 200. */
+async function spawnServer(args: string[], env: Record<string, string>, port: number): Promise<Started> {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, args, { cwd: repoRoot, env: { ...process.env, ...env, PORT: String(port) }, stdio: ["ignore", "ignore", "pipe"] });
+  children.add(child);
+  let stderr = "";
+  child.stderr!.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${args.join(" ")} exited with ${child.exitCode}: ${stderr}`);
+    try {
+      const response = await fetch(`${url}/readyz`);
+      await response.arrayBuffer();
+      if (response.status === 200) return { child, url, startMs: performance.now() - t0 };
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - t0 > 60_000) throw new Error(`${args.join(" ")} not ready after 60 s: ${stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
   }
-  return results;
 }
 
-// Heap figures are read after a full collection, so that they show what is retained rather than garbage not yet
-// collected. `--expose-gc` is switched on at run time; a fresh context then sees the `gc` function.
-setFlagsFromString("--expose-gc");
-const collect = runInNewContext("gc") as () => void;
-const settledHeap = () => {
-  collect();
-  return process.memoryUsage().heapUsed;
-};
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(timer);
+  children.delete(child);
+}
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "forgehire-bench-"));
-const config = loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, LOG_LEVEL: "silent", AUTH_RATE_LIMIT: "100000" });
-const pglite = createPGlite();
-const database = await openDatabase({ pglite });
-const services = await createServices(config, createLogger("silent"), database);
-await migrateLatest(services.db);
+/** Resident memory of a process, from /proc (Linux). */
+function residentMiB(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return match ? Number(match[1]) / 1024 : NaN;
+}
 
-// ---- Seed -------------------------------------------------------------------------------------------------------
-const PASSWORD = "bench-pass";
-const seedStarted = performance.now();
-const heapBeforeSeed = settledHeap();
+// --cpu-prof: the product's servers write V8 CPU profiles (open them in Chrome's DevTools) to bench/results/profiles.
+const profileArgs = process.argv.includes("--cpu-prof") ? ["--cpu-prof", `--cpu-prof-dir=${path.join(here, "results", "profiles")}`] : [];
+const productArgs = [...profileArgs, "bin/forgehire", "serve", "--no-demo", "--no-build", "--no-migrate"];
+const productEnv = (extra: Record<string, string>) => ({
+  NODE_ENV: "production",
+  LOG_LEVEL: "warn",
+  SESSION_SECRET: SECRET,
+  AUTH_RATE_LIMIT: "100000000",
+  PUBLIC_URL: "http://127.0.0.1",
+  ...extra,
+});
 
-type NewJobInput = Parameters<typeof postJob>[2];
-const actorOf = (user: UserRecord) => ({ id: user.id, userType: user.userType, roleType: user.roleType });
+// ---- Seed ---------------------------------------------------------------------------------------------------------
+interface Seeded {
+  client: UserRecord;
+  freelancer: UserRecord;
+  passwordHash: string;
+}
 
-// Three clients post most of the jobs; every chat room is one client with one freelancer, so the freelancer with
-// ~40 rooms needs ~40 clients: 37 more, each with one job. argon2id makes each account ~tens of ms.
-const MAIN_CLIENTS = 3;
-const CHAT_ROOMS = 40;
-const JOBS = 300;
-const BROKEN_DOWN = 50;
-const MESSAGES_PER_ROOM = 20;
-const SEARCH_WORD = "inventory";
-
-await createUser(services, { email: "bench@example.test", password: PASSWORD, firstName: "B", lastName: "Ench", userType: "client" });
-const admin = await createUser(services, { email: "admin@bench.test", password: PASSWORD, firstName: "A", lastName: "Dmin", userType: "admin" });
-const clients = await inBatches(
-  Array.from({ length: CHAT_ROOMS }, (_, i) => i),
-  4,
-  (i) => createUser(services, { email: `client${i}@bench.test`, password: PASSWORD, firstName: `Client${i}`, lastName: "Poster", userType: "client" }),
-);
-const freelancerUsers = await inBatches([0, 1], 2, (i) =>
-  createUser(services, { email: `freelancer${i}@bench.test`, password: PASSWORD, firstName: `Free${i}`, lastName: "Lancer", userType: "freelancer" }),
-);
-const profiles = await inBatches(freelancerUsers, 2, (user, i) =>
-  createFreelancerProfile(services, actorOf(user), {
-    title: `Bench freelancer ${i}`,
+/** Migrates, creates a client and a freelancer (with a profile), and `jobs` live jobs in one statement. */
+async function seed(services: Services, jobs: number): Promise<Seeded> {
+  await migrateLatest(services.db);
+  const client = await createUser(services, { email: "client@bench.test", password: PASSWORD, firstName: "Bench", lastName: "Client", userType: "client" });
+  const freelancer = await createUser(services, { email: "freelancer@bench.test", password: PASSWORD, firstName: "Bench", lastName: "Freelancer", userType: "freelancer" });
+  await createFreelancerProfile(services, { id: freelancer.id, userType: freelancer.userType, roleType: freelancer.roleType }, {
+    title: "Bench freelancer",
     bio: "Builds AI-assisted apps.",
-    hourlyRate: 40 + i * 10,
+    hourlyRate: 50,
     skills: ["OpenAI GPT"],
     domains: ["Mobile Apps"],
-  }),
-);
-const [busyFreelancer, otherFreelancer] = [freelancerUsers[0]!, freelancerUsers[1]!];
+  });
+  await services.db.raw(
+    `insert into jobs (title, description, industry, scope, budget, owner_id, created_at, updated_at)
+     select 'Bench job ' || g, repeat('An application for a small business: accounts, an admin area, reports. ', 4),
+            'Healthcare', 50, 50, ?, now() - g * interval '1 second', now() - g * interval '1 second'
+     from generate_series(1, ?) as g`,
+    [client.id, jobs],
+  );
+  await services.db.raw("analyze");
+  const row = (await services.db("users").where({ id: client.id }).first("password_hash")) as { password_hash: string };
+  return { client, freelancer, passwordHash: row.password_hash };
+}
 
-const titleWords = ["Booking", "Inventory", "Clinic", "Shop", "Portal", "Tracker", "Dashboard", "Marketplace", "Scheduler", "CRM"];
-const industries = ["Healthcare", "Finance", "Education", "E-commerce & Retail", "Logistics & Transportation", "Others"] as const;
-const scopes = [1, 50, 199, 500, 1999, 4999] as const;
-// Jobs 0..36 belong to the chat clients 3..39 (one each), the rest to the three main clients in turn.
-const ownerOfJob = (i: number) => (i < CHAT_ROOMS - MAIN_CLIENTS ? clients[MAIN_CLIENTS + i]! : clients[i % MAIN_CLIENTS]!);
-const jobInput = (i: number): NewJobInput => {
-  const word = titleWords[i % titleWords.length]!;
-  return {
-    title: `${word} app ${i}`,
-    description: `A ${word.toLowerCase()} application for a small business: user accounts, an admin area, email notifications, reports and a mobile-friendly interface. Job number ${i}. `.repeat(
-      3,
-    ),
-    industry: industries[i % industries.length]!,
-    scope: scopes[i % scopes.length]!,
-    targetAudience: "Small business owners and their customers",
-    keyFeatures: "Sign-up, search, payments, notifications, reporting",
-  };
-};
-const jobs = await inBatches(
-  Array.from({ length: JOBS }, (_, i) => i),
-  10,
-  (i) => postJob(services, actorOf(ownerOfJob(i)), jobInput(i)),
-);
-const jobIds = jobs.map((details) => details.job.id);
-
-// Rules-engine breakdowns on 50 of the main clients' jobs.
-const brokenDown = jobIds.slice(CHAT_ROOMS - MAIN_CLIENTS, CHAT_ROOMS - MAIN_CLIENTS + BROKEN_DOWN);
-await inBatches(brokenDown, 5, (jobId, i) => breakDownJob(services, services.engines.default, actorOf(ownerOfJob(CHAT_ROOMS - MAIN_CLIENTS + i)), jobId));
-
-// Every client opens a room about one of its jobs with the busy freelancer (40 rooms); the three main clients also
-// talk to the other freelancer. 20 messages each, alternating; in every other room the client speaks last, so the
-// busy freelancer has unread rooms.
-const firstJobOf = (client: UserRecord) => jobIds[jobs.findIndex((details) => details.job.ownerId === client.id)]!;
-const rooms = [
-  ...clients.map((client) => ({ client, freelancer: busyFreelancer, profile: profiles[0]! })),
-  ...clients.slice(0, MAIN_CLIENTS).map((client) => ({ client, freelancer: otherFreelancer, profile: profiles[1]! })),
-];
-await inBatches(rooms, 8, async ({ client, freelancer, profile }, k) => {
-  const { room } = await startChat(services, actorOf(client), { freelancerId: profile.freelancer.id, jobId: firstJobOf(client) });
-  for (let i = 0; i < MESSAGES_PER_ROOM; i++) {
-    const sender = (i + k) % 2 === 0 ? client : freelancer;
-    await postChatMessage(services, actorOf(sender), room.roomId, { content: `Message ${i} in room ${k}: about the ${SEARCH_WORD} screens and the next milestone.` });
+async function seedPostgres(label: string, jobs: number): Promise<{ url: string; seeded: Seeded }> {
+  const url = await createDatabase(label);
+  const dataDir = mkdtempSync(path.join(scratch, "seed-"));
+  const services = await createServices(loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, DATABASE_URL: url, LOG_LEVEL: "silent", SESSION_SECRET: SECRET }), createLogger("silent"));
+  try {
+    return { url, seeded: await seed(services, jobs) };
+  } finally {
+    await services.close();
   }
-});
-await services.background.drain();
-const seedSeconds = (performance.now() - seedStarted) / 1000;
-const heapAfterSeed = settledHeap();
-console.log(
-  `seeded ${clients.length + 1} clients, 1 admin, ${freelancerUsers.length} freelancers, ${jobIds.length} jobs, ${brokenDown.length} breakdowns, ` +
-    `${rooms.length} chat rooms × ${MESSAGES_PER_ROOM} messages in ${seedSeconds.toFixed(1)} s (heap growth ${((heapAfterSeed - heapBeforeSeed) / 1024 / 1024).toFixed(1)} MiB)`,
-);
+}
 
-// ---- Serve and sign in --------------------------------------------------------------------------------------------
-const server = await startServer(services, { port: 0, host: "127.0.0.1", serveWebApps: false, sessionCleanupIntervalMs: 0 });
+async function seedPGlite(jobs: number): Promise<string> {
+  const dataDir = mkdtempSync(path.join(scratch, "pglite-"));
+  const services = await createServices(loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, LOG_LEVEL: "silent", SESSION_SECRET: SECRET }), createLogger("silent"));
+  try {
+    await seed(services, jobs);
+  } finally {
+    await services.close();
+  }
+  return dataDir;
+}
 
-const login = (email = "bench@example.test") =>
-  fetch(`${server.url}/api/auth/login`, {
+// ---- Load ---------------------------------------------------------------------------------------------------------
+interface Load {
+  rps: number;
+  p99: number;
+  failed: number;
+}
+
+async function load(options: autocannon.Options): Promise<Load> {
+  // A request slower than 30 s counts as failed (autocannon's default is 10 s).
+  const result = await autocannon({ timeout: 30, ...options });
+  return { rps: result.requests.average, p99: result.latency.p99, failed: result.errors + result.timeouts + result.non2xx };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** A warm-up, then `plan.rounds` loads; the median requests/s and p99, and the failures of every round. */
+async function measureLoad(label: string, options: autocannon.Options): Promise<Load> {
+  await load({ ...options, duration: plan.warmup });
+  const rounds: Load[] = [];
+  for (let i = 0; i < plan.rounds; i++) rounds.push(await load({ ...options, duration: plan.seconds }));
+  const result = {
+    rps: median(rounds.map((r) => r.rps)),
+    p99: median(rounds.map((r) => r.p99)),
+    failed: rounds.reduce((sum, r) => sum + r.failed, 0),
+  };
+  log(`${label}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, ${result.failed} failed`);
+  return result;
+}
+
+async function login(url: string, email: string): Promise<string> {
+  const response = await fetch(`${url}/api/auth/login`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", origin: "http://127.0.0.1" },
     body: JSON.stringify({ email, password: PASSWORD }),
   });
-const cookieFor = async (email: string) => {
-  const response = await login(email);
-  if (response.status !== 200) throw new Error(`login as ${email} answered ${response.status}: ${await response.text()}`);
+  const body = await response.text();
+  if (response.status !== 200) throw new Error(`login as ${email} answered ${response.status}: ${body}`);
   return response.headers.get("set-cookie")!.split(";")[0]!;
-};
-const cookie = await cookieFor("bench@example.test");
-const clientCookie = await cookieFor(clients[0]!.email);
-const adminCookie = await cookieFor(admin.email);
-const freelancerCookie = await cookieFor(busyFreelancer.email);
+}
 
-/** GETs a path and throws unless the status is the expected one, so a broken route is never timed as fast. */
-async function fetchChecked(pathname: string, withCookie: string | undefined, expected = 200): Promise<Response> {
-  const response = await fetch(`${server.url}${pathname}`, withCookie ? { headers: { cookie: withCookie } } : {});
-  if (response.status !== expected) {
-    throw new Error(`GET ${pathname} answered ${response.status}, expected ${expected}: ${(await response.text()).slice(0, 300)}`);
+const listingOptions = (url: string, cookie?: string): autocannon.Options => ({
+  url: `${url}/api/jobs`,
+  connections: CONNECTIONS,
+  ...(cookie && { headers: { cookie } }),
+});
+
+// ---- Statements per request ---------------------------------------------------------------------------------------
+// Counted at the pg driver (every round trip any part of the server makes: knex, the session store, the socket
+// adapter, a queue), in an in-process server on the 10,000-job database.
+let statements = 0;
+const clientQuery = pg.Client.prototype.query;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's query has a dozen overloads; this only counts and forwards
+pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: any[]) {
+  statements += 1;
+  // BENCH_SQL=1 prints each statement (which ones a request makes).
+  if (process.env.BENCH_SQL) log(`  sql: ${String((args[0] as { text?: string } | string | undefined) && typeof args[0] === "object" ? (args[0] as { text?: string }).text : args[0]).slice(0, 160)}`);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- forwarded as received
+  return (clientQuery as any).apply(this, args);
+} as typeof clientQuery;
+
+async function statementRows(url: string): Promise<BenchRow[]> {
+  const dataDir = mkdtempSync(path.join(scratch, "statements-"));
+  const services = await createServices(
+    loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, DATABASE_URL: url, LOG_LEVEL: "silent", SESSION_SECRET: SECRET, AUTH_RATE_LIMIT: "100000", PUBLIC_URL: "http://127.0.0.1" }),
+    createLogger("silent"),
+  );
+  const server = await startServer(services, { port: 0, host: "127.0.0.1", serveWebApps: false, sessionCleanupIntervalMs: 0 });
+  try {
+    const clientCookie = await login(server.url, "client@bench.test");
+    const freelancerCookie = await login(server.url, "freelancer@bench.test");
+    /** Runs one request and counts the statements it made until its answer, plus any made in the next 50 ms. */
+    const count = async (method: string, pathname: string, cookie: string, body?: unknown, expected = [200, 201]) => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const before = statements;
+      const response = await fetch(`${server.url}${pathname}`, {
+        method,
+        headers: { cookie, origin: "http://127.0.0.1", ...(body !== undefined && { "content-type": "application/json" }) },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      });
+      const text = await response.text();
+      if (!expected.includes(response.status)) throw new Error(`${method} ${pathname} answered ${response.status}: ${text.slice(0, 300)}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return { n: statements - before, json: JSON.parse(text || "null") as unknown };
+    };
+    const rows: BenchRow[] = [];
+    const row = (figure: string, n: number, limit: number) => {
+      log(`${figure}: ${n}`);
+      rows.push({ figure, value: String(n), baseline: "", ratio: null, goal: `≤ ${limit}`, met: n <= limit });
+    };
+
+    const session = await count("GET", "/api/auth/me", clientCookie);
+    let sessionWrites = 0;
+    const countWrites = (query: { sql: string }) => {
+      if (/^update "sessions"|^insert into "sessions"/i.test(query.sql)) sessionWrites += 1;
+    };
+    services.db.on("query", countWrites);
+    for (let i = 0; i < 20; i++) await count("GET", "/api/auth/me", clientCookie);
+    services.db.off("query", countWrites);
+    row("Statements: session (GET /api/auth/me)", session.n, 1);
+    row("Session row writes over 20 requests in a minute", sessionWrites, 1);
+
+    const posted = (await count("POST", "/api/jobs", clientCookie, {
+      title: "Statement count job",
+      description: "A booking application for a clinic: patients, appointments, reminders and reports.",
+      industry: "Healthcare",
+      scope: 50,
+      targetAudience: "Clinic staff and patients",
+      keyFeatures: "Booking, reminders, reports, payments",
+    })) as { json: { job: { id: number } } };
+    const jobId = posted.json.job.id;
+    const breakdown = (await count("POST", `/api/jobs/${jobId}/breakdown`, clientCookie)) as { n: number; json: { stories?: Array<{ tasks: unknown[] }> } };
+    const stories = breakdown.json.stories ?? [];
+    const tasks = stories.reduce((sum, story) => sum + story.tasks.length, 0);
+    row(`Statements: breakdown (rules, ${stories.length} stories, ${tasks} tasks)`, breakdown.n, 10);
+    row("Statements: job detail", (await count("GET", `/api/jobs/${jobId}`, clientCookie)).n, 4);
+    const storiesBefore = await count("GET", `/api/jobs/${jobId}/stories`, clientCookie);
+    for (let i = 0; i < 5; i++) await count("POST", `/api/jobs/${jobId}/stories`, clientCookie, { title: `Extra story ${i}`, description: "More." });
+    const storiesAfter = await count("GET", `/api/jobs/${jobId}/stories`, clientCookie);
+    row(`Statements: stories (${stories.length} stories)`, storiesBefore.n, 4);
+    rows.push({
+      figure: `Statements: stories (${stories.length + 5} stories), against ${stories.length}`,
+      value: String(storiesAfter.n),
+      baseline: String(storiesBefore.n),
+      ratio: storiesAfter.n / storiesBefore.n,
+      goal: "= 1 (constant)",
+      met: storiesAfter.n === storiesBefore.n && storiesAfter.n <= 4,
+    });
+    row("Statements: job list", (await count("GET", "/api/jobs", clientCookie)).n, 4);
+    const profile = (await count("GET", "/api/freelancers/me", freelancerCookie)) as { json: { id: string } };
+    const room = (await count("POST", "/api/chat/rooms", clientCookie, { freelancerId: profile.json.id, jobId })) as { json: { roomId: string } };
+    await count("POST", `/api/chat/rooms/${encodeURIComponent(room.json.roomId)}/messages`, clientCookie, { content: "First" });
+    row("Statements: room list", (await count("GET", "/api/chat/rooms", clientCookie)).n, 4);
+    row("Statements: chat message", (await count("POST", `/api/chat/rooms/${encodeURIComponent(room.json.roomId)}/messages`, clientCookie, { content: "Hello" })).n, 6);
+    row("Statements: lock", (await count("POST", `/api/jobs/${jobId}/lock`, clientCookie)).n, 6);
+    return rows;
+  } finally {
+    await server.stop();
+    await services.close();
   }
-  return response;
 }
-const get = async (pathname: string, withCookie: string | undefined, expected = 200) => (await fetchChecked(pathname, withCookie, expected)).text();
-/** The total of a back-office list, from its `Content-Range: jobs 0-24/40`. */
-const adminTotal = async (pathname: string, withCookie: string) => {
-  const response = await fetchChecked(pathname, withCookie);
-  await response.text();
-  return Number(response.headers.get("content-range")?.split("/")[1] ?? 0);
-};
 
-const storiesJobId = brokenDown.find((id) => jobs.find((details) => details.job.id === id)!.job.ownerId === clients[0]!.id)!;
-const paths = {
-  jobs: "/api/jobs",
-  jobsSearch: `/api/jobs?q=${SEARCH_WORD}`,
-  myJobs: "/api/jobs/mine",
-  adminCommunication: `/api/admin/jobs?filter=${encodeURIComponent(JSON.stringify({ view: "with_communication" }))}`,
-  adminBudget: `/api/admin/jobs?sort=${encodeURIComponent(JSON.stringify(["budget", "DESC"]))}`,
-  rooms: "/api/chat/rooms",
-  unread: "/api/chat/unread",
-  stories: `/api/jobs/${storiesJobId}/stories`,
-};
-
-// Check once that the data is really there, so that an empty answer is not measured as a fast one.
-const sanity = {
-  jobs: (JSON.parse(await get(paths.jobs, clientCookie)) as { total: number }).total,
-  search: (JSON.parse(await get(paths.jobsSearch, clientCookie)) as { total: number }).total,
-  mine: (JSON.parse(await get(paths.myJobs, clientCookie)) as { total: number }).total,
-  communication: await adminTotal(paths.adminCommunication, adminCookie),
-  byBudget: await adminTotal(paths.adminBudget, adminCookie),
-  rooms: (JSON.parse(await get(paths.rooms, freelancerCookie)) as unknown[]).length,
-  unread: (JSON.parse(await get(paths.unread, freelancerCookie)) as { rooms: number }).rooms,
-  stories: (JSON.parse(await get(paths.stories, clientCookie)) as unknown[]).length,
-};
-console.log(`checked: ${JSON.stringify(sanity)}`);
-if (Object.values(sanity).some((n) => n === 0)) throw new Error("the seed left a measured list empty");
-
-// ---- Measure ------------------------------------------------------------------------------------------------------
-const heapBefore = settledHeap();
-const baseline = await measure("GET /healthz (baseline: no session, no database)", 500, () => get("/healthz", undefined));
-const results = [
-  await measure("GET /api/auth/me (session + user from the database)", 500, () => get("/api/auth/me", cookie)),
-  await measure("GET /api/admin/users as non-admin (403 path)", 500, () => get("/api/admin/users", cookie, 403)),
-  await measure("POST /api/auth/login (argon2id verify + session rotation)", 20, () =>
-    login().then(async (r) => {
-      if (r.status !== 200) throw new Error(`login answered ${r.status}`);
-      return r.text();
-    }),
-  ),
-  await measure(`GET /api/jobs (first page of ${sanity.jobs})`, 200, () => get(paths.jobs, clientCookie)),
-  await measure(`GET /api/jobs?q=${SEARCH_WORD} (${sanity.search} hits)`, 200, () => get(paths.jobsSearch, clientCookie)),
-  await measure(`GET /api/jobs/mine (client, ${sanity.mine} jobs)`, 200, () => get(paths.myJobs, clientCookie)),
-  await measure(`GET /api/admin/jobs view with_communication (${sanity.communication})`, 200, () => get(paths.adminCommunication, adminCookie)),
-  await measure('GET /api/admin/jobs sort ["budget","DESC"]', 200, () => get(paths.adminBudget, adminCookie)),
-  await measure(`GET /api/chat/rooms (freelancer, ${sanity.rooms} rooms)`, 200, () => get(paths.rooms, freelancerCookie)),
-  await measure(`GET /api/chat/unread (freelancer, ${sanity.unread} unread)`, 200, () => get(paths.unread, freelancerCookie)),
-  await measure(`GET /api/jobs/:id/stories (${sanity.stories} stories)`, 200, () => get(paths.stories, clientCookie)),
-];
-const heapAfter = settledHeap();
-
-console.log(`\n${"benchmark".padEnd(62)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"× baseline time".padStart(16)}`);
-for (const r of [baseline, ...results]) {
-  const ratio = baseline.perSecond / r.perSecond;
-  console.log(`${r.name.padEnd(62)} ${r.perSecond.toFixed(0).padStart(8)} ${r.p50.toFixed(2).padStart(8)} ${r.p95.toFixed(2).padStart(8)} ${ratio.toFixed(2).padStart(16)}`);
-}
-console.log(`\nheap growth over the run: ${((heapAfter - heapBefore) / 1024 / 1024).toFixed(1)} MiB`);
-
-// ---- Query plans (optional) ---------------------------------------------------------------------------------------
-if (process.env.BENCH_EXPLAIN) {
-  /** The SQL statements one request runs, captured from knex. */
-  const captureQueries = async (pathname: string, withCookie: string) => {
-    const seen: Array<{ sql: string; bindings: unknown[] }> = [];
-    const listener = (query: { sql: string; bindings?: unknown[] }) => seen.push({ sql: query.sql, bindings: query.bindings ?? [] });
-    services.db.on("query", listener);
-    await get(pathname, withCookie);
-    services.db.off("query", listener);
-    return seen;
-  };
-  const explain = async (title: string, pathname: string, withCookie: string, pick: (sql: string) => boolean) => {
-    for (const query of (await captureQueries(pathname, withCookie)).filter((q) => pick(q.sql))) {
-      // knex reports the statement with `?` placeholders; PGlite takes PostgreSQL's $n.
-      let n = 0;
-      const sql = query.sql.replace(/\?/g, () => `$${++n}`);
-      const plan = await pglite.query<{ "QUERY PLAN": string }>(`explain analyze ${sql}`, query.bindings);
-      console.log(`\n-- ${title}\n${query.sql}\n${plan.rows.map((row) => row["QUERY PLAN"]).join("\n")}`);
+// ---- argon2id ceiling -------------------------------------------------------------------------------------------------
+/** Verifications per second with 2 in flight, in this process while nothing else runs: what logins can reach. */
+async function argonCeiling(hash: string, seconds: number): Promise<number> {
+  let done = 0;
+  const until = performance.now() + seconds * 1000;
+  const worker = async () => {
+    while (performance.now() < until) {
+      if (!(await verifyPassword(hash, PASSWORD))) throw new Error("the seeded hash does not verify");
+      done += 1;
     }
   };
-  await explain("admin jobs, view with_communication", paths.adminCommunication, adminCookie, (sql) => sql.includes("from \"jobs\""));
-  await explain("jobs search", paths.jobsSearch, clientCookie, (sql) => sql.includes("from \"jobs\""));
-  await explain("unread room count", paths.unread, freelancerCookie, (sql) => sql.includes("chat_rooms"));
+  const t0 = performance.now();
+  await Promise.all([worker(), worker()]);
+  return done / ((performance.now() - t0) / 1000);
 }
 
-await server.stop();
-rmSync(dataDir, { recursive: true, force: true });
+// ---- The run ------------------------------------------------------------------------------------------------------
+const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const ratioRow = (figure: string, value: string, baseline: string, ratio: number, goal: string, met: boolean): BenchRow => ({ figure, value, baseline, ratio, goal, met });
+
+async function optionalModule(file: string, exportName: string): Promise<BenchModule | undefined> {
+  if (!existsSync(path.join(here, file))) return undefined;
+  const module = (await import(`./${file.replace(/\.ts$/, ".js")}`)) as Record<string, unknown>;
+  return module[exportName] as BenchModule | undefined;
+}
+
+async function main(): Promise<BenchRow[]> {
+  if (!process.argv.includes("--no-build")) {
+    log("compiling the server (npm run build:server)...");
+    const build = spawnSync("npm", ["run", "build:server"], { cwd: repoRoot, stdio: ["ignore", "ignore", "inherit"] });
+    if (build.status !== 0) throw new Error("npm run build:server failed");
+  }
+  const rows: BenchRow[] = [];
+  const tJobs = fmt(plan.jobs);
+  const tBig = fmt(plan.bigJobs);
+
+  log(`seeding: PostgreSQL ${tJobs} jobs, PostgreSQL ${tBig} jobs, PGlite ${tJobs} jobs...`);
+  const small = await seedPostgres("small", plan.jobs);
+  const big = await seedPostgres("big", plan.bigJobs);
+  const pgliteDir = await seedPGlite(plan.jobs);
+
+  // 2. Statements per request.
+  const statementFigures = await statementRows(small.url);
+  // --statements: only these (quick to run while changing the server).
+  if (process.argv.includes("--statements")) return statementFigures;
+
+  // 5. Start to /readyz, each on its existing database, and the bare baseline.
+  const starts = { bare: [] as number[], postgres: [] as number[], pglite: [] as number[] };
+  for (let i = 0; i < plan.startRounds; i++) {
+    const bare = await spawnServer([path.join(here, "baselines", "bare-http.mjs")], {}, await freePort());
+    starts.bare.push(bare.startMs);
+    await stop(bare.child);
+  }
+
+  // 1. Listing: the bare baseline, the product at 10,000 and at 100,000 jobs (PostgreSQL).
+  const bare = await spawnServer([path.join(here, "baselines", "bare-listing.mjs")], { DATABASE_URL: small.url }, await freePort());
+  const bareListing = await measureLoad("bare node:http + pg listing", listingOptions(bare.url));
+  await stop(bare.child);
+
+  let postgresListing: Load | undefined;
+  let postgresRss = NaN;
+  let logins = NaN;
+  for (let i = 0; i < plan.startRounds; i++) {
+    const server = await spawnServer(productArgs, productEnv({ DATABASE_URL: small.url, DATA_DIR: mkdtempSync(path.join(scratch, "pg-")) }), await freePort());
+    starts.postgres.push(server.startMs);
+    if (i === 0) {
+      const cookie = await login(server.url, "client@bench.test");
+      postgresListing = await measureLoad(`product listing, PostgreSQL, ${tJobs} jobs`, listingOptions(server.url, cookie));
+      postgresRss = residentMiB(server.child.pid!);
+      // 6. Logins, 2 at a time.
+      const loginLoad = await load({
+        url: `${server.url}/api/auth/login`,
+        method: "POST",
+        connections: 2,
+        duration: plan.loginSeconds,
+        headers: { "content-type": "application/json", origin: "http://127.0.0.1" },
+        body: JSON.stringify({ email: "client@bench.test", password: PASSWORD }),
+      });
+      if (loginLoad.failed) throw new Error(`${loginLoad.failed} logins failed`);
+      logins = loginLoad.rps;
+      log(`logins, 2 concurrent: ${logins.toFixed(1)}/s`);
+    }
+    await stop(server.child);
+  }
+
+  const bigServer = await spawnServer(productArgs, productEnv({ DATABASE_URL: big.url, DATA_DIR: mkdtempSync(path.join(scratch, "pg-")) }), await freePort());
+  const bigListing = await measureLoad(`product listing, PostgreSQL, ${tBig} jobs`, listingOptions(bigServer.url, await login(bigServer.url, "client@bench.test")));
+  await stop(bigServer.child);
+
+  // 4. PGlite.
+  let pgliteListing: Load | undefined;
+  let pgliteRss = NaN;
+  for (let i = 0; i < plan.startRounds; i++) {
+    const server = await spawnServer(productArgs, productEnv({ DATA_DIR: pgliteDir }), await freePort());
+    starts.pglite.push(server.startMs);
+    if (i === 0) {
+      pgliteListing = await measureLoad(`product listing, PGlite, ${tJobs} jobs`, listingOptions(server.url, await login(server.url, "client@bench.test")));
+      pgliteRss = residentMiB(server.child.pid!);
+    }
+    await stop(server.child);
+  }
+
+  const ceiling = await argonCeiling(small.seeded.passwordHash, plan.loginSeconds);
+  const pgL = postgresListing!;
+  const liteL = pgliteListing!;
+
+  rows.push(
+    ratioRow(`Job listing, PostgreSQL, ${tJobs} jobs, ${CONNECTIONS} connections: requests/s`, fmt(pgL.rps), `${fmt(bareListing.rps)} (bare node:http + pg, 3 statements)`, pgL.rps / bareListing.rps, "≥ 0.8×", pgL.rps / bareListing.rps >= 0.8),
+    ratioRow("Job listing, PostgreSQL: p99 latency", `${fmt(pgL.p99)} ms`, `${fmt(bareListing.p99)} ms`, pgL.p99 / bareListing.p99, "≤ 1.5×", pgL.p99 / bareListing.p99 <= 1.5),
+    ratioRow(`Job listing page 1 at ${tBig} jobs: time per request against ${tJobs} jobs`, `${fmt(bigListing.rps)} req/s`, `${fmt(pgL.rps)} req/s`, pgL.rps / bigListing.rps, "≤ 1.2×", pgL.rps / bigListing.rps <= 1.2),
+    { figure: "Job listing: failed requests (PostgreSQL)", value: fmt(pgL.failed + bigListing.failed), baseline: "", ratio: null, goal: "0", met: pgL.failed + bigListing.failed === 0 },
+  );
+  for (const figure of statementFigures) rows.push(figure);
+
+  const chat = await optionalModule("chat.ts", "runChatBench");
+  if (chat) rows.push(...(await chat({ quick })));
+  else log("no chat bench (bench/chat.ts) yet: goal 3 not measured");
+
+  rows.push(
+    ratioRow(`PGlite: job listing, ${tJobs} jobs, ${CONNECTIONS} connections: requests/s`, fmt(liteL.rps), `${fmt(pgL.rps)} (PostgreSQL)`, liteL.rps / pgL.rps, "≥ 0.5×", liteL.rps / pgL.rps >= 0.5),
+    ratioRow("PGlite: job listing p99 latency", `${fmt(liteL.p99)} ms`, `${fmt(pgL.p99)} ms (PostgreSQL)`, liteL.p99 / pgL.p99, "≤ 3×", liteL.p99 / pgL.p99 <= 3),
+    { figure: "PGlite: failed requests", value: fmt(liteL.failed), baseline: "", ratio: null, goal: "0", met: liteL.failed === 0 },
+    ratioRow("PGlite: resident memory after the load", `${fmt(pgliteRss)} MiB`, `${fmt(postgresRss)} MiB (PostgreSQL)`, pgliteRss / postgresRss, "≤ 1.5×", pgliteRss / postgresRss <= 1.5),
+  );
+  const bareStart = median(starts.bare);
+  const pgStart = median(starts.postgres);
+  const liteStart = median(starts.pglite);
+  rows.push(
+    ratioRow("Start to /readyz, PostgreSQL (existing database)", `${fmt(pgStart)} ms`, `${fmt(bareStart)} ms (bare node:http)`, pgStart / bareStart, "≤ 10×", pgStart / bareStart <= 10),
+    ratioRow("Start to /readyz, PGlite (existing database)", `${fmt(liteStart)} ms`, `${fmt(bareStart)} ms (bare node:http)`, liteStart / bareStart, "≤ 20×", liteStart / bareStart <= 20),
+  );
+  const params = /^\$argon2id\$v=\d+\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(small.seeded.passwordHash);
+  const memoryKiB = Number(params?.[1] ?? 0);
+  const passes = Number(params?.[2] ?? 0);
+  rows.push(
+    ratioRow("Logins, 2 concurrent: per second", fmt(logins, 1), `${fmt(ceiling, 1)} (argon2id ceiling, 2 at a time)`, logins / ceiling, "≥ 0.8×", logins / ceiling >= 0.8),
+    {
+      figure: "Password hash",
+      value: params ? `argon2id, ${fmt(memoryKiB / 1024)} MiB, ${passes} passes` : small.seeded.passwordHash.split("$")[1] ?? "?",
+      baseline: "OWASP: 19 MiB, 2 passes",
+      ratio: null,
+      goal: "argon2id, ≥ 19 MiB, ≥ 2",
+      met: Boolean(params) && memoryKiB >= 19 * 1024 && passes >= 2,
+    },
+  );
+
+  const portal = await optionalModule("portal.ts", "runPortalBench");
+  if (portal) rows.push(...(await portal({ quick })));
+  return rows;
+}
+
+async function cleanUp(): Promise<void> {
+  for (const child of children) await stop(child);
+  for (const name of created) await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch((error: unknown) => log(`could not drop ${name}: ${String(error)}`));
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+// Interrupted (Ctrl-C, a CI timeout): stop the servers and drop the databases all the same.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    log(`${signal}: cleaning up`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+try {
+  const started = performance.now();
+  const rows = await main();
+  const table = markdownTable(rows);
+  const heading = `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC with \`npm run bench${quick ? " -- --quick" : ""}\`, ${quick ? "quick run (one short load each: proves the suite works; goals are judged on the full run)" : `median of ${plan.rounds} loads of ${plan.seconds} s each`}, Node ${process.version}, ${(await import("node:os")).cpus().length} cores shared by the servers, PostgreSQL and the load generator; ${((performance.now() - started) / 1000).toFixed(0)} s.`;
+  const missed = rows.filter((row) => !row.met);
+  const report = `${heading}\n\n${table}\n\n${missed.length ? `Not met: ${missed.map((row) => row.figure).join("; ")}.` : "Every goal met."}\n`;
+  process.stdout.write(`\n${report}`);
+  mkdirSync(path.join(here, "results"), { recursive: true });
+  writeFileSync(path.join(here, "results", quick ? "quick.md" : "latest.md"), report);
+} finally {
+  await cleanUp();
+}

@@ -1,9 +1,10 @@
-import type { UserRecord } from "@forgehire/services";
+import type { SessionUser } from "@forgehire/services";
 
 declare global {
   namespace Express {
-    // passport puts the deserialised user on req.user; ours is the services' record.
+    // passport puts the deserialised user on req.user; ours is the services' record
+    // without the password hash (only sign-in and password changes read that).
     // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-    interface User extends UserRecord {}
+    interface User extends SessionUser {}
   }
 }

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from "express";
 import { domainError, isAdmin, type Actor } from "@forgehire/core";
-import type { UserRecord } from "@forgehire/services";
+import type { SessionUser } from "@forgehire/services";
 
 /** Refuses signed-out requests with 401. */
 export const requireUser: RequestHandler = (req, _res, next) => {
@@ -17,7 +17,7 @@ export const requireAdmin: RequestHandler = (req, _res, next) => {
  * The signed-in user of a request that passed requireUser.
  * @throws UNAUTHENTICATED when there is none
  */
-export function currentUser(req: Request): UserRecord {
+export function currentUser(req: Request): SessionUser {
   if (!req.user) throw domainError("UNAUTHENTICATED");
   return req.user;
 }

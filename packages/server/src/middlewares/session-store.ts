@@ -1,5 +1,31 @@
+import type { IncomingMessage } from "node:http";
 import { ConnectSessionKnexStore } from "connect-session-knex";
-import type { SessionData } from "express-session";
+import type { Session, SessionData } from "express-session";
+import { sessionsRepository, type SessionUser } from "@forgehire/services";
+
+/** What the session's one statement read besides the session: its row's expiry and its user. */
+interface Loaded {
+  expiresAt: Date;
+  user: SessionUser | undefined;
+}
+
+/** The row's expiry is moved forward at most this often (a request a second would otherwise write a row a second). */
+export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
+
+// Carries what `get` read to `createSession`, which knows the request; a symbol, so it is never saved with the
+// session (express-session serialises with JSON.stringify, which skips symbol keys) nor copied onto it.
+const LOADED = Symbol("forgehire.session.loaded");
+const loadedByRequest = new WeakMap<IncomingMessage, Loaded>();
+
+/**
+ * The user read along with this request's session, for passport's deserializer: `null` when the session named no
+ * user that exists, `undefined` when the session was not read by this store on this request.
+ */
+export function sessionUserOf(req: IncomingMessage, id: string): SessionUser | null | undefined {
+  const loaded = loadedByRequest.get(req);
+  if (!loaded) return undefined;
+  return loaded.user?.id === id ? loaded.user : null;
+}
 
 /** Marks a promise whose failure its callback already reported as handled; callers that await it still see it. */
 function reported<T>(promise: Promise<T>, callback: unknown): Promise<T> {
@@ -8,7 +34,8 @@ function reported<T>(promise: Promise<T>, callback: unknown): Promise<T> {
 }
 
 /**
- * connect-session-knex with each failure reported once, through the callback express-session listens to.
+ * connect-session-knex, with the session and its user read in one statement and the row's expiry moved at most once
+ * a minute, and with each failure reported once, through the callback express-session listens to.
  *
  * Its methods call back with the error and then also reject the promise they return, which express-session never
  * looks at: while the database was away every session read became an unhandled rejection besides the request's own
@@ -17,7 +44,26 @@ function reported<T>(promise: Promise<T>, callback: unknown): Promise<T> {
  */
 export class KnexSessionStore extends ConnectSessionKnexStore {
   override get(sid: string, callback: (err: unknown, session?: SessionData | null) => void) {
-    return reported(super.get(sid, callback), callback);
+    return reported(this.getWithUser(sid, callback), callback);
+  }
+
+  private async getWithUser(sid: string, callback: (err: unknown, session?: SessionData | null) => void): Promise<SessionData | null> {
+    try {
+      await this.ready;
+      const found = await sessionsRepository.findWithUser(this.options.knex, sid, new Date());
+      const session = found ? (Object.assign(found.sess, { [LOADED]: { expiresAt: found.expiresAt, user: found.user } }) as unknown as SessionData) : null;
+      callback(null, session);
+      return session;
+    } catch (error) {
+      callback(error);
+      throw error;
+    }
+  }
+
+  override createSession(req: Parameters<ConnectSessionKnexStore["createSession"]>[0], session: SessionData): Session & SessionData {
+    const loaded = (session as unknown as { [LOADED]?: Loaded })[LOADED];
+    if (loaded) loadedByRequest.set(req, loaded);
+    return super.createSession(req, session);
   }
 
   override set(sid: string, session: SessionData, callback?: (err?: unknown) => void) {
@@ -26,7 +72,12 @@ export class KnexSessionStore extends ConnectSessionKnexStore {
 
   override async touch(sid: string, session: SessionData, callback?: (err?: unknown) => void): Promise<void> {
     try {
-      await super.touch(sid, session);
+      // express-session hands the request's Session, which keeps its request (non-enumerable `req`).
+      const req = (session as { req?: IncomingMessage }).req;
+      const loaded = req && loadedByRequest.get(req);
+      const expires = session.cookie.expires;
+      const fresh = loaded && expires && expires.getTime() - loaded.expiresAt.getTime() < SESSION_TOUCH_INTERVAL_MS;
+      if (!fresh) await super.touch(sid, session);
     } catch (error) {
       if (!callback) throw error;
       callback(error);

@@ -1,9 +1,10 @@
+import type { IncomingMessage } from "node:http";
 import type { RequestHandler } from "express";
 import session from "express-session";
 import passport from "passport";
 import { Strategy as LocalStrategy } from "passport-local";
 import { authenticate, usersRepository, type Services } from "@forgehire/services";
-import { KnexSessionStore } from "./session-store.js";
+import { KnexSessionStore, sessionUserOf } from "./session-store.js";
 
 export const SESSION_COOKIE = "forgehire.sid";
 
@@ -40,7 +41,14 @@ export function sessionMiddlewares(services: Services, options: { cleanupInterva
     }),
   );
   auth.serializeUser((user, done) => done(null, user.id));
-  auth.deserializeUser((id: string, done) => {
+  auth.deserializeUser((req: IncomingMessage, id: string, done: (err: unknown, user?: Express.User | false) => void) => {
+    // The store read the user with the session, in the same statement; a session read some other way (none today)
+    // falls back to a query of its own. Either way the password hash is never loaded here.
+    const loaded = sessionUserOf(req, id);
+    if (loaded !== undefined) {
+      done(null, loaded && !loaded.disabled ? loaded : false);
+      return;
+    }
     usersRepository.findById(services.db, id).then(
       // A deleted or disabled user's session simply stops being signed in: its next request answers 401.
       (user) => done(null, user && !user.disabled ? user : false),

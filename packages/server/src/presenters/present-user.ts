@@ -1,12 +1,12 @@
 import { isAdmin, type User } from "@forgehire/core";
-import type { UserRecord } from "@forgehire/services";
+import type { SessionUser } from "@forgehire/services";
 
 /**
  * The user as API.md gives it: never the password hash.
  * @param user the record
  * @returns the wire shape
  */
-export function presentUser(user: UserRecord): User {
+export function presentUser(user: SessionUser): User {
   return {
     id: user.id,
     email: user.email,

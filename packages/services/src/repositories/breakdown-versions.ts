@@ -41,17 +41,18 @@ export function toVersionStories(stories: readonly StoryRecord[]): VersionStory[
 export const breakdownVersionsRepository = {
   /** Stores the next version of a job (call under the job's row lock, so numbers never collide). @returns its number */
   async insertNext(db: Knex, jobId: number, entry: { lockedBy: string | null; lockedAt: Date; stories: VersionStory[] }): Promise<number> {
-    const [row] = (await db("breakdown_versions").where({ job_id: jobId }).max({ max: "version" })) as Array<{ max: number | null }>;
-    const version = (row?.max ?? 0) + 1;
-    await db("breakdown_versions").insert({
-      job_id: jobId,
-      version,
-      locked_by: entry.lockedBy,
-      locked_at: entry.lockedAt,
-      // Stringified: the pg driver would send a JS array as a PostgreSQL array, not as JSON.
-      stories: JSON.stringify(entry.stories),
-    });
-    return version;
+    // The next number is read in the insert itself: one round trip.
+    const [row] = (await db("breakdown_versions")
+      .insert({
+        job_id: jobId,
+        version: db.raw("(select coalesce(max(version), 0) + 1 from breakdown_versions where job_id = ?)", [jobId]),
+        locked_by: entry.lockedBy,
+        locked_at: entry.lockedAt,
+        // Stringified: the pg driver would send a JS array as a PostgreSQL array, not as JSON.
+        stories: JSON.stringify(entry.stories),
+      })
+      .returning("version")) as Array<{ version: number }>;
+    return row!.version;
   },
 
   /** A job's versions, oldest first, with the name of who locked each. */

@@ -8,6 +8,7 @@ import type {
   WizardAnswerBody,
 } from "@forgehire/core";
 import { noAdditionalServices } from "@forgehire/core";
+import { LRUCache } from "lru-cache";
 import { affectedRows, likePattern, toCount, toDate, toDateOnly, toDateOrNull } from "./rows.js";
 
 /** A job as the services see it: its state for the rules, plus what the screens show. */
@@ -221,6 +222,32 @@ export interface JobListQuery {
   order?: "asc" | "desc";
   offset: number;
   limit: number;
+  /**
+   * May the total come from a count made up to LISTING_TOTAL_TTL_MS ago (the public listing) rather than a fresh
+   * `count(*)`, whose cost grows with the table? Counts made by this process are dropped at once when it adds or
+   * removes a live job; another process's changes show within the TTL.
+   */
+  cachedTotal?: boolean;
+}
+
+/** How long a cached listing total may be served (see JobListQuery.cachedTotal). */
+export const LISTING_TOTAL_TTL_MS = 5000;
+
+// Per database (keyed by the knex client's config, which a transaction's client shares with its pool's): the cached
+// totals by search text, and how many live-job changes this process made, so that a count begun before a change is
+// never stored after it.
+const listingTotals = new WeakMap<object, { generation: number; totals: LRUCache<string, { total: number }> }>();
+function listingTotalsOf(db: Knex) {
+  const key = (db as unknown as { client: { config: object } }).client.config;
+  let entry = listingTotals.get(key);
+  if (!entry) listingTotals.set(key, (entry = { generation: 0, totals: new LRUCache({ max: 1000, ttl: LISTING_TOTAL_TTL_MS }) }));
+  return entry;
+}
+/** The set of live jobs changed (or may have, if the transaction commits): cached listing totals are stale. */
+function liveJobsChanged(db: Knex): void {
+  const entry = listingTotalsOf(db);
+  entry.generation += 1;
+  entry.totals.clear();
 }
 
 export interface NewJob {
@@ -239,11 +266,39 @@ export type JobStatePatch = Partial<
 
 export type JobPatch = Partial<Pick<NewJob, "title" | "description" | "industry" | "scope" | "budget" | "expectedDeliveryDate">>;
 
+/**
+ * The total of a page's list. A page that is not full, and not past the end, tells it without counting; otherwise a
+ * `count(*)`, whose cost grows with the list, or for the public listing one cached for a few seconds.
+ */
+async function totalOf(db: Knex, filtered: Knex.QueryBuilder, query: JobListQuery, pageRows: number): Promise<number> {
+  if (pageRows > 0 && pageRows < query.limit) return query.offset + pageRows;
+  if (pageRows === 0 && query.offset === 0) return 0;
+  const count = async () => {
+    const [row] = (await filtered.clone().count({ total: "*" })) as Array<{ total: number | string }>;
+    return toCount(row?.total);
+  };
+  if (!query.cachedTotal) return count();
+  const cache = listingTotalsOf(db);
+  const key = JSON.stringify([query.q ?? "", query.criteria ?? {}, query.ids ?? [], query.searchOwnerName ?? false]);
+  const hit = cache.totals.get(key);
+  // A stale total never says there is less than the page just read.
+  if (hit) return Math.max(hit.total, query.offset + pageRows);
+  const generation = cache.generation;
+  const total = await count();
+  if (cache.generation === generation) cache.totals.set(key, { total });
+  return total;
+}
+
 /** Jobs and their requirements; the only place their tables are touched. */
 export const jobsRepository = {
   async findById(db: Knex, id: number, options: { forUpdate?: boolean } = {}): Promise<JobRecord | undefined> {
-    if (options.forUpdate) await db("jobs").where({ id }).forUpdate().first("id");
-    const row = (await selectJobs(db).where("j.id", id).first()) as JobRow | undefined;
+    // With forUpdate, one statement locks the job's row (only the job's: `for update of j`) and reads it.
+    const row = (await selectJobs(db)
+      .where("j.id", id)
+      .modify((builder) => {
+        if (options.forUpdate) builder.forUpdate("j");
+      })
+      .first()) as JobRow | undefined;
     return row && toRecord(row);
   },
 
@@ -265,6 +320,7 @@ export const jobsRepository = {
       })
       .returning("id")) as Array<{ id: number }>;
     if (!row) throw new Error("job insert returned no row");
+    liveJobsChanged(db);
     await db("job_requirements").insert(requirementsColumns(row.id, requirements));
     return row.id;
   },
@@ -289,6 +345,7 @@ export const jobsRepository = {
 
   /** Changes a job's state fields (lock, start, completion, payment, breakdown source). */
   async updateState(db: Knex, id: number, state: JobStatePatch, now: Date): Promise<void> {
+    if (state.status !== undefined) liveJobsChanged(db);
     await db("jobs")
       .where({ id })
       .update({
@@ -306,6 +363,7 @@ export const jobsRepository = {
   /** Soft delete (spec: status inactive). @returns whether a live job was deleted */
   async markInactive(db: Knex, id: number, now: Date): Promise<boolean> {
     const result = await db("jobs").where({ id }).whereNot("status", "inactive").update({ status: "inactive", updated_at: now });
+    liveJobsChanged(db);
     return affectedRows(result) === 1;
   },
 
@@ -350,16 +408,11 @@ export const jobsRepository = {
       builder.orderBy(column, order);
       if (column !== "j.id") builder.orderBy("j.id", order);
     };
-    const [countRow] = (await filtered.clone().count({ total: "*" })) as Array<{ total: number | string }>;
-    const ids = (await filtered.clone().select("j.id").modify(sorted).offset(query.offset).limit(query.limit)) as Array<{ id: number }>;
-    const rows = ids.length
-      ? ((await selectJobs(db)
-          .whereIn(
-            "j.id",
-            ids.map((r) => r.id),
-          )
-          .modify(sorted)) as JobRow[])
-      : [];
-    return { rows: rows.map(toRecord), total: toCount(countRow?.total) };
+    // One statement for the page: the ids of the page in a subquery (so the per-row subqueries of selectJobs run on
+    // the page's rows only), the rows and their owners around it.
+    const rows = (await selectJobs(db)
+      .whereIn("j.id", filtered.clone().select("j.id").modify(sorted).offset(query.offset).limit(query.limit))
+      .modify(sorted)) as JobRow[];
+    return { rows: rows.map(toRecord), total: await totalOf(db, filtered, query, rows.length) };
   },
 };

@@ -1,7 +1,41 @@
 import type { Knex } from "knex";
+import { sessionUserColumns, toSessionUser, type SessionUser } from "./users.js";
+
+/** A stored session with its signed-in user, read in one statement. */
+export interface SessionWithUser {
+  /** express-session's data */
+  sess: Record<string, unknown>;
+  /** when the row expires */
+  expiresAt: Date;
+  /** the user passport names in it, if any and still there (disabled ones included: the caller decides) */
+  user: SessionUser | undefined;
+}
 
 /** The express-session rows (connect-session-knex's table), reached here only to end a user's sessions. */
 export const sessionsRepository = {
+  /**
+   * One unexpired session and the user it signs in, in one statement (every API request runs it). The user id is
+   * matched as a uuid so that the users' primary key is used; anything else in that field joins no user.
+   */
+  async findWithUser(db: Knex, sid: string, now: Date): Promise<SessionWithUser | undefined> {
+    const row = (await db({ s: "sessions" })
+      .joinRaw(
+        `left join users as u on u.id = case when s.sess->'passport'->>'user' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then (s.sess->'passport'->>'user')::uuid end`,
+      )
+      .leftJoin({ f: "freelancers" }, "f.user_id", "u.id")
+      .where("s.sid", sid)
+      .where("s.expired", ">", now)
+      .first(["s.sess", "s.expired as session_expired", ...sessionUserColumns])) as
+      | ({ sess: Record<string, unknown> | string; session_expired: Date | string } & Parameters<typeof toSessionUser>[0])
+      | undefined;
+    if (!row) return undefined;
+    return {
+      sess: typeof row.sess === "string" ? (JSON.parse(row.sess) as Record<string, unknown>) : row.sess,
+      expiresAt: new Date(row.session_expired),
+      user: row.id ? toSessionUser(row) : undefined,
+    };
+  },
+
   /**
    * Ends every session of a user but the one named, e.g. after a password reset.
    * @returns the ids of the sessions ended, so their sockets can be disconnected after the commit

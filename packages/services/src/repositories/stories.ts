@@ -158,12 +158,21 @@ export const storiesRepository = {
 
   /** Stores drafts in order (stories first in each group, then their tasks). @returns the new story ids */
   async insertDrafts(db: Knex, jobId: number, drafts: StoryDraft[], options: { locked: boolean }): Promise<string[]> {
-    const next = await nextPosition(db, jobId);
-    let position = next;
-    const ids: string[] = [];
-    for (const story of drafts) {
-      const [row] = (await db("requirement_tasks")
-        .insert({
+    if (drafts.length === 0) return [];
+    // Two statements whatever the size: every story, then every task. Positions follow the job's last one, read in
+    // the insert itself (each row of one INSERT sees the table as it was before it), stories first, each story's
+    // tasks after it, as before.
+    const after = db.raw("(select coalesce(max(position), -1) + 1 from requirement_tasks where job_id = ?)", [jobId]);
+    const at = (offset: number) => db.raw("? + ?", [after, offset]);
+    let offset = 0;
+    const storyOffsets = drafts.map((story) => {
+      const own = offset;
+      offset += 1 + story.tasks.length;
+      return own;
+    });
+    const stories = (await db("requirement_tasks")
+      .insert(
+        drafts.map((story, i) => ({
           job_id: jobId,
           type: "story",
           title: story.title,
@@ -171,30 +180,32 @@ export const storiesRepository = {
           priority: story.priority,
           source: story.source ?? null,
           locked: options.locked,
-          position: position++,
-        })
-        .returning("id")) as Array<{ id: string }>;
-      ids.push(row!.id);
-      if (story.tasks.length) {
-        await db("requirement_tasks").insert(
-          story.tasks.map((task) => ({
-            job_id: jobId,
-            story_id: row!.id,
-            type: "task",
-            title: task.title,
-            description: task.description,
-            priority: task.priority,
-            status: task.status,
-            estimate_hours: task.estimateHours ?? null,
-            // Stringified: the pg driver would send a JS array as a PostgreSQL array, not as JSON.
-            acceptance_criteria: JSON.stringify(task.acceptanceCriteria ?? []),
-            source: task.source ?? null,
-            locked: options.locked,
-            position: position++,
-          })),
-        );
-      }
-    }
+          position: at(storyOffsets[i]!),
+        })),
+      )
+      .returning(["id", "position"])) as Array<{ id: string; position: number }>;
+    // RETURNING's order is not promised: the ids are matched to the drafts by position.
+    const first = Math.min(...stories.map((row) => row.position));
+    const idAt = new Map(stories.map((row) => [row.position - first, row.id]));
+    const ids = storyOffsets.map((own) => idAt.get(own)!);
+    const tasks = drafts.flatMap((story, i) =>
+      story.tasks.map((task, j) => ({
+        job_id: jobId,
+        story_id: ids[i]!,
+        type: "task",
+        title: task.title,
+        description: task.description,
+        priority: task.priority,
+        status: task.status,
+        estimate_hours: task.estimateHours ?? null,
+        // Stringified: the pg driver would send a JS array as a PostgreSQL array, not as JSON.
+        acceptance_criteria: JSON.stringify(task.acceptanceCriteria ?? []),
+        source: task.source ?? null,
+        locked: options.locked,
+        position: storyOffsets[i]! + first + 1 + j,
+      })),
+    );
+    if (tasks.length) await db("requirement_tasks").insert(tasks);
     return ids;
   },
 

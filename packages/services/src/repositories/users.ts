@@ -21,6 +21,9 @@ export interface UserRecord {
   updatedAt: Date;
 }
 
+/** The user a session signs in: everything but the password hash, which only sign-in and password changes read. */
+export type SessionUser = Omit<UserRecord, "passwordHash">;
+
 interface UserRow {
   id: string;
   email: string;
@@ -54,6 +57,26 @@ const columns = [
   "f.id as freelancer_id",
   "f.avatar_url",
 ];
+
+/** The columns of a session's user, for a query that joins users as `u` and freelancers as `f`. */
+export const sessionUserColumns = columns.filter((column) => column !== "u.password_hash");
+
+/** A row read with `sessionUserColumns` (the password hash left out) as the session's user. */
+export function toSessionUser(row: Omit<UserRow, "password_hash">): SessionUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    userType: row.user_type,
+    roleType: row.role_type,
+    freelancerId: row.freelancer_id,
+    avatarUrl: row.avatar_url,
+    disabled: Boolean(row.disabled),
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+}
 
 function toRecord(row: UserRow): UserRecord {
   return {

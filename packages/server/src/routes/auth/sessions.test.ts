@@ -195,3 +195,34 @@ describe("disabling an account", () => {
     expect(enabled).toHaveLength(1);
   });
 });
+
+describe("the session's cost per request (issue 13)", () => {
+  it("reads the session and its user in one statement, without the password hash, and leaves the row alone within a minute", async () => {
+    const client = await buildClient(server);
+    const cookie = await sessionCookie(server.url, client);
+    const seen: string[] = [];
+    const listener = (query: { sql: string }) => seen.push(query.sql);
+    server.services.db.on("query", listener);
+    try {
+      for (let i = 0; i < 3; i++) {
+        const response = await fetch(`${server.url}/api/auth/me`, { headers: { cookie } });
+        expect(((await response.json()) as { user: { id: string } }).user.id).toBe(client.user.id);
+      }
+    } finally {
+      server.services.db.off("query", listener);
+    }
+    // One read per request; the row's expiry was written at sign-in, less than a minute ago: no touch.
+    expect(seen).toHaveLength(3);
+    expect(seen.join("\n")).not.toMatch(/password_hash/);
+    expect(seen.join("\n")).not.toMatch(/update "sessions"/);
+  });
+
+  it("still signs out a disabled user's session on its next request", async () => {
+    const admin = await buildAdmin(server);
+    const client = await buildClient(server);
+    const cookie = await sessionCookie(server.url, client);
+    expect((await fetch(`${server.url}/api/auth/me`, { headers: { cookie } })).status).toBe(200);
+    await setUserDisabled(server.services, actorOf(admin), client.user.id, true);
+    expect((await fetch(`${server.url}/api/auth/me`, { headers: { cookie } })).status).toBe(401);
+  });
+});

@@ -272,6 +272,26 @@ describe("reading jobs", () => {
     await bob.agent.get("/api/jobs").query({ perPage: 1000 }).expect(400);
   });
 
+  it("answers a page that is not full with its exact total and without counting (issue 13)", async () => {
+    const seen: string[] = [];
+    const listener = (query: { sql: string }) => seen.push(query.sql);
+    // My Jobs: a list whose total is never cached, so only the page itself can tell it.
+    await buildJob(bob);
+    // The job-posted notice runs after the answer: let it finish, so that only the listing's statements are seen.
+    await server.services.background.drain();
+    server.services.db.on("query", listener);
+    try {
+      const res = await bob.agent.get("/api/jobs/mine").query({ perPage: 100 }).expect(200);
+      expect(res.body.items.length).toBeGreaterThan(0);
+      expect(res.body.total).toBe(res.body.items.length);
+    } finally {
+      server.services.db.off("query", listener);
+    }
+    // The session, then the page: no count(*), whose cost grows with the table.
+    expect(seen).toHaveLength(2);
+    expect(seen.join("\n")).not.toMatch(/count\(/);
+  });
+
   it("reports stories and client communication on the job", async () => {
     const job = await buildJob(bob);
     await server.services.db("requirement_tasks").insert({ job_id: job.id, type: "story", title: "A story", priority: "high" });

@@ -27,7 +27,8 @@ export async function breakDownJob(
 ): Promise<{ source: BreakdownSource; stories: StoryRecord[] }> {
   const job = await loadLiveJob(deps.db, jobId);
   authorize(actor, "createBreakdown", job);
-  if (await storiesRepository.hasStories(deps.db, jobId)) throw domainError("STORIES_EXIST");
+  // The job's row says whether it has stories (checked again under the row lock below).
+  if (job.hasStories) throw domainError("STORIES_EXIST");
 
   const requirements = await jobsRepository.findRequirements(deps.db, job);
   const input: BreakdownInput = { title: job.title, description: job.description, scope: job.scope, requirements };

@@ -17,17 +17,20 @@ type NotifyingDeps = Deps & Pick<ServiceDeps, "mailer" | "config" | "background"
  * @throws JOB_NOT_FOUND; LOCK_DENIED; ALREADY_LOCKED
  */
 export async function lockJob(deps: Deps, actor: Actor, jobId: number): Promise<JobRecord> {
-  await deps.db.transaction(async (trx) => {
+  const now = deps.now();
+  const job = await deps.db.transaction(async (trx) => {
     const job = await loadLiveJob(trx, jobId, { forUpdate: true });
     authorize(actor, "lock", job);
-    await jobsRepository.updateState(trx, jobId, { locked: true }, deps.now());
+    await jobsRepository.updateState(trx, jobId, { locked: true }, now);
     await storiesRepository.setLockedForJob(trx, jobId, true, deps.now());
     // Each lock snapshots the breakdown as a new version, so the client can see what changed since the last.
     const stories = toVersionStories(await storiesRepository.listForJob(trx, jobId));
     const version = await breakdownVersionsRepository.insertNext(trx, jobId, { lockedBy: actor.id, lockedAt: deps.now(), stories });
     await jobActivityRepository.record(trx, { jobId, actorId: actor.id, action: "lock", details: { version } });
+    return job;
   });
-  return loadLiveJob(deps.db, jobId);
+  // The row as the lock left it, without reading it again: only these two fields changed, under the row lock.
+  return { ...job, locked: true, updatedAt: now };
 }
 
 /**

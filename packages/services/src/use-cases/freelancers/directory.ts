@@ -1,4 +1,5 @@
 import type { Knex } from "knex";
+import { LRUCache } from "lru-cache";
 import type { ServiceDeps } from "../../deps.js";
 import { freelancersRepository, type FreelancerRecord } from "../../repositories/freelancers.js";
 
@@ -14,8 +15,14 @@ interface CachedPage {
 // One cache per database handle (per process). Every entry carries the directory's stamp (profile count and
 // latest change), checked with one small query on each read: a change made through any server process — a
 // new profile, an edit, an avatar — refreshes the directory at once, while the search itself is served from
-// memory for up to 5 minutes.
-const caches = new WeakMap<Knex, Map<string, CachedPage>>();
+// memory for up to 5 minutes. Any search text makes its own key, so the cache is bounded: the least recently used
+// pages go first beyond DIRECTORY_CACHE_PAGES.
+const caches = new WeakMap<Knex, LRUCache<string, CachedPage>>();
+
+const lastStamps = new WeakMap<LRUCache<string, CachedPage>, string>();
+
+/** Pages kept per process (each ~12 profiles, a few KiB). */
+export const DIRECTORY_CACHE_PAGES = 500;
 
 /**
  * One page of the freelancer directory, searched server-side in name, title, bio, skills and domains.
@@ -28,7 +35,7 @@ export async function searchFreelancers(
   query: { q?: string | undefined; page: number; perPage: number },
 ): Promise<{ rows: FreelancerRecord[]; total: number }> {
   let cache = caches.get(deps.db);
-  if (!cache) caches.set(deps.db, (cache = new Map()));
+  if (!cache) caches.set(deps.db, (cache = new LRUCache<string, CachedPage>({ max: DIRECTORY_CACHE_PAGES, ttl: DIRECTORY_CACHE_MS })));
   const key = JSON.stringify([query.q?.trim().toLowerCase() ?? "", query.page, query.perPage]);
   const stamp = await freelancersRepository.directoryStamp(deps.db);
   const now = deps.now().getTime();
@@ -39,8 +46,12 @@ export async function searchFreelancers(
     offset: (query.page - 1) * query.perPage,
     limit: query.perPage,
   });
-  // Old stamps are useless: drop them rather than let the map grow.
-  for (const [k, v] of cache) if (v.stamp !== stamp || v.expiresAt <= now) cache.delete(k);
+  // Pages of an older stamp are never served again: drop them all at the first change seen rather than wait for the
+  // LRU to push them out one by one.
+  if (lastStamps.get(cache) !== stamp) {
+    cache.clear();
+    lastStamps.set(cache, stamp);
+  }
   cache.set(key, { stamp, expiresAt: now + DIRECTORY_CACHE_MS, page });
   return page;
 }

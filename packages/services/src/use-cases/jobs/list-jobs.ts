@@ -8,12 +8,13 @@ export interface JobPage {
 }
 
 /**
- * The listing: every live job, newest first, for any signed-in user.
+ * The listing: every live job, newest first, for any signed-in user. Its total may be a few seconds old (see
+ * JobListQuery.cachedTotal): the busiest list, and the only one counted on every page otherwise.
  * @param deps database
  * @param query page (offset, limit) and optional search words
  */
 export function listJobs(deps: Pick<ServiceDeps, "db">, query: { q?: string | undefined; offset: number; limit: number }): Promise<JobPage> {
-  return jobsRepository.listLive(deps.db, query);
+  return jobsRepository.listLive(deps.db, { ...query, cachedTotal: true });
 }
 
 /**
