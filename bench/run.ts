@@ -33,6 +33,7 @@ import {
 } from "@forgehire/services";
 import { startServer } from "@forgehire/server";
 import { markdownTable, type BenchModule, type BenchRow } from "./rows.js";
+import { measureChatLoad, type BenchRow as ChatBenchRow } from "./chat-load.js";
 
 const quick = process.argv.includes("--quick");
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -355,6 +356,12 @@ async function argonCeiling(hash: string, seconds: number): Promise<number> {
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const ratioRow = (figure: string, value: string, baseline: string, ratio: number, goal: string, met: boolean): BenchRow => ({ figure, value, baseline, ratio, goal, met });
 
+/** A row of the chat bench (numbers) in this table's shape (formatted text). */
+function chatRow(row: ChatBenchRow): BenchRow {
+  const text = (n: number) => (Number.isInteger(n) ? fmt(n) : fmt(n, n < 10 ? 3 : 1));
+  return { figure: `Chat: ${row.figure}`, value: text(row.value), baseline: row.baseline === null ? "" : `${text(row.baseline)} (bare socket.io relay)`, ratio: row.ratio, goal: row.goal, met: row.met };
+}
+
 async function optionalModule(file: string, exportName: string): Promise<BenchModule | undefined> {
   if (!existsSync(path.join(here, file))) return undefined;
   const module = (await import(`./${file.replace(/\.ts$/, ".js")}`)) as Record<string, unknown>;
@@ -449,9 +456,10 @@ async function main(): Promise<BenchRow[]> {
   );
   for (const figure of statementFigures) rows.push(figure);
 
-  const chat = await optionalModule("chat.ts", "runChatBench");
-  if (chat) rows.push(...(await chat({ quick })));
-  else log("no chat bench (bench/chat.ts) yet: goal 3 not measured");
+  const chatPortBase = nextPort ? nextPort : undefined;
+  if (nextPort) nextPort += 4;
+  const chatRows = await measureChatLoad({ databaseUrl: baseUrl, quick, portBase: chatPortBase, log });
+  rows.push(...chatRows.map(chatRow));
 
   rows.push(
     ratioRow(`PGlite: job listing, ${tJobs} jobs, ${CONNECTIONS} connections: requests/s`, fmt(liteL.rps), `${fmt(pgL.rps)} (PostgreSQL)`, liteL.rps / pgL.rps, "≥ 0.5×", liteL.rps / pgL.rps >= 0.5),
