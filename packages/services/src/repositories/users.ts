@@ -73,27 +73,14 @@ export function toSessionUser(row: Omit<UserRow, "password_hash">): SessionUser 
     freelancerId: row.freelancer_id,
     avatarUrl: row.avatar_url,
     disabled: Boolean(row.disabled),
+    emailNotifications: { jobUpdates: Boolean(row.email_job_updates), taskMessages: Boolean(row.email_task_messages) },
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };
 }
 
 function toRecord(row: UserRow): UserRecord {
-  return {
-    id: row.id,
-    email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    userType: row.user_type,
-    roleType: row.role_type,
-    passwordHash: row.password_hash,
-    freelancerId: row.freelancer_id,
-    avatarUrl: row.avatar_url,
-    disabled: Boolean(row.disabled),
-    emailNotifications: { jobUpdates: Boolean(row.email_job_updates), taskMessages: Boolean(row.email_task_messages) },
-    createdAt: new Date(row.created_at),
-    updatedAt: new Date(row.updated_at),
-  };
+  return { ...toSessionUser(row), passwordHash: row.password_hash };
 }
 
 function selectUsers(db: Knex) {
