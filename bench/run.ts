@@ -155,7 +155,7 @@ await inBatches(rooms, 8, async ({ client, freelancer, profile }, k) => {
     await postChatMessage(services, actorOf(sender), room.roomId, { content: `Message ${i} in room ${k}: about the ${SEARCH_WORD} screens and the next milestone.` });
   }
 });
-await services.background.drain();
+await services.settle();
 const seedSeconds = (performance.now() - seedStarted) / 1000;
 const heapAfterSeed = settledHeap();
 console.log(

@@ -116,7 +116,7 @@ describe("messages", () => {
   });
 
   it("e-mail the recipient at most once per room per 10 minutes", async () => {
-    await server.services.background.drain();
+    await server.services.settle();
     const emails = await server.services.db("emails").where({ kind: "chat_notification" }).orderBy("created_at");
     // Alice wrote 6 messages to Nova and Nova 1 to Alice: one e-mail each way.
     expect(emails.map((e: { to_address: string }) => e.to_address).sort()).toEqual([alice.user.email, nova.user.email].sort());
@@ -160,7 +160,7 @@ async function createProfile(freelancer: BuiltUser): Promise<string> {
 
 /** The chat e-mails sent to an address about one room. */
 async function chatEmails(target: TestServer, to: string, roomId: string) {
-  await target.services.background.drain();
+  await target.services.settle();
   return (await target.services.db("emails").where({ kind: "chat_notification", to_address: to }).orderBy("id")).filter(
     (e: { body_text: string }) => e.body_text.includes(`/messages/${roomId}`),
   ) as Array<{ status: string; error: string | null; subject: string }>;

@@ -180,7 +180,7 @@ describe("posting a job", () => {
 
   it("emails every admin after the commit", async () => {
     const job = await buildJob(alice);
-    await server.services.background.drain();
+    await server.services.settle();
     const mails = (await server.services.db("emails").where({ kind: "job_posted", job_id: job.id })) as Array<{ to_address: string; subject: string }>;
     expect(mails.map((m) => m.to_address)).toContain(admin.user.email);
     expect(mails[0]!.subject).toContain(job.title);
@@ -195,7 +195,7 @@ describe("posting a job", () => {
     try {
       const body = jobBody();
       const res = await alice.agent.post("/api/jobs").send(body).expect(201);
-      await server.services.background.drain();
+      await server.services.settle();
       expect(send).toHaveBeenCalledWith(expect.objectContaining({ to: admin.user.email, kind: "job_posted", jobId: res.body.job.id }));
       expect(seenAtSend.length).toBeGreaterThan(0);
       for (const row of seenAtSend) expect(row).toMatchObject({ id: res.body.job.id, title: body.title });
@@ -213,7 +213,7 @@ describe("posting a job", () => {
       const body = jobBody();
       const res = await client.agent.post("/api/jobs").send(body).expect(201);
       expect(res.body.job).toMatchObject({ title: body.title, status: "open", paymentStatus: "unpaid" });
-      await smtpDown.services.background.drain();
+      await smtpDown.services.settle();
       const stored = await client.agent.get(`/api/jobs/${res.body.job.id}`).expect(200);
       expect(stored.body.job).toMatchObject({ id: res.body.job.id, title: body.title, ownerId: client.user.id });
       const mails = (await smtpDown.services.db("emails").where({ kind: "job_posted", job_id: res.body.job.id })) as Array<{ to_address: string; status: string }>;

@@ -1,5 +1,5 @@
 import { domainError, messageContent, messageRecipient, type Actor } from "@forgehire/core";
-import { withTimeout } from "../../background.js";
+import type { Knex } from "knex";
 import { roomChannel, userChannel } from "../../realtime.js";
 import type { ServiceDeps } from "../../deps.js";
 import { chatMessagesRepository, type ChatMessageRecord, type MessagePage } from "../../repositories/chat-messages.js";
@@ -11,9 +11,6 @@ import { loadRoom } from "./rooms.js";
 
 /** At most one e-mail per room and recipient in this window (spec: send-chat-notification). */
 export const CHAT_NOTIFICATION_WINDOW_MS = 10 * 60 * 1000;
-
-/** The mail adapter gets this long before the notification counts as failed. */
-export const CHAT_NOTIFICATION_TIMEOUT_MS = 15_000;
 
 /** How many messages a page holds unless asked otherwise, and at most. */
 export const CHAT_PAGE_DEFAULT = 50;
@@ -36,13 +33,13 @@ export async function listChatMessages(
 
 /**
  * Sends a message: stored, then pushed as `chat:message` to everyone joined to the room (on every server process),
- * and the recipient is e-mailed at most once per room per 10 minutes; a mail failure is only logged. The room
+ * and the recipient is e-mailed at most once per room per 10 minutes (queued in the message's transaction). The room
  * counts as read for the sender up to their message.
  * @returns the stored message
  * @throws EMPTY_MESSAGE; ROOM_NOT_FOUND; NOT_ROOM_MEMBER; NO_RECIPIENT
  */
 export async function postChatMessage(
-  deps: Pick<ServiceDeps, "db" | "realtime" | "background" | "mailer" | "config" | "now" | "logger">,
+  deps: Pick<ServiceDeps, "db" | "realtime" | "mailer" | "config" | "now" | "logger">,
   actor: Actor,
   roomId: string,
   input: { content: string },
@@ -56,42 +53,44 @@ export async function postChatMessage(
     await chatRoomsRepository.touchLastMessage(trx, roomId, stored.createdAt);
     // Up to the sender's own message, not the room's newest: a reply the other party sends meanwhile stays unread.
     await chatRoomReadsRepository.markRead(trx, { roomId, userId: actor.id, at: deps.now(), upToMessageId: stored.id });
+    await notifyChatRecipient(deps, trx, room, stored);
     return stored;
   });
   // After the commit: a socket that hears of the message can already fetch it.
   deps.realtime.publish(roomChannel(roomId), "chat:message", message);
   deps.realtime.publish(userChannel(receiverId), "chat:message", message);
-  deps.background.run("chat notification", () => notifyChatRecipient(deps, room, message));
   return message;
 }
 
 /**
- * E-mails the recipient of a message unless they were e-mailed about the room in the last 10 minutes.
- * @returns whether an e-mail was sent
+ * Queues an e-mail to the recipient of a message unless they were e-mailed about the room in the last 10 minutes,
+ * in the message's transaction (the window is claimed only if the message commits).
+ * @param trx the transaction that stores the message
+ * @returns whether an e-mail was queued
  */
 export async function notifyChatRecipient(
-  deps: Pick<ServiceDeps, "db" | "mailer" | "config" | "now">,
+  deps: Pick<ServiceDeps, "mailer" | "config" | "now">,
+  trx: Knex,
   room: ChatRoomRecord,
   message: ChatMessageRecord,
 ): Promise<boolean> {
   if (!message.receiverId) return false;
-  const recipient = await usersRepository.findById(deps.db, message.receiverId);
+  const recipient = await usersRepository.findById(trx, message.receiverId);
   if (!recipient) return false;
-  const claimed = await chatMessagesRepository.claimNotification(deps.db, room.roomId, recipient.id, deps.now(), CHAT_NOTIFICATION_WINDOW_MS);
+  const claimed = await chatMessagesRepository.claimNotification(trx, room.roomId, recipient.id, deps.now(), CHAT_NOTIFICATION_WINDOW_MS);
   if (!claimed) return false;
-  const sender = message.senderId ? await usersRepository.findById(deps.db, message.senderId) : undefined;
+  const sender = message.senderId ? await usersRepository.findById(trx, message.senderId) : undefined;
   const senderName = sender ? `${sender.firstName} ${sender.lastName}`.trim() : "Someone";
   const link = `${deps.config.publicUrl}/messages/${encodeURIComponent(room.roomId)}`;
-  await withTimeout(
-    deps.mailer.send({
+  await deps.mailer.send(
+    {
       to: recipient.email,
       kind: "chat_notification",
       ...(room.jobId !== null && { jobId: room.jobId }),
       subject: `New message from ${senderName}`,
       text: `${senderName} wrote${room.jobTitle ? ` about "${room.jobTitle}"` : ""}:\n\n${message.content.slice(0, 500)}\n\n${link}`,
-    }),
-    CHAT_NOTIFICATION_TIMEOUT_MS,
-    "chat notification",
+    },
+    trx,
   );
   return true;
 }
