@@ -57,3 +57,22 @@ export async function resendEmail(deps: Pick<ServiceDeps, "db" | "mailer">, acto
     return deps.mailer.redeliver(claimed, trx);
   });
 }
+
+/**
+ * Waits for the queue's first delivery attempt of a message just queued (the back office's dialog says at once
+ * whether it went out), up to `timeoutMs`: the attempt runs in a worker, and a failure leaves the message queued
+ * for the next retry, so the record returned may be queued with the first attempt's error.
+ * @param deps database
+ * @param record the message as queued
+ * @param timeoutMs longest wait (the SMTP timeout and a little more)
+ * @returns the message after its attempt, or as it stands at the deadline
+ */
+export async function awaitDeliveryAttempt(deps: Pick<ServiceDeps, "db">, record: EmailRecord, timeoutMs = 20_000): Promise<EmailRecord> {
+  const deadline = Date.now() + timeoutMs;
+  let current = record;
+  while (current.status === "queued" && current.attempts === record.attempts && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    current = (await emailsRepository.findById(deps.db, record.id)) ?? current;
+  }
+  return current;
+}
