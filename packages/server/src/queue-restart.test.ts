@@ -8,8 +8,9 @@ import { startMailCatcher, type MailCatcher } from "@forgehire/services/testing"
 import { pgAdminQuery, pgUrlFor } from "./test/postgres-admin.js";
 import { signUpOver, spawnServer, type ServerProcess } from "./test/server-process.js";
 
-// A queued e-mail outlives its process: kill -9 a real `forgehire serve` while an e-mail waits for its retry, start
-// the server again on the same data, and the e-mail is delivered. On the embedded PGlite and on PostgreSQL.
+// A queued e-mail outlives its process: kill -9 a real `forgehire serve` while an e-mail is being retried (the kill
+// may land mid-attempt: that job then expires after QUEUE_JOB_TIMEOUT_SECONDS and runs again), start the server
+// again on the same data, and the e-mail is delivered. On the embedded PGlite and on PostgreSQL.
 const base = process.env.TEST_DATABASE_URL;
 const template = inject("pgTemplate");
 
@@ -37,7 +38,7 @@ async function droppingSmtp(): Promise<{ url: string; connections: () => number;
 async function killWhileQueuedThenRestart(databaseUrl: string): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "forgehire-queue-kill9-"));
   dirs.push(dataDir);
-  const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, EMAIL_RETRY_DELAY_MS: "300", EMAIL_RETRY_MAX_DELAY_MS: "600", QUEUE_POLL_SECONDS: "0.5" };
+  const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, EMAIL_RETRY_DELAY_MS: "300", EMAIL_RETRY_MAX_DELAY_MS: "600", QUEUE_POLL_SECONDS: "0.5", QUEUE_JOB_TIMEOUT_SECONDS: "3", QUEUE_MAINTENANCE_SECONDS: "1" };
   const down = await droppingSmtp();
   const first = await spawnServer({ ...env, SMTP_URL: down.url });
   servers.push(first);

@@ -43,7 +43,13 @@ export function queueHandlers(deps: Pick<ServiceDeps, "mailer">): QueueHandlers 
  */
 export async function createServices(config: Config, logger: Logger, database?: Database): Promise<Services> {
   const db = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger }));
-  const queue = createJobQueue({ db: db.knex, logger, pollingIntervalSeconds: config.queuePollSeconds });
+  const queue = createJobQueue({
+    db: db.knex,
+    logger,
+    pollingIntervalSeconds: config.queuePollSeconds,
+    jobTimeoutSeconds: config.queueJobTimeoutSeconds,
+    maintenanceIntervalSeconds: config.queueMaintenanceSeconds,
+  });
   const mailer = createMailer({ db: db.knex, logger, queue, from: config.mailFrom, smtpUrl: config.smtpUrl, retry: config.emailRetry });
   const background = createBackgroundTasks(logger);
   const rules = createRulesEngine();

@@ -30,11 +30,12 @@ export interface QueuedJob<N extends QueueName> {
 export type QueueHandlers = { [N in QueueName]: (job: QueuedJob<N>) => Promise<void> };
 
 /**
- * Retries of a job whose handler threw or whose process died (an expired active job): the handlers of emails own
- * their business retries (with the outbox row's attempts), these only cover a crash or a database outage.
+ * Retries of a job whose handler threw or whose process died (an active job past its time limit, found by the
+ * maintenance): the email handler owns its business retries (with the outbox row's attempts), these only cover a
+ * crash or a database outage.
  */
 const queueOptions: Record<QueueName, PgBoss.Queue> = {
-  email: { name: "email", retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 5 * 60 },
+  email: { name: "email", retryLimit: 5, retryDelay: 2, retryBackoff: true },
 };
 
 export const queueNames = Object.keys(queueOptions) as QueueName[];
@@ -60,6 +61,13 @@ export interface JobQueueOptions {
   logger: Logger;
   /** How often an idle worker looks for new jobs (jobs sent by this process wake it at once). */
   pollingIntervalSeconds: number;
+  /**
+   * A running job's time limit: past it, the job counts as lost (its process was killed) and is retried. Longer
+   * than any job takes (an SMTP delivery gives up after 3 × 15 s).
+   */
+  jobTimeoutSeconds: number;
+  /** How often expired jobs are looked for (pg-boss's maintenance). */
+  maintenanceIntervalSeconds: number;
   /** How long stop waits for running jobs. */
   graceMs?: number;
 }
@@ -114,6 +122,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         // The schema comes from our migrations; pg-boss only checks its version.
         migrate: false,
         supervise,
+        maintenanceIntervalSeconds: options.maintenanceIntervalSeconds,
         schedule: false,
         // Completed jobs (an e-mail's job carries a reset link while it waits) go within the hour the link lives.
         archiveCompletedAfterSeconds: 60 * 60,
@@ -143,6 +152,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       const id = await instance.send(name, data, {
         ...(sendOptions.db && { db: knexBossDb(sendOptions.db) }),
         ...(sendOptions.startAfter && { startAfter: sendOptions.startAfter }),
+        expireInSeconds: options.jobTimeoutSeconds,
       });
       if (!id) throw new Error(`queue ${name} refused the job`);
       const workerId = workerIds.get(name);
