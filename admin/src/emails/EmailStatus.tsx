@@ -7,12 +7,16 @@ import { emailStatusChoices, type AdminEmail } from "./types";
 
 const colors = { queued: "info", sent: "success", failed: "error", logged: "default" } as const;
 
-/** The delivery status as a chip; a failed one says why on hover. */
+/** The delivery status as a chip; a failed or retried one says why on hover. */
 export const EmailStatusChip = () => {
   const record = useRecordContext<AdminEmail>();
   if (!record) return null;
-  const label = emailStatusChoices.find((choice) => choice.id === record.status)?.name ?? record.status;
-  return <Chip size="small" color={colors[record.status]} label={label} title={record.error ?? undefined} />;
+  // Queued after a failed attempt: the queue retries it with a growing pause.
+  const retrying = record.status === "queued" && record.error !== null;
+  const label = retrying
+    ? `Retrying (${record.attempts} failed)`
+    : (emailStatusChoices.find((choice) => choice.id === record.status)?.name ?? record.status);
+  return <Chip size="small" color={retrying ? "warning" : colors[record.status]} label={label} title={record.error ?? undefined} />;
 };
 
 /** Resend, on failed messages only: POST /api/admin/emails/:id/resend queues the same message again. */

@@ -6,8 +6,10 @@ export interface AdminEmail {
   text: string;
   kind: string;
   status: "queued" | "sent" | "failed" | "logged";
-  /** why the last delivery failed */
+  /** why the last delivery attempt failed */
   error: string | null;
+  /** delivery attempts so far; a queued message with an error is being retried */
+  attempts: number;
   jobId: number | null;
   senderId: string | null;
   sentAt: string | null;

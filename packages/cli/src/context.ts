@@ -6,15 +6,22 @@ import { NotMigratedError } from "./exit-codes.js";
  * Opens the configured database for one command and closes it afterwards, whatever happens. Logs go to stderr:
  * stdout is the command's output (tables, JSON) for scripts.
  * @param run the command's work
- * @param options logLevel for commands that should stay quiet; migrated: false for the commands that migrate
+ * @param options logLevel for commands that should stay quiet; migrated: false for the commands that migrate;
+ *   workers: true to run the queue's workers too
  * @throws NotMigratedError when the schema is behind the code (unless migrated: false)
  */
-export async function withServices<T>(run: (services: Services) => Promise<T>, options: { logLevel?: string; migrated?: boolean } = {}): Promise<T> {
+export async function withServices<T>(
+  run: (services: Services) => Promise<T>,
+  options: { logLevel?: string; migrated?: boolean; workers?: boolean } = {},
+): Promise<T> {
   const config = loadConfig();
   const logger = createLogger(options.logLevel ?? (process.env.LOG_LEVEL ? config.logLevel : "warn"), pino.destination(2));
   const services = await createServices(config, logger);
   try {
     if (options.migrated !== false) await ensureMigrated(services);
+    // A command that sends e-mail works the queue too while it runs (beside any running server's workers), so it
+    // can say how the first delivery went; what it leaves queued, a server delivers.
+    if (options.workers) await services.startWorkers();
     return await run(services);
   } finally {
     await services.close();

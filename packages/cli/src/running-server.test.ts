@@ -147,7 +147,7 @@ describe("the CLI while `forgehire serve` runs on the embedded database", { time
     expect(sent.stdout).toMatch(/^Sent "Kick-off" to bruno@forgehire\.local \(logged, email [0-9a-f-]{36}\)\.$/m);
 
     // An SMTP server that is down: the email is kept as failed, exit 8, and emails:retry sends it once mail works.
-    const down = await forgehireWith({ SMTP_URL: `smtp://127.0.0.1:${await freePort()}` }, dataDir, "admin:email", "3", "--subject", "Invoice", "--message", "Attached.");
+    const down = await forgehireWith({ SMTP_URL: `smtp://127.0.0.1:${await freePort()}`, EMAIL_RETRY_ATTEMPTS: "1" }, dataDir, "admin:email", "3", "--subject", "Invoice", "--message", "Attached.");
     expect(down.code).toBe(exitCodes.upstreamUnavailable);
     const failedId = /email ([0-9a-f-]{36}) to bruno@forgehire\.local is failed/.exec(down.stderr)?.[1];
     expect(failedId, down.stderr).toBeDefined();

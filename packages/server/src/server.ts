@@ -33,6 +33,8 @@ export async function startServer(
     server.listen(options.port ?? services.config.port, options.host ?? "0.0.0.0", resolve);
   });
   const { port } = server.address() as AddressInfo;
+  // After listening: the first requests need not wait for the workers, which pick up whatever was queued meanwhile.
+  await services.startWorkers();
   const url = `http://127.0.0.1:${port}`;
 
   let stopping: Promise<void> | undefined;

@@ -40,6 +40,17 @@ const envSchema = z.object({
   AWS_REGION: optionalText,
   SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
   MAIL_FROM: z.string().default("Forgehire <no-reply@forgehire.local>"),
+  /** How often an idle queue worker looks for jobs other processes queued (its own process wakes it at once). */
+  QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /** A running job not finished after this long counts as lost (its process died) and is retried. */
+  QUEUE_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** How often the queue looks for such lost jobs (and archives finished ones). */
+  QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** E-mail delivery attempts before a message is marked failed. */
+  EMAIL_RETRY_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
+  /** The pause after an e-mail's first failed attempt; it doubles, up to EMAIL_RETRY_MAX_DELAY_MS. */
+  EMAIL_RETRY_DELAY_MS: z.coerce.number().int().min(1).default(5_000),
+  EMAIL_RETRY_MAX_DELAY_MS: z.coerce.number().int().min(1).default(60_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Attempts per 15 minutes per IP on login, signup and recover. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
@@ -170,6 +181,13 @@ export interface Config {
   storage: StorageConfig;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The queue workers' polling interval, in seconds. */
+  queuePollSeconds: number;
+  /** A running job's time limit, and how often lost (expired) jobs are looked for, in seconds. */
+  queueJobTimeoutSeconds: number;
+  queueMaintenanceSeconds: number;
+  /** E-mail delivery retries: attempts, and the first pause doubling up to the longest. */
+  emailRetry: { attempts: number; delayMs: number; maxDelayMs: number };
   logLevel: string;
   authRateLimit: number;
   /**
@@ -235,6 +253,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    queuePollSeconds: e.QUEUE_POLL_SECONDS,
+    queueJobTimeoutSeconds: e.QUEUE_JOB_TIMEOUT_SECONDS,
+    queueMaintenanceSeconds: e.QUEUE_MAINTENANCE_SECONDS,
+    emailRetry: { attempts: e.EMAIL_RETRY_ATTEMPTS, delayMs: e.EMAIL_RETRY_DELAY_MS, maxDelayMs: Math.max(e.EMAIL_RETRY_DELAY_MS, e.EMAIL_RETRY_MAX_DELAY_MS) },
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

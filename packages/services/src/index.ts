@@ -21,6 +21,7 @@ export * from "./use-cases/accounts/update-profile.js";
 export * from "./use-cases/accounts/list-users.js";
 export * from "./use-cases/accounts/set-user-disabled.js";
 export * from "./background.js";
+export * from "./queue/queue.js";
 export * from "./adapters/storage/storage.js";
 export * from "./adapters/storage/detect-file-type.js";
 export * from "./adapters/storage/receive-upload.js";

@@ -11,6 +11,7 @@ import { ConfigError, type Config } from "./config.js";
 import { openDatabase, type Database } from "./db/database.js";
 import type { ServiceDeps } from "./deps.js";
 import type { Logger } from "./logger.js";
+import { createJobQueue, type QueueHandlers } from "./queue/queue.js";
 
 /** The wired dependencies of every use case, plus the open database they share. */
 export interface Services extends ServiceDeps {
@@ -19,7 +20,21 @@ export interface Services extends ServiceDeps {
   engines: { rules: BreakdownEngine; ai: BreakdownEngine | undefined; default: BreakdownEngine };
   /** "Enhance with AI" on the wizard's first step: only when AI_BASE_URL is set. */
   enhancer: RequirementsEnhancer | undefined;
+  /** Starts this process's queue workers (the server does; a CLI command only queues). */
+  startWorkers(): Promise<void>;
+  /** Resolves once the requests' background work is done and no queued job is due or running (tests, benchmarks). */
+  settle(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * What each queue's worker does.
+ * @param deps the wired services
+ */
+export function queueHandlers(deps: Pick<ServiceDeps, "mailer">): QueueHandlers {
+  return {
+    email: (job) => deps.mailer.deliver(job.data),
+  };
 }
 
 /**
@@ -32,7 +47,14 @@ export interface Services extends ServiceDeps {
 export async function createServices(config: Config, logger: Logger, database?: Database): Promise<Services> {
   const storage = await openStorage(config, logger);
   const db = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger }));
-  const mailer = createMailer({ db: db.knex, logger, from: config.mailFrom, smtpUrl: config.smtpUrl });
+  const queue = createJobQueue({
+    db: db.knex,
+    logger,
+    pollingIntervalSeconds: config.queuePollSeconds,
+    jobTimeoutSeconds: config.queueJobTimeoutSeconds,
+    maintenanceIntervalSeconds: config.queueMaintenanceSeconds,
+  });
+  const mailer = createMailer({ db: db.knex, logger, queue, from: config.mailFrom, smtpUrl: config.smtpUrl, retry: config.emailRetry });
   const background = createBackgroundTasks(logger);
   const rules = createRulesEngine();
   const ai = config.ai && createAiEngine({ ...config.ai, logger });
@@ -46,11 +68,19 @@ export async function createServices(config: Config, logger: Logger, database?: 
     mailer,
     storage,
     background,
+    queue,
     realtime: createRealtime(),
     payments: config.stripe ? createStripeProvider(config.stripe) : createTestProvider(),
     now: () => new Date(),
-    async close() {
+    startWorkers: () => queue.work(queueHandlers({ mailer })),
+    async settle() {
       await background.drain();
+      await queue.settle();
+    },
+    async close() {
+      // The requests' background work may still queue jobs; then the workers finish (or hand back) what they hold.
+      await background.drain();
+      await queue.stop();
       mailer.close();
       await db.close();
     },

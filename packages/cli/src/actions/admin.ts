@@ -1,6 +1,6 @@
 import inquirer from "inquirer";
 import { z } from "zod";
-import { getAdminStats, listEmailsForAdmin, resendEmail, sendAdminEmail, type EmailRecord } from "@forgehire/services";
+import { awaitDeliveryAttempt, getAdminStats, listEmailsForAdmin, resendEmail, sendAdminEmail, type EmailRecord } from "@forgehire/services";
 import { isDomainError, jobIdParams } from "@forgehire/core";
 import { withServices } from "../context.js";
 import { describeFailure, exitCodes, UsageError } from "../exit-codes.js";
@@ -32,7 +32,8 @@ export interface AdminEmailOptions {
 
 /** What went wrong with a delivery, for the operator (the message is kept in the outbox either way). */
 function deliveryLine(email: EmailRecord): string {
-  return `${email.status === "failed" ? "Delivery failed" : "Kept"}: email ${email.id} to ${email.to} is ${email.status}${email.error ? ` (${email.error})` : ""}`;
+  const status = email.status === "queued" && email.error ? `retrying after ${email.attempts} failed attempt(s)` : email.status;
+  return `${email.status === "failed" || email.error ? "Delivery failed" : "Kept"}: email ${email.id} to ${email.to} is ${status}${email.error ? ` (${email.error})` : ""}`;
 }
 
 /**
@@ -49,10 +50,15 @@ export async function adminEmail(id: string, options: AdminEmailOptions): Promis
       missing.map((name) => ({ type: "input", name, message: name === "subject" ? "Subject" : "Message" })),
     );
   }
-  const email = await withServices(async (services) =>
-    sendAdminEmail(services, await operatorActor(services, options.as), { jobId, subject: options.subject ?? answers.subject, message: options.message ?? answers.message }),
+  const email = await withServices(
+    async (services) =>
+      awaitDeliveryAttempt(
+        services,
+        await sendAdminEmail(services, await operatorActor(services, options.as), { jobId, subject: options.subject ?? answers.subject, message: options.message ?? answers.message }),
+      ),
+    { workers: true },
   );
-  if (email.status === "failed") {
+  if (email.status === "failed" || email.error) {
     console.error(`${deliveryLine(email)}; retry with: forgehire emails:retry ${email.id}`);
     process.exitCode = exitCodes.upstreamUnavailable;
     return;
@@ -77,7 +83,7 @@ export async function emailsRetry(ids: string[], options: { failed?: boolean; js
       : ids;
     for (const id of targets) {
       try {
-        const email = await resendEmail(services, actor, id);
+        const email = await awaitDeliveryAttempt(services, await resendEmail(services, actor, id));
         results.push({ id, to: email.to, status: email.status, ...(email.error ? { error: email.error } : {}) });
       } catch (error) {
         if (!isDomainError(error)) throw error;
@@ -85,7 +91,7 @@ export async function emailsRetry(ids: string[], options: { failed?: boolean; js
         results.push({ id, error: describeFailure(error).line });
       }
     }
-  });
+  }, { workers: true });
   if (options.json) printJson(results);
   else if (!results.length) console.log("No failed emails.");
   else for (const r of results) (r.status === "sent" || r.status === "logged" ? console.log : console.error)(`${r.id}${r.to ? ` to ${r.to}` : ""}: ${r.status ?? "not sent"}${r.error ? ` (${r.error})` : ""}`);

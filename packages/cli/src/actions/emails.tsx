@@ -30,7 +30,7 @@ export async function emailsList(options: EmailListOptions): Promise<void> {
   );
   if (options.json) return printJson(rows);
   if (options.full) {
-    for (const email of rows) console.log(`--- ${email.createdAt.toISOString()} to ${email.to} [${email.status}]\nSubject: ${email.subject}\n\n${email.text}\n`);
+    for (const email of rows) console.log(`--- ${email.createdAt.toISOString()} to ${email.to} [${email.status}${email.attempts ? `, ${email.attempts} attempt(s)` : ""}${email.error ? `: ${email.error}` : ""}]\nSubject: ${email.subject}\n\n${email.text}\n`);
     return;
   }
   await printTable<EmailRecord>({
@@ -39,7 +39,9 @@ export async function emailsList(options: EmailListOptions): Promise<void> {
       { header: "SENT", value: (e) => e.createdAt.toISOString().slice(0, 16).replace("T", " ") },
       { header: "TO", value: (e) => e.to },
       { header: "KIND", value: (e) => e.kind },
-      { header: "STATUS", value: (e) => e.status },
+      // A queued message with an error is being retried: say so, with the attempts made.
+      { header: "STATUS", value: (e) => (e.status === "queued" && e.error ? `retrying (${e.attempts})` : e.status) },
+      { header: "ERROR", value: (e) => e.error ?? "" },
       { header: "SUBJECT", value: (e) => e.subject },
     ],
     rows,

@@ -252,7 +252,7 @@ it("[input-5] no route answers random or malformed input with a 5xx, and a 4xx i
     sent++;
     // Work an accepted request left for after its answer (an email) settles first, so it is never blamed on this one;
     // and whatever a refused request left behind is settled before the second look, so it is always seen.
-    await server.services.background.drain();
+    await server.services.settle();
     const before = await dbFingerprint(server.services.db);
     const res = await send(request);
     const where = `${request.actor} ${request.route.method} ${urlOf(request).slice(0, 200)} ${JSON.stringify(request.body).slice(0, 300)} → ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`;
@@ -264,7 +264,7 @@ it("[input-5] no route answers random or malformed input with a 5xx, and a 4xx i
     if (res.status < 400) continue;
     const error = res.body?.error;
     if (!(typeof error?.code === "string" && typeof error.title === "string" && typeof error.message === "string")) failures.push(`shape: ${where}`);
-    await server.services.background.drain();
+    await server.services.settle();
     if ((await dbFingerprint(server.services.db)) !== before) failures.push(`changed: ${where}`);
   }
   recordReliability({ id: "input-5", metric: "hostile requests", value: sent, unit: "requests" });

@@ -281,6 +281,8 @@ export interface AdminEmailRecord {
   kind: string;
   status: EmailStatus;
   error: string | null;
+  /** Delivery attempts so far: a queued message with attempts and an error is being retried. */
+  attempts: number;
   jobId: number | null;
   senderId: string | null;
   sentAt: Date | null;
@@ -296,6 +298,7 @@ export const adminEmailSortColumns = {
   to: "e.to_address",
   subject: "e.subject",
   kind: "e.kind",
+  attempts: "e.attempts",
 } as const;
 /** A field the e-mail list may be sorted on. */
 export type AdminEmailSortField = keyof typeof adminEmailSortColumns;
@@ -308,6 +311,7 @@ interface EmailRow {
   kind: string;
   status: EmailStatus;
   error: string | null;
+  attempts: number;
   job_id: number | null;
   sender_id: string | null;
   sent_at: Date | string | null;
@@ -322,6 +326,7 @@ const toEmail = (row: EmailRow): AdminEmailRecord => ({
   kind: row.kind,
   status: row.status,
   error: row.error,
+  attempts: row.attempts,
   jobId: row.job_id,
   senderId: row.sender_id,
   sentAt: toDateOrNull(row.sent_at),

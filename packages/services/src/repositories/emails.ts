@@ -11,7 +11,10 @@ export interface EmailRecord {
   html: string | null;
   kind: string;
   status: EmailStatus;
+  /** The last failed attempt's reason (kept while it is retried, and when it finally failed). */
   error: string | null;
+  /** Delivery attempts made so far (the queue retries a failed one with a growing pause). */
+  attempts: number;
   jobId: number | null;
   /** The admin who wrote it (admin e-mails), else null. */
   senderId: string | null;
@@ -28,6 +31,7 @@ interface EmailRow {
   kind: string;
   status: EmailStatus;
   error: string | null;
+  attempts: number;
   job_id: number | null;
   sender_id: string | null;
   sent_at: Date | null;
@@ -44,6 +48,7 @@ function toRecord(row: EmailRow): EmailRecord {
     kind: row.kind,
     status: row.status,
     error: row.error,
+    attempts: row.attempts,
     jobId: row.job_id,
     senderId: row.sender_id,
     sentAt: row.sent_at && new Date(row.sent_at),
@@ -97,10 +102,23 @@ export const emailsRepository = {
     return row && toRecord(row);
   },
 
-  async markOutcome(db: Knex, id: string, outcome: { status: EmailStatus; error?: string; sentAt?: Date }): Promise<void> {
-    await db("emails")
-      .where({ id })
-      .update({ status: outcome.status, error: outcome.error ?? null, sent_at: outcome.sentAt ?? null, updated_at: new Date() });
+  /**
+   * Records the outcome of delivery attempt number `attempt + 1`, only if no other attempt was recorded meanwhile:
+   * a job that runs twice (its process died) records once.
+   * @returns whether this attempt was recorded
+   */
+  async recordAttempt(db: Knex, id: string, attempt: number, outcome: { status: EmailStatus; error?: string; sentAt?: Date }): Promise<boolean> {
+    const updated = await db("emails")
+      .where({ id, status: "queued", attempts: attempt })
+      .update({
+        status: outcome.status,
+        attempts: attempt + 1,
+        // A success keeps the reason of the failure before it out of sight; a failure keeps its own.
+        error: outcome.status === "sent" || outcome.status === "logged" ? null : (outcome.error ?? null),
+        sent_at: outcome.sentAt ?? null,
+        updated_at: new Date(),
+      });
+    return updated > 0;
   },
 
   async list(db: Knex, query: { to?: string; kind?: string; offset: number; limit: number }): Promise<{ rows: EmailRecord[]; total: number }> {

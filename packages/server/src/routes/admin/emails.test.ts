@@ -1,7 +1,7 @@
 import { createServer } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resendEmail, sendAdminEmail } from "@forgehire/services";
+import { awaitDeliveryAttempt, resendEmail, sendAdminEmail } from "@forgehire/services";
 import { buildAdmin, buildClient, buildFreelancer, buildJob, type BuiltUser } from "../../test/factories.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";
 import { dataProviderFor } from "./ra-client.js";
@@ -58,7 +58,8 @@ let jobId = 0;
 beforeAll(async () => {
   inbox = new Inbox(await freePort());
   await inbox.start();
-  server = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${inbox.port}`, MAIL_FROM: "Forgehire <team@forgehire.test>" });
+  // One attempt per message: a failure is final here at once (retries are email-retry.test.ts's).
+  server = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${inbox.port}`, MAIL_FROM: "Forgehire <team@forgehire.test>", EMAIL_RETRY_ATTEMPTS: "1" });
   [admin, poster, freelancer] = await Promise.all([
     buildAdmin(server),
     buildClient(server, { firstName: "Paula", lastName: "Poster" }),
@@ -144,7 +145,7 @@ describe("SMTP down, then up", () => {
     await inbox.start();
     inbox.received = [];
     const actor = { id: admin.user.id, userType: "admin" as const, roleType: "admin" as const };
-    const resent = await resendEmail(server.services, actor, failed.id);
+    const resent = await awaitDeliveryAttempt(server.services, await resendEmail(server.services, actor, failed.id));
     expect(resent).toMatchObject({ id: failed.id, status: "sent", error: null });
     expect(toPoster()).toHaveLength(1);
     expect(toPoster()[0]!.to).toEqual([poster.user.email]);
@@ -171,6 +172,7 @@ describe("SMTP down, then up", () => {
   it("send-reset mails the poster a working reset link over SMTP; a failed reset is not resent (its link is not kept)", async () => {
     inbox.received = [];
     await admin.agent.post(`/api/admin/users/${poster.user.id}/send-reset`).expect(202);
+    await server.services.settle();
     const [mail] = toPoster();
     // Undo quoted-printable (soft breaks, =3D) to read the link as a mail client shows it.
     const body = mail!.raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
@@ -180,6 +182,7 @@ describe("SMTP down, then up", () => {
 
     await inbox.stop();
     await admin.agent.post(`/api/admin/users/${poster.user.id}/send-reset`).expect(202);
+    await server.services.settle();
     const failed = await server.services.db("emails").where({ kind: "password_reset", status: "failed" }).first();
     expect(failed).toBeDefined();
     await inbox.start();

@@ -2,11 +2,13 @@ import { Router } from "express";
 import { z } from "zod";
 import {
   adminEmailSortColumns,
+  awaitDeliveryAttempt,
   getEmailForAdmin,
   listEmailsForAdmin,
   resendEmail,
   sendAdminEmail,
   type AdminEmailSortField,
+  type EmailRecord,
   type Services,
 } from "@forgehire/services";
 import { domainError, inputString } from "@forgehire/core";
@@ -15,10 +17,19 @@ import { ids, jobIdFilter, parseFilter, pathId, q, uuid } from "./list-filters.j
 import { parseListParams, sendList } from "./list-params.js";
 import { presentAdminEmail } from "./present-admin.js";
 
-const deliveryFailed = (reason: string | null) =>
-  domainError("EMAIL_SEND_FAILED", {
-    message: `Failed to send email${reason ? ` (${reason})` : ""}. It is kept in the outbox as failed and can be resent.`,
-  });
+/** The dialog's 'Failed to send email' when the first attempt failed: given up (resendable), or to be retried. */
+function assertDelivered(email: EmailRecord): void {
+  if (email.status === "failed") {
+    throw domainError("EMAIL_SEND_FAILED", {
+      message: `Failed to send email${email.error ? ` (${email.error})` : ""}. It is kept in the outbox as failed and can be resent.`,
+    });
+  }
+  if (email.status === "queued" && email.error) {
+    throw domainError("EMAIL_SEND_FAILED", {
+      message: `Failed to send email (${email.error}). It is kept in the outbox and retried automatically.`,
+    });
+  }
+}
 
 const emailFilter = z.object({
   q,
@@ -47,16 +58,17 @@ export function adminEmailsRouter(services: Services): Router {
   });
 
   router.post("/emails", async (req, res) => {
-    const email = await sendAdminEmail(services, currentActor(req), (req.body ?? {}) as Record<string, unknown>);
-    // The message is in the outbox either way; a delivery failure is still the dialog's 'Failed to send email'.
-    if (email.status === "failed") throw deliveryFailed(email.error);
+    const queued = await sendAdminEmail(services, currentActor(req), (req.body ?? {}) as Record<string, unknown>);
+    // The message is in the outbox either way; a failed first attempt is still the dialog's 'Failed to send email'.
+    const email = await awaitDeliveryAttempt(services, queued);
+    assertDelivered(email);
     // react-admin's create reads the record; the dialog reads {id, to, subject, status}.
     res.status(201).json(presentAdminEmail(email));
   });
 
   router.post("/emails/:id/resend", async (req, res) => {
-    const email = await resendEmail(services, currentActor(req), req.params.id);
-    if (email.status === "failed") throw deliveryFailed(email.error);
+    const email = await awaitDeliveryAttempt(services, await resendEmail(services, currentActor(req), req.params.id));
+    assertDelivered(email);
     res.json(presentAdminEmail(email));
   });
 

@@ -83,6 +83,7 @@ export function presentAdminEmail(email: AdminEmailRecord | EmailRecord) {
     kind: email.kind,
     status: email.status,
     error: email.error,
+    attempts: email.attempts,
     jobId: email.jobId,
     senderId: email.senderId,
     sentAt: email.sentAt?.toISOString() ?? null,

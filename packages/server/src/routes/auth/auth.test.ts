@@ -120,7 +120,7 @@ describe("password recovery", () => {
     await server.agent().post("/api/auth/recover").send({ email: user.email }).expect(202);
     await server.agent().post("/api/auth/recover").send({ email: "nobody@example.test" }).expect(202);
     const link = await latestResetLink(user.email);
-    await server.services.background.drain();
+    await server.services.settle();
     expect(await server.services.db("emails").where({ to_address: "nobody@example.test" }).first()).toBeUndefined();
     expect(mail.messages.filter((m) => m.to.includes("nobody@example.test"))).toEqual([]);
     expect(link).toMatch(/^http:\/\/forgehire\.test\/change-password\?token=/);

@@ -58,7 +58,7 @@ it("rate-limits recover with 429 RATE_LIMITED, and a refused recover sends no em
   const res = await supertest(server.url).post("/api/auth/recover").send({ email }).expect(429);
   expect(res.body.error.code).toBe("RATE_LIMITED");
   // The emails go out after the answers: wait for every one started.
-  await server.services.background.drain();
+  await server.services.settle();
   expect(await server.services.db("emails").where({ kind: "password_reset", to_address: email }).count({ n: "*" }).first()).toMatchObject({ n: 3 });
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createLogger, createMailer, emailsRepository, requestPasswordReset, WITHHELD_SECRET } from "@forgehire/services";
+import { createLogger, emailsRepository, requestPasswordReset, WITHHELD_SECRET } from "@forgehire/services";
 import { startMailCatcher, type MailCatcher } from "@forgehire/services/testing";
 import { buildClient } from "../../test/factories.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";
@@ -43,7 +43,7 @@ describe("password recovery answers before any mail", () => {
     mail.release();
     const link = await mail.resetLink(user.user.email);
     await server.agent().get(`/api/auth/reset/${tokenOf(link)}`).expect(200, { valid: true });
-    await server.services.background.drain();
+    await server.services.settle();
     expect(mail.messages.some((m) => m.to.includes("nobody-at-all@example.test"))).toBe(false);
   });
 
@@ -87,7 +87,7 @@ describe("reset links are bearer secrets", () => {
     expect(link.startsWith("http://forgehire.test/change-password?token=")).toBe(true);
 
     // What an operator can read (emails:list --full prints this text) names the link without giving it.
-    await server.services.background.drain();
+    await server.services.settle();
     const row = await outboxRow(user.user.email);
     expect(row?.status).toBe("sent");
     expect(row?.body_text).toContain(WITHHELD_SECRET);
@@ -108,15 +108,21 @@ describe("reset links are bearer secrets", () => {
   it("[session-5] without SMTP the outbox and the log hold the email with the link withheld", async () => {
     const lines: string[] = [];
     const logger = createLogger("info", { write: (line: string) => void lines.push(line) });
-    const user = await buildClient(server);
-    const mailer = createMailer({ db: server.services.db, logger, from: "test@forgehire.test" });
-    const now = () => new Date();
-    await requestPasswordReset({ ...server.services, mailer, logger, now }, user.user.email);
-    const row = await outboxRow(user.user.email);
-    expect(row?.status).toBe("logged");
-    expect(row?.body_text).toContain(WITHHELD_SECRET);
-    expect(row?.body_text).not.toMatch(/token=/);
-    expect(lines.join("")).toContain(WITHHELD_SECRET);
-    expect(lines.join("")).not.toMatch(/token=/);
+    const noSmtp = await startTestServer({ LOG_LEVEL: "info" }, { logger });
+    try {
+      const user = await buildClient(noSmtp);
+      await requestPasswordReset(noSmtp.services, user.user.email);
+      await noSmtp.services.settle();
+      const row = (await noSmtp.services.db("emails").where({ to_address: user.user.email, kind: "password_reset" }).first()) as
+        | { body_text: string; status: string }
+        | undefined;
+      expect(row?.status).toBe("logged");
+      expect(row?.body_text).toContain(WITHHELD_SECRET);
+      expect(row?.body_text).not.toMatch(/token=/);
+      expect(lines.join("")).toContain(WITHHELD_SECRET);
+      expect(lines.join("")).not.toMatch(/token=/);
+    } finally {
+      await noSmtp.stop();
+    }
   });
 });

@@ -2,6 +2,7 @@ import type { Knex } from "knex";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Logger } from "../../logger.js";
 import { emailsRepository, type EmailRecord } from "../../repositories/emails.js";
+import type { JobQueue, QueueData } from "../../queue/queue.js";
 
 export interface OutgoingEmail {
   to: string;
@@ -37,32 +38,58 @@ export function renderSecrets(text: string, values: Record<string, string>): str
 const withheld = (text: string, secrets: Record<string, string> | undefined) =>
   secrets ? renderSecrets(text, Object.fromEntries(Object.keys(secrets).map((name) => [name, WITHHELD_SECRET]))) : text;
 
-/** Sends email: every message goes to the outbox table, then over SMTP when SMTP_URL is set. */
+/** Sends email through the outbox table and the queue: nothing is delivered inside a request. */
 export interface Mailer {
-  send(email: OutgoingEmail): Promise<EmailRecord>;
-  /** Delivers an outbox message again (one that failed), recording the new outcome on the same row. */
-  redeliver(record: EmailRecord): Promise<EmailRecord>;
+  /**
+   * The one way to send an e-mail: records it in the outbox (status queued) and queues its delivery in one
+   * transaction. Pass the caller's transaction as `db` when the e-mail follows from a change made in it: the e-mail
+   * then goes out if and only if that change commits.
+   * @returns the outbox record (status queued)
+   */
+  send(email: OutgoingEmail, db?: Knex): Promise<EmailRecord>;
+  /** Queues an outbox message again (one that failed; see resendEmail), on the same row. */
+  redeliver(record: EmailRecord, db?: Knex): Promise<EmailRecord>;
+  /** The email queue's worker: one delivery attempt of a queued message, and the next attempt queued on failure. */
+  deliver(job: QueueData["email"]): Promise<void>;
   close(): void;
 }
 
 export interface MailerOptions {
   db: Knex;
   logger: Logger;
+  queue: JobQueue;
   from: string;
   smtpUrl?: string | undefined;
   /** How long an SMTP delivery may take before it counts as failed. */
   timeoutMs?: number;
+  /** Delivery attempts before a message is marked failed, and the pause after the first failure (doubling up to maxDelayMs). */
+  retry?: { attempts: number; delayMs: number; maxDelayMs: number };
+}
+
+/** 12 attempts, 5 s doubling to at most 1 minute: about 10 minutes of retries, and SMTP back means delivered within a minute. */
+export const EMAIL_RETRY = { attempts: 12, delayMs: 5_000, maxDelayMs: 60_000 };
+
+/**
+ * The pause before the next delivery attempt: doubling from `delayMs`, capped at `maxDelayMs` so a mail server
+ * that comes back is used again within that time.
+ * @param failures the attempts that failed so far (1 after the first)
+ */
+export function emailRetryDelayMs(failures: number, retry: { delayMs: number; maxDelayMs: number } = EMAIL_RETRY): number {
+  return Math.min(retry.maxDelayMs, retry.delayMs * 2 ** Math.max(0, failures - 1));
 }
 
 /**
- * The mailer: the outbox alone (status "logged", the text also written to the log) or the outbox plus nodemailer
- * over SMTP (status "sent" or "failed"). An email's secrets reach SMTP only: without SMTP a reset link is never
- * delivered anywhere, by design.
- * @param options database, logger, sender, and the SMTP URL if any
+ * The mailer: the outbox plus the queue; the worker delivers over nodemailer (SMTP) when SMTP_URL is set (status
+ * "sent", or retried and finally "failed"), or keeps the message in the outbox (status "logged", the text also
+ * written to the log). An email's secrets travel in its queued job only (deleted within the hour after delivery)
+ * and reach SMTP only: without SMTP a reset link is never delivered anywhere, by design.
+ * @param options database, queue, logger, sender, the SMTP URL if any, the retry policy
  * @returns the mailer
  */
 export function createMailer(options: MailerOptions): Mailer {
   const timeoutMs = options.timeoutMs ?? 15_000;
+  const retry = options.retry ?? EMAIL_RETRY;
+  const log = options.logger;
   const transport: Transporter | undefined = options.smtpUrl
     ? nodemailer.createTransport({
         url: options.smtpUrl,
@@ -72,49 +99,69 @@ export function createMailer(options: MailerOptions): Mailer {
       })
     : undefined;
 
-  /**
-   * Hands a stored message to SMTP and records the outcome. `body` is what SMTP gets when it differs from what the
-   * outbox keeps (the secrets filled in).
-   */
-  async function deliver(record: EmailRecord, body: { text: string; html: string | undefined } = { text: record.text, html: record.html ?? undefined }): Promise<EmailRecord> {
-    if (!transport) {
-      options.logger.info({ emailId: record.id, to: record.to, subject: record.subject, text: record.text }, "email kept in the outbox");
-      await emailsRepository.markOutcome(options.db, record.id, { status: "logged" });
-      return { ...record, status: "logged", error: null };
-    }
-    try {
-      await transport.sendMail({
-        from: options.from,
-        to: record.to,
-        subject: record.subject,
-        text: body.text,
-        html: body.html,
-      });
-      const sentAt = new Date();
-      await emailsRepository.markOutcome(options.db, record.id, { status: "sent", sentAt });
-      return { ...record, status: "sent", error: null, sentAt };
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      options.logger.warn({ emailId: record.id, err: error }, "email delivery failed");
-      await emailsRepository.markOutcome(options.db, record.id, { status: "failed", error: message });
-      return { ...record, status: "failed", error: message };
-    }
-  }
+  /** Runs `work` in the caller's transaction, or in one of its own. */
+  const inTransaction = <T>(db: Knex | undefined, work: (trx: Knex) => Promise<T>): Promise<T> =>
+    db?.isTransaction ? work(db) : (db ?? options.db).transaction(work);
 
   return {
-    async send(email) {
+    send(email, db) {
       const { secrets, ...kept } = email;
       const stored = { ...kept, text: withheld(kept.text, secrets), html: kept.html === undefined ? undefined : withheld(kept.html, secrets) };
-      const record = await emailsRepository.insert(options.db, stored);
-      return deliver(record, {
-        text: secrets ? renderSecrets(email.text, secrets) : email.text,
-        html: email.html !== undefined && secrets ? renderSecrets(email.html, secrets) : email.html,
+      return inTransaction(db, async (trx) => {
+        const record = await emailsRepository.insert(trx, stored);
+        // What SMTP gets when it differs from what the outbox keeps: the secrets filled in.
+        const smtpBody = secrets && {
+          text: renderSecrets(email.text, secrets),
+          ...(email.html !== undefined && { html: renderSecrets(email.html, secrets) }),
+        };
+        await options.queue.send("email", { emailId: record.id, attempt: 0, ...(smtpBody && { smtpBody }) }, { db: trx });
+        return record;
       });
     },
+
     // The secrets are not kept, so a message that had any is not redelivered (resendEmail refuses it).
-    redeliver(record) {
-      return deliver(record);
+    redeliver(record, db) {
+      return inTransaction(db, async (trx) => {
+        await options.queue.send("email", { emailId: record.id, attempt: record.attempts }, { db: trx });
+        return record;
+      });
     },
+
+    async deliver(job) {
+      const record = await emailsRepository.findById(options.db, job.emailId);
+      // Delivered already, given up, or this job was overtaken by a later attempt (its process died after queueing
+      // the next one): at most one job per attempt ever reaches SMTP.
+      if (!record || record.status !== "queued" || record.attempts !== job.attempt) return;
+      if (!transport) {
+        log.info({ emailId: record.id, to: record.to, subject: record.subject, text: record.text }, "email kept in the outbox");
+        await emailsRepository.recordAttempt(options.db, record.id, job.attempt, { status: "logged" });
+        return;
+      }
+      try {
+        await transport.sendMail({
+          from: options.from,
+          to: record.to,
+          subject: record.subject,
+          text: job.smtpBody?.text ?? record.text,
+          html: job.smtpBody ? job.smtpBody.html : (record.html ?? undefined),
+        });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const failures = job.attempt + 1;
+        const final = failures >= retry.attempts;
+        log.warn({ emailId: record.id, err: error, attempt: failures, final }, final ? "email delivery failed; giving up" : "email delivery failed; will retry");
+        await options.db.transaction(async (trx) => {
+          const recorded = await emailsRepository.recordAttempt(trx, record.id, job.attempt, { status: final ? "failed" : "queued", error: message });
+          if (recorded && !final) {
+            const startAfter = new Date(Date.now() + emailRetryDelayMs(failures, retry));
+            await options.queue.send("email", { ...job, attempt: failures }, { db: trx, startAfter });
+          }
+        });
+        return;
+      }
+      await emailsRepository.recordAttempt(options.db, record.id, job.attempt, { status: "sent", sentAt: new Date() });
+    },
+
     close() {
       transport?.close();
     },

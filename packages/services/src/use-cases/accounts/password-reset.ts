@@ -24,18 +24,23 @@ export async function requestPasswordReset(
   const user = await usersRepository.findByEmail(deps.db, email);
   if (!user) return;
   const token = randomBytes(32).toString("base64url");
-  await passwordResetTokensRepository.insert(deps.db, {
-    userId: user.id,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(deps.now().getTime() + RESET_TOKEN_TTL_MS),
-  });
-  // The link is a bearer secret: it goes to the mail server only, never to the outbox or the logs.
-  await deps.mailer.send({
-    to: user.email,
-    kind: "password_reset",
-    subject: "Reset your Forgehire password",
-    text: `Hello ${user.firstName},\n\nSomeone asked to reset the password of your Forgehire account. Open this link within one hour to choose a new one:\n\n{{resetLink}}\n\nIf it was not you, ignore this email: your password stays as it is.`,
-    secrets: { resetLink: `${deps.config.publicUrl}/change-password?token=${token}` },
+  await deps.db.transaction(async (trx) => {
+    await passwordResetTokensRepository.insert(trx, {
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(deps.now().getTime() + RESET_TOKEN_TTL_MS),
+    });
+    // The link is a bearer secret: it goes to the mail server only, never to the outbox or the logs.
+    await deps.mailer.send(
+      {
+        to: user.email,
+        kind: "password_reset",
+        subject: "Reset your Forgehire password",
+        text: `Hello ${user.firstName},\n\nSomeone asked to reset the password of your Forgehire account. Open this link within one hour to choose a new one:\n\n{{resetLink}}\n\nIf it was not you, ignore this email: your password stays as it is.`,
+        secrets: { resetLink: `${deps.config.publicUrl}/change-password?token=${token}` },
+      },
+      trx,
+    );
   });
 }
 

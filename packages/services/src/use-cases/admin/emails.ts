@@ -7,13 +7,13 @@ import { usersRepository } from "../../repositories/users.js";
 import { assertAdmin } from "./assert-admin.js";
 
 /**
- * Sends the 'Send Email to Job Poster' message: through the mail adapter (SMTP when configured), kept in the
- * outbox as kind admin_email with the job and the admin who wrote it. A delivery failure is not an error here:
- * the message stays in the outbox as failed, with the reason, for `resendEmail`.
+ * Sends the 'Send Email to Job Poster' message: queued in the outbox as kind admin_email with the job and the admin
+ * who wrote it, then delivered by the email queue (SMTP when configured), retried on failure; a message that
+ * finally fails stays in the outbox as failed, with the reason, for `resendEmail`.
  * @param deps database, mailer
  * @param actor an admin
  * @param input the job whose poster receives it, the subject and the text
- * @returns the outbox record, whose status says whether it went out
+ * @returns the outbox record (status queued)
  * @throws ADMIN_ONLY; FILL_ALL_FIELDS for a blank subject or message; JOB_NOT_FOUND; CLIENT_EMAIL_NOT_FOUND
  */
 export async function sendAdminEmail(deps: Pick<ServiceDeps, "db" | "mailer">, actor: Actor, input: AdminEmailBody | Record<string, unknown>): Promise<EmailRecord> {
@@ -34,12 +34,12 @@ export async function sendAdminEmail(deps: Pick<ServiceDeps, "db" | "mailer">, a
 }
 
 /**
- * Sends a failed outbox message again, on the same record. Only a failed one: a sent message is never sent twice,
- * and of two resends at once only one delivers.
+ * Queues a failed outbox message again, on the same record. Only a failed one: a sent message is never sent twice,
+ * and of two resends at once only one is queued.
  * @param deps database, mailer
  * @param actor an admin
  * @param emailId the outbox record
- * @returns the record with its new status (sent, or failed again with the new reason)
+ * @returns the record, queued again (the email queue delivers it, or marks it failed again with the new reason)
  * @throws ADMIN_ONLY; RECORD_NOT_FOUND; EMAIL_NOT_RESENDABLE unless it failed, or when it carried a one-time link
  */
 export async function resendEmail(deps: Pick<ServiceDeps, "db" | "mailer">, actor: Actor, emailId: string): Promise<EmailRecord> {
@@ -51,7 +51,28 @@ export async function resendEmail(deps: Pick<ServiceDeps, "db" | "mailer">, acto
   if (stored.text.includes(WITHHELD_SECRET) || stored.html?.includes(WITHHELD_SECRET)) {
     throw domainError("EMAIL_NOT_RESENDABLE", { message: "This e-mail carried a one-time link that is not kept; send a new one instead (e.g. a new password reset)." });
   }
-  const claimed = await emailsRepository.claimFailed(deps.db, emailId);
-  if (!claimed) throw domainError("EMAIL_NOT_RESENDABLE");
-  return deps.mailer.redeliver(claimed);
+  return deps.db.transaction(async (trx) => {
+    const claimed = await emailsRepository.claimFailed(trx, emailId);
+    if (!claimed) throw domainError("EMAIL_NOT_RESENDABLE");
+    return deps.mailer.redeliver(claimed, trx);
+  });
+}
+
+/**
+ * Waits for the queue's first delivery attempt of a message just queued (the back office's dialog says at once
+ * whether it went out), up to `timeoutMs`: the attempt runs in a worker, and a failure leaves the message queued
+ * for the next retry, so the record returned may be queued with the first attempt's error.
+ * @param deps database
+ * @param record the message as queued
+ * @param timeoutMs longest wait (the SMTP timeout and a little more)
+ * @returns the message after its attempt, or as it stands at the deadline
+ */
+export async function awaitDeliveryAttempt(deps: Pick<ServiceDeps, "db">, record: EmailRecord, timeoutMs = 20_000): Promise<EmailRecord> {
+  const deadline = Date.now() + timeoutMs;
+  let current = record;
+  while (current.status === "queued" && current.attempts === record.attempts && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    current = (await emailsRepository.findById(deps.db, record.id)) ?? current;
+  }
+  return current;
 }

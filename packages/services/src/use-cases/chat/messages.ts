@@ -1,5 +1,5 @@
 import { authorizeChat, domainError, messageContent, messageRecipient, type Actor } from "@forgehire/core";
-import { withTimeout } from "../../background.js";
+import type { Knex } from "knex";
 import { roomChannel, userChannel } from "../../realtime.js";
 import type { ServiceDeps } from "../../deps.js";
 import { chatMessagesRepository, type ChatMessageRecord, type MessagePage } from "../../repositories/chat-messages.js";
@@ -7,12 +7,8 @@ import { chatRoomsRepository } from "../../repositories/chat-rooms.js";
 import { usersRepository } from "../../repositories/users.js";
 import { loadRoom } from "./rooms.js";
 
-
 /** At most one e-mail per room and recipient in this window (spec: send-chat-notification). */
 export const CHAT_NOTIFICATION_WINDOW_MS = 10 * 60 * 1000;
-
-/** The mail adapter gets this long before the notification counts as failed. */
-export const CHAT_NOTIFICATION_TIMEOUT_MS = 15_000;
 
 /** How many messages a page holds unless asked otherwise, and at most. */
 export const CHAT_PAGE_DEFAULT = 50;
@@ -36,13 +32,14 @@ export async function listChatMessages(
 /**
  * Sends a message: stored, then pushed once as `chat:message` to everyone joined to the room and to the recipient's
  * user channel (on every server process; a socket in both hears it once), and the recipient is e-mailed at most
- * once per room per 10 minutes; a mail failure is only logged. The room counts as read for the sender up to their
- * message. Two statements: the room's membership, then one that writes everything (see `chatMessagesRepository.post`).
+ * once per room per 10 minutes, the e-mail queued in the message's own transaction. The room counts as read for the
+ * sender up to their message. One statement writes the message, the room, the read mark and the e-mail window (see
+ * `chatMessagesRepository.post`); the e-mail's statements come only when the window was claimed.
  * @returns the stored message
  * @throws EMPTY_MESSAGE; ROOM_NOT_FOUND; NOT_ROOM_MEMBER; NO_RECIPIENT
  */
 export async function postChatMessage(
-  deps: Pick<ServiceDeps, "db" | "realtime" | "background" | "mailer" | "config" | "now" | "logger">,
+  deps: Pick<ServiceDeps, "db" | "realtime" | "mailer" | "config" | "now" | "logger">,
   actor: Actor,
   roomId: string,
   input: { content: string },
@@ -53,42 +50,44 @@ export async function postChatMessage(
   authorizeChat(actor, "post", room);
   const receiverId = messageRecipient(actor.id, room);
   if (receiverId === null) throw domainError("NO_RECIPIENT");
-  const { message, notify } = await chatMessagesRepository.post(
-    deps.db,
-    { roomId, senderId: actor.id, receiverId, jobId: room.jobId, content },
-    { now: deps.now(), notificationWindowMs: CHAT_NOTIFICATION_WINDOW_MS },
-  );
+  const message = await deps.db.transaction(async (trx) => {
+    const posted = await chatMessagesRepository.post(
+      trx,
+      { roomId, senderId: actor.id, receiverId, jobId: room.jobId, content },
+      { now: deps.now(), notificationWindowMs: CHAT_NOTIFICATION_WINDOW_MS },
+    );
+    if (posted.notify) await notifyChatRecipient(deps, trx, posted.message);
+    return posted.message;
+  });
   // After the commit: a socket that hears of the message can already fetch it.
   deps.realtime.publish([roomChannel(roomId), userChannel(receiverId)], "chat:message", message);
-  if (notify) deps.background.run("chat notification", () => notifyChatRecipient(deps, message));
   return message;
 }
 
 /**
- * E-mails the recipient of a message whose notification `chatMessagesRepository.post` claimed (so at most one per
- * room and recipient per 10 minutes, whichever process posts).
- * @returns whether an e-mail was sent
+ * Queues an e-mail to the recipient of a message whose notification window `chatMessagesRepository.post` claimed
+ * (so at most one per room and recipient per 10 minutes, whichever process posts), in the message's transaction.
+ * @param trx the transaction that stores the message
+ * @returns whether an e-mail was queued
  */
-export async function notifyChatRecipient(deps: Pick<ServiceDeps, "db" | "mailer" | "config">, message: ChatMessageRecord): Promise<boolean> {
+export async function notifyChatRecipient(deps: Pick<ServiceDeps, "mailer" | "config">, trx: Knex, message: ChatMessageRecord): Promise<boolean> {
   if (!message.receiverId) return false;
-  const [recipient, sender, room] = await Promise.all([
-    usersRepository.findById(deps.db, message.receiverId),
-    message.senderId ? usersRepository.findById(deps.db, message.senderId) : undefined,
-    chatRoomsRepository.findById(deps.db, message.roomId),
-  ]);
+  // One after another: the statements share the transaction's connection.
+  const recipient = await usersRepository.findById(trx, message.receiverId);
+  const sender = message.senderId ? await usersRepository.findById(trx, message.senderId) : undefined;
+  const room = await chatRoomsRepository.findById(trx, message.roomId);
   if (!recipient || !room) return false;
   const senderName = sender ? `${sender.firstName} ${sender.lastName}`.trim() : "Someone";
   const link = `${deps.config.publicUrl}/messages/${encodeURIComponent(room.roomId)}`;
-  await withTimeout(
-    deps.mailer.send({
+  await deps.mailer.send(
+    {
       to: recipient.email,
       kind: "chat_notification",
       ...(room.jobId !== null && { jobId: room.jobId }),
       subject: `New message from ${senderName}`,
       text: `${senderName} wrote${room.jobTitle ? ` about "${room.jobTitle}"` : ""}:\n\n${message.content.slice(0, 500)}\n\n${link}`,
-    }),
-    CHAT_NOTIFICATION_TIMEOUT_MS,
-    "chat notification",
+    },
+    trx,
   );
   return true;
 }

@@ -12,15 +12,15 @@ export const JOB_TITLE_UNIQUE = "jobs_owner_id_title_unique";
 
 /**
  * Posts a job: status open, unpaid, budget computed from scope and extras, delivery date defaulted from the
- * scope; the admins are emailed after the commit.
- * @param deps database, mailer, background tasks, clock
+ * scope; the admins' e-mails are queued in the same transaction.
+ * @param deps database, mailer, clock
  * @param actor a client or an admin (the owner)
  * @param input the validated wizard body (any budget sent was already dropped)
  * @returns the job with its requirements
  * @throws POST_JOB_DENIED for freelancers; VALIDATION for a delivery date in the past; DUPLICATE_REQUIREMENT when the owner has a live job with that title
  */
 export async function postJob(
-  deps: Pick<ServiceDeps, "db" | "now" | "mailer" | "background" | "logger" | "config">,
+  deps: Pick<ServiceDeps, "db" | "now" | "mailer" | "logger" | "config">,
   actor: Actor,
   input: JobCreateBody,
 ): Promise<JobDetails> {
@@ -44,6 +44,9 @@ export async function postJob(
         mergeRequirements(input),
       );
       await jobActivityRepository.record(trx, { jobId: id, actorId: actor.id, action: "created" });
+      const job = await jobsRepository.findById(trx, id);
+      if (!job) throw new Error(`job ${id} vanished inside its own transaction`);
+      await notifyAdminsOfNewJob(deps, trx, job);
       return id;
     });
   } catch (error) {
@@ -52,7 +55,5 @@ export async function postJob(
     }
     throw error;
   }
-  const details = await getJobDetails(deps, jobId);
-  deps.background.run("notify admins of a new job", () => notifyAdminsOfNewJob(deps, details.job));
-  return details;
+  return getJobDetails(deps, jobId);
 }

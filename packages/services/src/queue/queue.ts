@@ -1,0 +1,209 @@
+import type { Knex } from "knex";
+import PgBoss from "pg-boss";
+import type { Logger } from "../logger.js";
+
+/** The queue's schema; created by the migration 20261123160000_create-pgboss-schema. */
+export const QUEUE_SCHEMA = "pgboss";
+
+/** What each queue's jobs carry. */
+export interface QueueData {
+  /** Deliver one outbox message: `attempt` is how many deliveries were tried before this one. */
+  email: {
+    emailId: string;
+    attempt: number;
+    /** What SMTP gets when it differs from the outbox's copy: the body with its secrets (a reset link) filled in. */
+    smtpBody?: { text: string; html?: string };
+  };
+}
+
+export type QueueName = keyof QueueData;
+
+/** A queued job as a worker receives it. */
+export interface QueuedJob<N extends QueueName> {
+  id: string;
+  name: N;
+  data: QueueData[N];
+  /** How many times pg-boss already retried this job after a crash or a thrown error. */
+  retryCount: number;
+}
+
+export type QueueHandlers = { [N in QueueName]: (job: QueuedJob<N>) => Promise<void> };
+
+/**
+ * Retries of a job whose handler threw or whose process died (an active job past its time limit, found by the
+ * maintenance): the email handler owns its business retries (with the outbox row's attempts), these only cover a
+ * crash or a database outage.
+ */
+const queueOptions: Record<QueueName, PgBoss.Queue> = {
+  email: { name: "email", retryLimit: 5, retryDelay: 2, retryBackoff: true },
+};
+
+export const queueNames = Object.keys(queueOptions) as QueueName[];
+
+/** Work that must happen after a change commits, kept in the database (pg-boss) so a restart loses none of it. */
+export interface JobQueue {
+  /**
+   * Queues a job. Pass the caller's transaction as `db` whenever the job follows from a change made in it: the job
+   * then exists only if that change commits (the transactional outbox), and never without it.
+   * @returns the job's id
+   */
+  send<N extends QueueName>(name: N, data: QueueData[N], options?: { db?: Knex; startAfter?: Date }): Promise<string>;
+  /** Starts this process's workers (the server; the CLI only sends). */
+  work(handlers: QueueHandlers): Promise<void>;
+  /** Resolves once no job is waiting that is due or running, for tests and the one-shot CLI runs. */
+  settle(options?: { timeoutMs?: number }): Promise<void>;
+  /** Stops the workers, letting running jobs finish (up to the grace period; unfinished ones are retried later). */
+  stop(): Promise<void>;
+}
+
+export interface JobQueueOptions {
+  db: Knex;
+  logger: Logger;
+  /** How often an idle worker looks for new jobs (jobs sent by this process wake it at once). */
+  pollingIntervalSeconds: number;
+  /**
+   * A running job's time limit: past it, the job counts as lost (its process was killed) and is retried. Longer
+   * than any job takes (an SMTP delivery gives up after 3 × 15 s).
+   */
+  jobTimeoutSeconds: number;
+  /** How often expired jobs are looked for (pg-boss's maintenance). */
+  maintenanceIntervalSeconds: number;
+  /** How long stop waits for running jobs. */
+  graceMs?: number;
+}
+
+/** A raw connection of either driver: pg's Client, or PGlite (whose `exec` is the one that runs several statements). */
+interface RawConnection {
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  exec?(text: string): Promise<Array<{ rows: unknown[] }>>;
+}
+
+/**
+ * pg-boss's database adapter over knex: the same pool on PostgreSQL, the same session lock on PGlite (so the
+ * queue's statements never run inside another party's transaction), or a transaction's own connection. pg-boss
+ * writes `$1` placeholders, which knex.raw would not take, so the statement goes to the driver's connection as is.
+ * @param knex the database or a transaction
+ * @returns the adapter for `new PgBoss({ db })` or `send(…, { db })`
+ */
+export function knexBossDb(knex: Knex): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[] | undefined) {
+      const client = knex.client as Knex.Client;
+      const connection = (await client.acquireConnection()) as RawConnection;
+      try {
+        if (values?.length || !connection.exec) return await connection.query(text, values);
+        // Several statements in one string (pg-boss's locked maintenance plans): PGlite runs those with exec only.
+        const results = await connection.exec(text);
+        return results.length === 1 ? results[0]! : { rows: results.flatMap((result) => result.rows) };
+      } finally {
+        await client.releaseConnection(connection);
+      }
+    },
+  };
+}
+
+/**
+ * The pg-boss queue on the app's own database (PostgreSQL or the embedded PGlite).
+ * @param options database, logger, polling interval
+ * @returns the queue; sending starts it lazily, `work` starts the workers and the maintenance
+ */
+export function createJobQueue(options: JobQueueOptions): JobQueue {
+  const log = options.logger.child({ component: "queue" });
+  let boss: PgBoss | undefined;
+  let starting: Promise<PgBoss> | undefined;
+  const workerIds = new Map<QueueName, string>();
+  let stopped = false;
+
+  const start = (supervise: boolean) =>
+    (starting ??= (async () => {
+      const instance = new PgBoss({
+        db: knexBossDb(options.db),
+        schema: QUEUE_SCHEMA,
+        // The schema comes from our migrations; pg-boss only checks its version.
+        migrate: false,
+        supervise,
+        maintenanceIntervalSeconds: options.maintenanceIntervalSeconds,
+        schedule: false,
+        // Completed jobs (an e-mail's job carries a reset link while it waits) go within the hour the link lives.
+        archiveCompletedAfterSeconds: 60 * 60,
+        deleteAfterSeconds: 60,
+      });
+      // An unhandled 'error' event would end the process; a worker's failed poll (the database away) is only logged.
+      instance.on("error", (err) => log.warn({ err }, "queue error"));
+      await instance.start();
+      for (const queue of Object.values(queueOptions)) {
+        // Idempotent (ON CONFLICT DO NOTHING), so every process may ensure every queue.
+        await instance.createQueue(queue.name, queue);
+      }
+      boss = instance;
+      return instance;
+    })());
+
+  const pendingCount = async () => {
+    const result = (await options.db.raw(
+      `select count(*)::int as n from ${QUEUE_SCHEMA}.job where state in ('created', 'retry', 'active') and start_after <= now()`,
+    )) as { rows: Array<{ n: number }> };
+    return result.rows[0]?.n ?? 0;
+  };
+
+  return {
+    async send(name, data, sendOptions = {}) {
+      const instance = boss ?? (await start(false));
+      const id = await instance.send(name, data, {
+        ...(sendOptions.db && { db: knexBossDb(sendOptions.db) }),
+        ...(sendOptions.startAfter && { startAfter: sendOptions.startAfter }),
+        expireInSeconds: options.jobTimeoutSeconds,
+      });
+      if (!id) throw new Error(`queue ${name} refused the job`);
+      const workerId = workerIds.get(name);
+      if (workerId && !sendOptions.startAfter) {
+        // Wake this process's worker once the job is visible: after the caller's commit, or now.
+        const trx = sendOptions.db as (Knex.Transaction & { executionPromise?: Promise<unknown> }) | undefined;
+        const visible = trx?.isTransaction && trx.executionPromise ? trx.executionPromise : Promise.resolve();
+        visible.then(
+          () => !stopped && instance.notifyWorker(workerId),
+          () => undefined,
+        );
+      }
+      return id;
+    },
+
+    async work(handlers) {
+      const instance = await start(true);
+      for (const name of queueNames) {
+        const handler = handlers[name] as (job: QueuedJob<QueueName>) => Promise<void>;
+        const id = await instance.work<QueueData[QueueName]>(
+          name,
+          { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds },
+          async (jobs) => {
+            for (const job of jobs) {
+              try {
+                await handler({ id: job.id, name, data: job.data, retryCount: job.retryCount });
+              } catch (err) {
+                log.warn({ err, queue: name, jobId: job.id, retryCount: job.retryCount }, "queued job failed");
+                throw err;
+              }
+            }
+          },
+        );
+        workerIds.set(name, id);
+      }
+    },
+
+    async settle({ timeoutMs = 10_000 } = {}) {
+      const deadline = Date.now() + timeoutMs;
+      while ((await pendingCount()) > 0) {
+        if (Date.now() > deadline) throw new Error(`queue did not settle within ${timeoutMs} ms`);
+        for (const id of workerIds.values()) boss?.notifyWorker(id);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+
+    async stop() {
+      stopped = true;
+      const instance = boss ?? (starting && (await starting));
+      if (!instance) return;
+      await instance.stop({ graceful: true, wait: true, close: false, timeout: options.graceMs ?? 10_000 });
+    },
+  };
+}
