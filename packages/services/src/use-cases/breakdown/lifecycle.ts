@@ -8,8 +8,8 @@ import { loadLiveJob } from "../jobs/job-details.js";
 import { notifyClientOfJobUpdate } from "../notifications/client-emails.js";
 
 type Deps = Pick<ServiceDeps, "db" | "now">;
-/** Starting and completing also e-mail the client, after the commit. */
-type NotifyingDeps = Deps & Pick<ServiceDeps, "mailer" | "config" | "background">;
+/** Starting and completing also queue an e-mail to the client, in the same transaction. */
+type NotifyingDeps = Deps & Pick<ServiceDeps, "mailer" | "config">;
 
 /**
  * Locks the requirements: the job and every story and task are frozen, ready for payment, and the breakdown is
@@ -50,7 +50,7 @@ export async function unlockJob(deps: Deps, actor: Actor, jobId: number): Promis
 
 /**
  * A freelancer starts the project: in progress, with the start time and the freelancer recorded. The row lock
- * makes two freelancers starting at once end with one winner. The client is e-mailed after the commit.
+ * makes two freelancers starting at once end with one winner. The client's e-mail is queued in the same transaction.
  * @throws JOB_NOT_FOUND; FREELANCER_ONLY; ALREADY_STARTED; REQUIREMENTS_NOT_FINALIZED; PAYMENT_REQUIRED
  */
 export async function startJob(deps: NotifyingDeps, actor: Actor, jobId: number): Promise<JobRecord> {
@@ -59,13 +59,13 @@ export async function startJob(deps: NotifyingDeps, actor: Actor, jobId: number)
     authorize(actor, "start", job);
     await jobsRepository.updateState(trx, jobId, { status: "in_progress", startedAt: deps.now(), freelancerId: actor.id }, deps.now());
     await jobActivityRepository.record(trx, { jobId, actorId: actor.id, action: "start" });
+    await notifyClientOfJobUpdate(deps, trx, jobId, "job_started");
   });
-  deps.background.run("job started notification", () => notifyClientOfJobUpdate(deps, jobId, "job_started"));
   return loadLiveJob(deps.db, jobId);
 }
 
 /**
- * The assigned freelancer (or an admin) completes the project; the client is e-mailed after the commit.
+ * The assigned freelancer (or an admin) completes the project; the client's e-mail is queued in the same transaction.
  * @throws JOB_NOT_FOUND; COMPLETE_DENIED; NOT_IN_PROGRESS
  */
 export async function completeJob(deps: NotifyingDeps, actor: Actor, jobId: number): Promise<JobRecord> {
@@ -74,8 +74,8 @@ export async function completeJob(deps: NotifyingDeps, actor: Actor, jobId: numb
     authorize(actor, "complete", job);
     await jobsRepository.updateState(trx, jobId, { status: "completed", completedAt: deps.now() }, deps.now());
     await jobActivityRepository.record(trx, { jobId, actorId: actor.id, action: "complete" });
+    await notifyClientOfJobUpdate(deps, trx, jobId, "job_completed");
   });
-  deps.background.run("job completed notification", () => notifyClientOfJobUpdate(deps, jobId, "job_completed"));
   return loadLiveJob(deps.db, jobId);
 }
 

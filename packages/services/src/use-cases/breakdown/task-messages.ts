@@ -37,19 +37,20 @@ export async function listTaskMessages(deps: Pick<ServiceDeps, "db">, actor: Act
 
 /**
  * Posts a message (text and/or files) under a task; after the commit everyone joined to the task gets it live, and
- * the job's client is e-mailed about someone else's message (at most once per task per 10 minutes, unless turned off).
+ * the job's client is e-mailed about someone else's message (at most once per task per 10 minutes, unless turned off;
+ * queued in the message's transaction).
  * When it fails, the files' bytes are removed.
  * @param input the text, and files already streamed to storage and checked as task attachments (receiveUpload)
  * @returns the stored message
  * @throws TASK_NOT_FOUND; COMMUNICATION_DENIED; EMPTY_MESSAGE
  */
 export async function postTaskMessage(
-  deps: Pick<ServiceDeps, "db" | "storage" | "realtime" | "background" | "mailer" | "config" | "now">,
+  deps: Pick<ServiceDeps, "db" | "storage" | "realtime" | "mailer" | "config" | "now">,
   actor: Actor,
   taskId: string,
   input: { content: string; files: StoredUpload[] },
 ): Promise<TaskMessageRecord> {
-  const messageId = await removeOnFailure(deps.storage, input.files.map((file) => file.key), async () => {
+  const message = await removeOnFailure(deps.storage, input.files.map((file) => file.key), async () => {
     const content = messageContent(input.content, input.files.length);
     assertKind(input.files, "task_attachment");
     const jobId = await authorizeTaskConversation(deps.db, actor, taskId);
@@ -68,12 +69,13 @@ export async function postTaskMessage(
         });
         attachments.push({ fileId: record.id, name: record.name, url: `/files/${record.id}`, type: record.mimeType, size: record.sizeBytes });
       }
-      return taskMessagesRepository.insert(trx, { taskId, jobId, senderId: actor.id, content, attachments });
+      const id = await taskMessagesRepository.insert(trx, { taskId, jobId, senderId: actor.id, content, attachments });
+      const stored = await taskMessagesRepository.findById(trx, id);
+      if (!stored) throw domainError("TASK_NOT_FOUND");
+      await notifyTaskMessageRecipient(deps, trx, stored);
+      return stored;
     });
   });
-  const message = await taskMessagesRepository.findById(deps.db, messageId);
-  if (!message) throw domainError("TASK_NOT_FOUND");
   deps.realtime.publish(taskChannel(taskId), "task:message", message);
-  deps.background.run("task message notification", () => notifyTaskMessageRecipient(deps, message));
   return message;
 }

@@ -1,12 +1,9 @@
 import { displayName, taskMessageEmailRecipient, wantsEmail, type EmailNotificationKind } from "@forgehire/core";
-import { withTimeout } from "../../background.js";
+import type { Knex } from "knex";
 import type { ServiceDeps } from "../../deps.js";
 import { jobsRepository } from "../../repositories/jobs.js";
 import { taskMessagesRepository, type TaskMessageRecord } from "../../repositories/task-messages.js";
 import { usersRepository, type UserRecord } from "../../repositories/users.js";
-
-/** The mail adapter gets this long before a notification counts as failed (as for chat notifications). */
-export const CLIENT_NOTIFICATION_TIMEOUT_MS = 15_000;
 
 /** At most one task-message e-mail per task and recipient in this window, like chat rooms' e-mails. */
 export const TASK_MESSAGE_NOTIFICATION_WINDOW_MS = 10 * 60 * 1000;
@@ -20,35 +17,37 @@ export interface NotificationEmail {
 }
 
 /**
- * The one path every client notification e-mail takes: the recipient's switch for its kind, then the mailer (the
- * outbox, and SMTP when set). Kept single so that moving e-mails onto a queue moves these too.
+ * The one path every client notification e-mail takes: the recipient's switch for its kind, then the mailer, which
+ * queues it (outbox row and delivery job) in the transaction of the change it tells about.
  * @param deps the mailer
+ * @param trx the transaction of the change
  * @param recipient who receives it, with their switches
  * @param email what to send
- * @returns whether it was handed to the mailer (false when the recipient turned that kind off)
+ * @returns whether it was queued (false when the recipient turned that kind off)
  */
-export async function sendNotificationEmail(deps: Pick<ServiceDeps, "mailer">, recipient: UserRecord, email: NotificationEmail): Promise<boolean> {
+export async function sendNotificationEmail(deps: Pick<ServiceDeps, "mailer">, trx: Knex, recipient: UserRecord, email: NotificationEmail): Promise<boolean> {
   if (!wantsEmail(recipient.emailNotifications, email.kind)) return false;
-  await withTimeout(deps.mailer.send({ to: recipient.email, ...email }), CLIENT_NOTIFICATION_TIMEOUT_MS, `${email.kind} notification`);
+  await deps.mailer.send({ to: recipient.email, ...email }, trx);
   return true;
 }
 
 type JobUpdateKind = Extract<EmailNotificationKind, "job_paid" | "job_started" | "job_completed">;
 
 /**
- * E-mails a job's client that it was paid, started or completed. Runs after the commit, in the background: a
- * failure is logged and never undoes the change.
- * @param deps database, mailer, public URL
+ * Queues the e-mail telling a job's client that it was paid, started or completed, in the transaction that made
+ * the change (so the e-mail exists exactly when the change does; delivery is retried by the queue).
+ * @param deps mailer, public URL
+ * @param trx the transaction of the change, which sees the job as changed
  * @param jobId the job
  * @param kind what happened
  * @returns whether an e-mail was sent
  */
-export async function notifyClientOfJobUpdate(deps: Pick<ServiceDeps, "db" | "mailer" | "config">, jobId: number, kind: JobUpdateKind): Promise<boolean> {
-  const job = await jobsRepository.findById(deps.db, jobId);
+export async function notifyClientOfJobUpdate(deps: Pick<ServiceDeps, "mailer" | "config">, trx: Knex, jobId: number, kind: JobUpdateKind): Promise<boolean> {
+  const job = await jobsRepository.findById(trx, jobId);
   if (!job) return false;
-  const client = await usersRepository.findById(deps.db, job.ownerId);
+  const client = await usersRepository.findById(trx, job.ownerId);
   if (!client) return false;
-  const freelancer = job.freelancerId ? await usersRepository.findById(deps.db, job.freelancerId) : undefined;
+  const freelancer = job.freelancerId ? await usersRepository.findById(trx, job.freelancerId) : undefined;
   const link = `${deps.config.publicUrl}/jobs/${job.id}`;
   const texts: Record<JobUpdateKind, { subject: string; text: string }> = {
     job_paid: {
@@ -65,29 +64,31 @@ export async function notifyClientOfJobUpdate(deps: Pick<ServiceDeps, "db" | "ma
     },
   };
   const { subject, text } = texts[kind];
-  return sendNotificationEmail(deps, client, { kind, jobId: job.id, subject, text: `${text}\n\n${link}` });
+  return sendNotificationEmail(deps, trx, client, { kind, jobId: job.id, subject, text: `${text}\n\n${link}` });
 }
 
 /**
- * E-mails the job's client about a task message someone else wrote, unless they turned these off or were e-mailed
- * about the task in the last 10 minutes (the claim is atomic, so two processes send one e-mail).
- * @param deps database, mailer, public URL, clock
+ * Queues an e-mail to the job's client about a task message someone else wrote, unless they turned these off or were
+ * e-mailed about the task in the last 10 minutes (the claim is atomic, so two processes send one e-mail), in the
+ * message's transaction.
+ * @param deps mailer, public URL, clock
+ * @param trx the transaction that stores the message
  * @param message the stored message
  * @returns whether an e-mail was sent
  */
-export async function notifyTaskMessageRecipient(deps: Pick<ServiceDeps, "db" | "mailer" | "config" | "now">, message: TaskMessageRecord): Promise<boolean> {
+export async function notifyTaskMessageRecipient(deps: Pick<ServiceDeps, "mailer" | "config" | "now">, trx: Knex, message: TaskMessageRecord): Promise<boolean> {
   if (!message.senderId) return false;
-  const job = await jobsRepository.findById(deps.db, message.jobId);
+  const job = await jobsRepository.findById(trx, message.jobId);
   if (!job) return false;
   const recipientId = taskMessageEmailRecipient(message.senderId, job);
-  const recipient = recipientId ? await usersRepository.findById(deps.db, recipientId) : undefined;
+  const recipient = recipientId ? await usersRepository.findById(trx, recipientId) : undefined;
   // Checked before the claim too, so an opted-out client's messages do not hold a window open.
   if (!recipient || !wantsEmail(recipient.emailNotifications, "task_message")) return false;
-  const claimed = await taskMessagesRepository.claimNotification(deps.db, message.taskId, recipient.id, deps.now(), TASK_MESSAGE_NOTIFICATION_WINDOW_MS);
+  const claimed = await taskMessagesRepository.claimNotification(trx, message.taskId, recipient.id, deps.now(), TASK_MESSAGE_NOTIFICATION_WINDOW_MS);
   if (!claimed) return false;
   const senderName = message.senderName || "Someone";
   const content = message.content.trim() ? message.content.slice(0, 500) : `(${message.attachments.length} file${message.attachments.length === 1 ? "" : "s"})`;
-  return sendNotificationEmail(deps, recipient, {
+  return sendNotificationEmail(deps, trx, recipient, {
     kind: "task_message",
     jobId: job.id,
     subject: `New message about "${job.title}" from ${senderName}`,

@@ -16,7 +16,7 @@ import { paymentTransaction } from "./lock-order.js";
 import { refundPayment } from "./refund-payment.js";
 import { notifyClientOfJobUpdate } from "../notifications/client-emails.js";
 
-type Deps = Pick<ServiceDeps, "db" | "now" | "payments" | "logger" | "mailer" | "config" | "background">;
+type Deps = Pick<ServiceDeps, "db" | "now" | "payments" | "logger" | "mailer" | "config">;
 
 /** What an event did: nothing (a duplicate, an unknown intent, a state that may not go back), or a change. */
 export interface AppliedEvent {
@@ -100,6 +100,8 @@ export async function applyPaymentEvent(deps: Deps, event: PaymentEvent, actorId
       await paymentsRepository.updateStatus(trx, current.id, { status: "succeeded", lastError: null, eventAt }, now);
       await jobsRepository.updateState(trx, job.id, { paymentStatus: "paid" }, now);
       await record("paid");
+      // Only the event that pays the job gets here (a replay is a duplicate), so the client hears once.
+      await notifyClientOfJobUpdate(deps, trx, job.id, "job_paid");
       return { duplicate: false, paymentId: current.id, jobId: job.id, status: "succeeded", refund: null };
     }
 
@@ -115,11 +117,6 @@ export async function applyPaymentEvent(deps: Deps, event: PaymentEvent, actorId
     return { duplicate: false, paymentId: current.id, jobId: job.id, status: next, refund: null };
   });
 
-  // Only the event that paid the job gets here with "succeeded" (a replay is a duplicate), so the client hears once.
-  if (applied.status === "succeeded" && applied.jobId !== null) {
-    const jobId = applied.jobId;
-    deps.background.run("job paid notification", () => notifyClientOfJobUpdate(deps, jobId, "job_paid"));
-  }
   if (applied.refund && applied.paymentId) {
     deps.logger.warn({ paymentId: applied.paymentId, jobId: applied.jobId, reason: applied.refund, eventId: event.id }, "payment success not applied: flagged for refund");
     if ((await refundPayment(deps, applied.paymentId)) === "refunded") return { ...applied, status: "refunded" };
