@@ -143,8 +143,8 @@ describe("keyboard only", () => {
       title: "Booking Builder",
       bio: "Booking apps.",
       hourlyRate: 50,
-      skills: ["React"],
-      domains: ["Healthcare"],
+      skills: ["OpenAI GPT"],
+      domains: ["Web Development"],
     });
     const { user, page } = await signedIn("client", "Lena");
     await startChat(server.services, { id: user.id, userType: user.userType, roleType: user.roleType }, { freelancerId: profile.freelancer.id });
