@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { AxeBuilder } from "@axe-core/playwright";
 import { chromiumPath } from "./global-setup.js";
 
 const e2eDir = fileURLToPath(new URL("..", import.meta.url));
@@ -59,4 +60,33 @@ export async function openBrowser(baseURL: string): Promise<Browser> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotsDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotsDir, `${name}.png`), fullPage: true });
+  await expectAccessible(page, name);
+}
+
+/** The impacts that fail a screen; minor and moderate findings are left to review. */
+const blockingImpacts = new Set(["serious", "critical"]);
+
+/**
+ * Scans the page as it is with axe-core (WCAG 2.1 A and AA rules and best practices) and throws on any serious or
+ * critical violation, naming the rule, its help text and the offending elements.
+ * @param page the page
+ * @param name the screen's name, for the message
+ */
+export async function expectAccessible(page: Page, name: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const blocking = results.violations.filter((violation) => blockingImpacts.has(violation.impact ?? ""));
+  // A11Y_REPORT=<file> surveys instead of failing: one JSON line per violation (any impact), for counting by rule.
+  const report = process.env.A11Y_REPORT;
+  if (report) {
+    for (const violation of results.violations) {
+      appendFileSync(report, `${JSON.stringify({ screen: name, rule: violation.id, impact: violation.impact, nodes: violation.nodes.map((node) => node.target.join(" ")) })}\n`);
+    }
+    return;
+  }
+  if (blocking.length === 0) return;
+  const lines = blocking.map((violation) => {
+    const targets = violation.nodes.map((node) => `    ${node.target.join(" ")}`).join("\n");
+    return `  [${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${targets}`;
+  });
+  throw new Error(`Accessibility violations on screen "${name}":\n${lines.join("\n")}`);
 }

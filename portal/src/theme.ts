@@ -6,6 +6,10 @@ export const theme = createTheme({
     mode: "light",
     primary: { main: "#3949ab", light: "#6f74dd", dark: "#00227b", contrastText: "#ffffff" },
     secondary: { main: "#00897b", light: "#4ebaaa", dark: "#005b4f", contrastText: "#ffffff" },
+    // MUI's warning orange (#ed6c02) gives white chip text 3.2:1; this one reaches WCAG AA's 4.5:1.
+    warning: { main: "#b45309", contrastText: "#ffffff" },
+    // Likewise MUI's info blue (#0288d1, 3.9:1) on the task status chips.
+    info: { main: "#01579b", contrastText: "#ffffff" },
     background: { default: "#f5f7fb", paper: "#ffffff" },
     text: { primary: "#1c2333", secondary: "#5b6478" },
     divider: "#e3e7ef",

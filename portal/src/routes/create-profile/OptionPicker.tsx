@@ -59,7 +59,7 @@ export default function OptionPicker({ label, noun, options, value, max, onChang
           {full && <FormHelperText>{`Maximum ${noun}s selected`}</FormHelperText>}
         </FormControl>
       </Tooltip>
-      <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, mt: 1 }} aria-label={`Selected ${noun}s`}>
+      <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, mt: 1 }} role="group" aria-label={`Selected ${noun}s`}>
         {value.map((option) => (
           // A stored choice the list no longer offers (older profiles) shows in red, so it can be found and removed.
           <Chip
