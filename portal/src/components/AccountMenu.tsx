@@ -41,7 +41,7 @@ export default function AccountMenu({ user, isAdmin }: AccountMenuProps) {
   const handleSignOut = () => {
     handleClose();
     logout.mutate(undefined, {
-      onSuccess: () => navigate("/"),
+      onSuccess: () => void navigate("/"),
       onError: () => enqueueSnackbar(messages.signOutFailed, { variant: "error" }),
     });
   };

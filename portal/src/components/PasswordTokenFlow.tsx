@@ -55,7 +55,7 @@ export default function PasswordTokenFlow({ title, missingTokenMessage }: Passwo
 
   useEffect(() => {
     if (!reset.isSuccess) return;
-    const timer = window.setTimeout(() => navigate("/login", { replace: true }), REDIRECT_DELAY_MS);
+    const timer = window.setTimeout(() => void navigate("/login", { replace: true }), REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [reset.isSuccess, navigate]);
 
@@ -89,7 +89,7 @@ export default function PasswordTokenFlow({ title, missingTokenMessage }: Passwo
     body = (
       <Stack spacing={3} alignItems="stretch">
         <Alert severity="error">{invalidMessage}</Alert>
-        <Button variant="contained" size="large" onClick={handleRequestNewLink}>
+        <Button variant="contained" size="large" onClick={() => void handleRequestNewLink()}>
           Request New Link
         </Button>
       </Stack>
@@ -109,7 +109,7 @@ export default function PasswordTokenFlow({ title, missingTokenMessage }: Passwo
     );
   } else {
     body = (
-      <Box component="form" onSubmit={handleSubmit(handleReset)} noValidate>
+      <Box component="form" onSubmit={(event) => void handleSubmit(handleReset)(event)} noValidate>
         <FormError
           title={messages.failedTitle}
           message={reset.isError && !(reset.error instanceof ApiError && reset.error.fields.password) ? errorMessage(reset.error, messages.failed) : null}

@@ -159,7 +159,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       if (workerId && !sendOptions.startAfter) {
         // Wake this process's worker once the job is visible: after the caller's commit, or now.
         const trx = sendOptions.db as (Knex.Transaction & { executionPromise?: Promise<unknown> }) | undefined;
-        const visible = trx?.isTransaction && trx.executionPromise ? trx.executionPromise : Promise.resolve();
+        const visible = trx?.isTransaction && trx.executionPromise !== undefined ? trx.executionPromise : Promise.resolve();
         visible.then(
           () => !stopped && instance.notifyWorker(workerId),
           () => undefined,

@@ -133,7 +133,9 @@ function backlog(db: Knex, type: "story" | "task", filter: BacklogFilter) {
       if (filter.priority !== undefined) builder.where("s.priority", filter.priority);
       if (filter.q) {
         const like = likePattern(filter.q);
-        builder.where((w) => w.whereILike("s.title", like).orWhereILike("s.description", like));
+        builder.where((w) => {
+          w.whereILike("s.title", like).orWhereILike("s.description", like);
+        });
       }
     });
 }
@@ -427,12 +429,11 @@ export const adminListsRepository = {
         if (filter.clientId !== undefined) builder.where("r.client_id", filter.clientId);
         if (filter.q) {
           const like = likePattern(filter.q);
-          builder.where((w) =>
-            w
-              .whereRaw("(c.first_name || ' ' || c.last_name) ilike ?", [like])
+          builder.where((w) => {
+            w.whereRaw("(c.first_name || ' ' || c.last_name) ilike ?", [like])
               .orWhereILike("j.title", like)
-              .orWhereILike("lm.content", like),
-          );
+              .orWhereILike("lm.content", like);
+          });
         }
       });
     const column =
@@ -528,7 +529,9 @@ export const adminListsRepository = {
       if (filter.jobId !== undefined) builder.where("e.job_id", filter.jobId);
       if (filter.q) {
         const like = likePattern(filter.q);
-        builder.where((w) => w.whereILike("e.to_address", like).orWhereILike("e.subject", like));
+        builder.where((w) => {
+          w.whereILike("e.to_address", like).orWhereILike("e.subject", like);
+        });
       }
     });
     const { rows, total } = await page<EmailRow>(

@@ -151,14 +151,13 @@ export const freelancersRepository = {
       if (query.ids) builder.whereIn("id", query.ids);
       if (!query.q) return;
       const like = likePattern(query.q);
-      builder.where((w) =>
-        w
-          .whereILike("name", like)
+      builder.where((w) => {
+        w.whereILike("name", like)
           .orWhereILike("title", like)
           .orWhereILike("bio", like)
           .orWhereRaw("skills::text ilike ?", [like])
-          .orWhereRaw("domains::text ilike ?", [like]),
-      );
+          .orWhereRaw("domains::text ilike ?", [like]);
+      });
     });
     const [countRow] = (await filtered.clone().count({ total: "*" })) as Array<{ total: number | string }>;
     const order = query.order ?? "asc";

@@ -183,12 +183,16 @@ function applyCriteria(builder: Knex.QueryBuilder, criteria: JobCriteria): void 
   if (criteria.notPaymentStatus !== undefined) builder.whereNot("j.payment_status", criteria.notPaymentStatus);
   // Both subqueries are index lookups: requirement_tasks (job_id, type, …) and messages (job_id).
   if (criteria.hasStories !== undefined) {
-    const stories = (sub: Knex.QueryBuilder) => sub.select(1).from({ s: "requirement_tasks" }).whereRaw("s.job_id = j.id").where("s.type", "story");
+    const stories = (sub: Knex.QueryBuilder) => {
+      sub.select(1).from({ s: "requirement_tasks" }).whereRaw("s.job_id = j.id").where("s.type", "story");
+    };
     if (criteria.hasStories) builder.whereExists(stories);
     else builder.whereNotExists(stories);
   }
   if (criteria.hasCommunication !== undefined) {
-    const messages = (sub: Knex.QueryBuilder) => sub.select(1).from({ m: "messages" }).whereRaw("m.job_id = j.id");
+    const messages = (sub: Knex.QueryBuilder) => {
+      sub.select(1).from({ m: "messages" }).whereRaw("m.job_id = j.id");
+    };
     if (criteria.hasCommunication) builder.whereExists(messages);
     else builder.whereNotExists(messages);
   }
@@ -391,13 +395,9 @@ export const jobsRepository = {
           builder.where((w) => {
             w.whereILike("j.title", like).orWhereILike("j.description", like);
             if (query.searchOwnerName) {
-              w.orWhereExists((sub) =>
-                sub
-                  .select(1)
-                  .from({ o: "users" })
-                  .whereRaw("o.id = j.owner_id")
-                  .whereRaw("(o.first_name || ' ' || o.last_name) ilike ?", [like]),
-              );
+              w.orWhereExists((sub) => {
+                sub.select(1).from({ o: "users" }).whereRaw("o.id = j.owner_id").whereRaw("(o.first_name || ' ' || o.last_name) ilike ?", [like]);
+              });
             }
           });
         }

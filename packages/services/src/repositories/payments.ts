@@ -129,7 +129,9 @@ export const paymentsRepository = {
   async attachIntent(db: Knex, id: string, providerPaymentId: string, now: Date): Promise<void> {
     await db("payments")
       .where({ id })
-      .where((w) => w.whereNull("provider_payment_id").orWhere("provider_payment_id", providerPaymentId))
+      .where((w) => {
+        w.whereNull("provider_payment_id").orWhere("provider_payment_id", providerPaymentId);
+      })
       .update({ provider_payment_id: providerPaymentId, updated_at: now });
   },
 

@@ -176,7 +176,9 @@ export const usersRepository = {
   async lockEnabledAdmins(db: Knex): Promise<number> {
     const rows = (await db("users")
       .where({ disabled: false })
-      .andWhere((w) => w.where("user_type", "admin").orWhere("role_type", "admin"))
+      .andWhere((w) => {
+        w.where("user_type", "admin").orWhere("role_type", "admin");
+      })
       .select("id")
       .forUpdate()) as Array<{ id: string }>;
     return rows.length;
@@ -186,12 +188,9 @@ export const usersRepository = {
     const filtered = db({ u: "users" }).modify((builder) => {
       if (query.q) {
         const like = likePattern(query.q);
-        builder.where((w) =>
-          w
-            .whereILike("u.email", like)
-            .orWhereILike("u.first_name", like)
-            .orWhereILike("u.last_name", like),
-        );
+        builder.where((w) => {
+          w.whereILike("u.email", like).orWhereILike("u.first_name", like).orWhereILike("u.last_name", like);
+        });
       }
       if (query.ids) builder.whereIn("u.id", query.ids);
       if (query.userType) builder.where("u.user_type", query.userType);

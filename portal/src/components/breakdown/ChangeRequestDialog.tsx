@@ -72,7 +72,7 @@ export default function ChangeRequestDialog({ job, open, onClose, onSubmitted }:
   const pending = createChangeRequest.isPending;
   return (
     <Dialog open={open} onClose={pending ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="change-request-title">
-      <form onSubmit={handleSubmit(handleRequest)} noValidate>
+      <form onSubmit={(event) => void handleSubmit(handleRequest)(event)} noValidate>
         <DialogTitle id="change-request-title">{messages.title}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{messages.intro}</DialogContentText>

@@ -131,6 +131,7 @@ export default function CreateBreakdownButton({ job, size = "medium", variant = 
     const timer = window.setTimeout(start, SOCKET_WAIT_MS);
     return () => window.clearTimeout(timer);
     // run is a new function each render; the request is sent once per click.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- depending on run would send it again on every render
   }, [startRequested, listening]);
 
   const succeeded = createBreakdown.isSuccess;
@@ -139,6 +140,7 @@ export default function CreateBreakdownButton({ job, size = "medium", variant = 
     const timer = window.setTimeout(goToBreakdown, REDIRECT_AFTER_MS);
     return () => window.clearTimeout(timer);
     // goToBreakdown is a new function each render; the redirect is scheduled once per success.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- depending on goToBreakdown would reschedule it on every render
   }, [succeeded, open]);
 
   const result = createBreakdown.data;

@@ -63,7 +63,7 @@ function CreateProfileForm() {
       <Typography variant="h4" component="h1" gutterBottom>
         Create Your Freelancer Profile
       </Typography>
-      <Paper component="form" onSubmit={handleSubmit(handleCreate)} noValidate sx={{ p: { xs: 2, md: 4 } }}>
+      <Paper component="form" onSubmit={(event) => void handleSubmit(handleCreate)(event)} noValidate sx={{ p: { xs: 2, md: 4 } }}>
         <Stack spacing={3}>
           <FormTextField control={control} name="title" label="Professional Title" placeholder="AI Bot Developer" required />
           <FormTextField control={control} name="bio" label="Bio" required multiline minRows={4} />

@@ -70,7 +70,7 @@ export default function LoginPage() {
   const handleCloseReset = () => {
     setResetOpen(false);
     // Drop the navigation state so a reload does not open the dialog again.
-    if (wantsResetDialog(location.state)) navigate(location.pathname, { replace: true, state: null });
+    if (wantsResetDialog(location.state)) void navigate(location.pathname, { replace: true, state: null });
   };
 
   const handleLogin = (body: LoginBody) => {
@@ -80,7 +80,7 @@ export default function LoginPage() {
         // Admins land on the Admin Dashboard, the back office's home: another app, hence a full page load.
         if (user.isAdmin || isAdmin(user)) window.location.assign(BACK_OFFICE_URL);
         // Everyone else goes back to the page that asked for a sign-in (same-origin paths only), else home.
-        else navigate(safeReturnPath(new URLSearchParams(location.search).get(RETURN_PATH_PARAM)) ?? "/", { replace: true });
+        else void navigate(safeReturnPath(new URLSearchParams(location.search).get(RETURN_PATH_PARAM)) ?? "/", { replace: true });
       },
       onError: (error) => {
         if (error instanceof ApiError) setServerFieldErrors(setError, error.fields, fields);
@@ -90,7 +90,7 @@ export default function LoginPage() {
 
   return (
     <AuthCard title="Welcome Back" subtitle="Sign in to your Forgehire account">
-      <Box component="form" onSubmit={handleSubmit(handleLogin)} noValidate>
+      <Box component="form" onSubmit={(event) => void handleSubmit(handleLogin)(event)} noValidate>
         <FormError title={messages.failedTitle} message={login.isError ? errorMessage(login.error, messages.fallback) : null} />
         <Stack spacing={2.5}>
           <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" autoFocus />

@@ -79,7 +79,7 @@ export default function ResetPasswordDialog({ open, initialEmail, onClose }: Res
       maxWidth="xs"
       aria-labelledby="reset-password-title"
     >
-      <form onSubmit={handleSubmit(handleRecover)} noValidate>
+      <form onSubmit={(event) => void handleSubmit(handleRecover)(event)} noValidate>
         <DialogTitle id="reset-password-title">Reset password</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>

@@ -185,7 +185,7 @@ function ProfileForm({ profile }: { profile: FreelancerDetail }) {
         </Stack>
       </Paper>
 
-      <Paper component="form" onSubmit={handleSubmit(handleSave)} noValidate sx={{ p: { xs: 2, md: 4 }, mb: 3 }}>
+      <Paper component="form" onSubmit={(event) => void handleSubmit(handleSave)(event)} noValidate sx={{ p: { xs: 2, md: 4 }, mb: 3 }}>
         <Stack spacing={3}>
           <FormTextField control={control} name="title" label="Professional Title" required />
           <FormTextField control={control} name="bio" label="Bio" required multiline minRows={4} />

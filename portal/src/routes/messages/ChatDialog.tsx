@@ -50,6 +50,8 @@ export default function ChatDialog({ roomId, onClose }: ChatDialogProps) {
 
   useEffect(() => {
     if (!initial.data) return;
+    // The fetched page merges into the list that live messages also extend, so it cannot be derived in render.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- merged once per fetched page
     setList((current) => merge(current, initial.data));
     setHasOlder(initial.data.length === CHAT_PAGE);
   }, [initial.data]);

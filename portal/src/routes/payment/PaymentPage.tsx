@@ -128,7 +128,7 @@ function PaymentScreen({ job }: { job: Job }) {
 
   useEffect(() => {
     if (!done) return;
-    const timer = setTimeout(() => navigate("/my-jobs"), REDIRECT_MS);
+    const timer = setTimeout(() => void navigate("/my-jobs"), REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [done, navigate]);
 
@@ -194,7 +194,7 @@ function PaymentScreen({ job }: { job: Job }) {
             <Alert
               severity="error"
               action={
-                <Button color="inherit" size="small" onClick={handleStart}>
+                <Button color="inherit" size="small" onClick={() => void handleStart()}>
                   {messages.tryAgain}
                 </Button>
               }
@@ -205,13 +205,13 @@ function PaymentScreen({ job }: { job: Job }) {
           ) : intent ? (
             intent.provider === "stripe" && intent.publishableKey ? (
               <Suspense fallback={<CircularProgress aria-label="Loading payment form" />}>
-                <StripePaymentForm jobId={job.id} publishableKey={intent.publishableKey} clientSecret={intent.clientSecret} onResult={handleResult} onCancel={() => setIntent(null)} />
+                <StripePaymentForm jobId={job.id} publishableKey={intent.publishableKey} clientSecret={intent.clientSecret} onResult={(result) => void handleResult(result)} onCancel={() => setIntent(null)} />
               </Suspense>
             ) : (
-              <TestCardForm paymentId={intent.paymentId} onResult={handleResult} onCancel={() => setIntent(null)} />
+              <TestCardForm paymentId={intent.paymentId} onResult={(result) => void handleResult(result)} onCancel={() => setIntent(null)} />
             )
           ) : refusal === null ? (
-            <Button variant="contained" size="large" onClick={handleStart} disabled={createIntent.isPending}>
+            <Button variant="contained" size="large" onClick={() => void handleStart()} disabled={createIntent.isPending}>
               {createIntent.isPending ? messages.processing : messages.payWithStripe}
             </Button>
           ) : (

@@ -65,7 +65,7 @@ function CheckoutForm({ jobId, onResult, onCancel }: Pick<StripePaymentFormProps
   };
 
   return (
-    <Stack component="form" spacing={2} onSubmit={handleSubmit}>
+    <Stack component="form" spacing={2} onSubmit={(event) => void handleSubmit(event)}>
       <PaymentElement />
       {error && (
         <Alert severity="error" role="alert">

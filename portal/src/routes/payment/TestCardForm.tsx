@@ -51,7 +51,7 @@ export default function TestCardForm({ paymentId, onResult, onCancel }: TestCard
   };
 
   return (
-    <Stack component="form" spacing={2} onSubmit={handleSubmit} noValidate aria-label="Card payment">
+    <Stack component="form" spacing={2} onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Card payment">
       <Typography variant="body2" color="text.secondary">
         Test mode: use 4242 4242 4242 4242 with any future date and any CVC.
       </Typography>

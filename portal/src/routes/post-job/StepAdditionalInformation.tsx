@@ -92,6 +92,7 @@ export default function StepAdditionalInformation({ savedFiles, files, refused, 
     requestedFirstSet.current = true;
     loadFirstSet();
     // Only on opening the step: later rounds go through the analysis dialog.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once when the step opens, whatever the draft holds later
   }, []);
 
   const runAnalysis = () => {

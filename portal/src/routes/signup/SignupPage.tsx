@@ -65,7 +65,7 @@ export default function SignupPage() {
     signup.mutate(body, {
       onSuccess: (user) => {
         enqueueSnackbar(messages.success, { variant: "success" });
-        navigate(user.userType === "freelancer" ? "/create-profile" : "/", { replace: true });
+        void navigate(user.userType === "freelancer" ? "/create-profile" : "/", { replace: true });
       },
       onError: (error) => {
         if (error instanceof ApiError) setServerFieldErrors(setError, error.fields, fields);
@@ -81,7 +81,7 @@ export default function SignupPage() {
 
   return (
     <AuthCard title="Create Your Account" subtitle="Join Forgehire in less than a minute">
-      <Box component="form" onSubmit={handleSubmit(handleSignup)} noValidate>
+      <Box component="form" onSubmit={(event) => void handleSubmit(handleSignup)(event)} noValidate>
         <FormError title={messages.failed} message={bannerMessage} />
         <Typography id="account-type-label" variant="subtitle2" sx={{ mb: 1 }}>
           I want to

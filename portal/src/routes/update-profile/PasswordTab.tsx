@@ -43,7 +43,7 @@ export default function PasswordTab() {
   };
 
   return (
-    <Box component="form" onSubmit={handleSubmit(handleChange)} noValidate>
+    <Box component="form" onSubmit={(event) => void handleSubmit(handleChange)(event)} noValidate>
       <FormError title={messages.failed} message={change.isError ? errorMessage(change.error, messages.failed) : null} />
       <Stack spacing={2.5}>
         <FormTextField control={control} name="currentPassword" password label="Current Password" autoComplete="current-password" />

@@ -43,7 +43,7 @@ export default function ProfileTab({ user }: { user: User }) {
   };
 
   return (
-    <Box component="form" onSubmit={handleSubmit(handleSave)} noValidate>
+    <Box component="form" onSubmit={(event) => void handleSubmit(handleSave)(event)} noValidate>
       <FormError title={messages.failed} message={update.isError ? errorMessage(update.error, messages.failed) : null} />
       <Stack spacing={2.5}>
         <Stack direction={{ xs: "column", sm: "row" }} spacing={2.5}>

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /** How the fake answers one chat completion request. */
@@ -42,7 +42,7 @@ function completion(content: string) {
  */
 export async function startFakeOpenAi(answers: FakeAnswer[] = []): Promise<FakeOpenAi> {
   const fake = { requests: [], answers } as unknown as FakeOpenAi;
-  const server: Server = createServer(async (req, res) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) {
       res.writeHead(404).end();
       return;
@@ -57,6 +57,10 @@ export async function startFakeOpenAi(answers: FakeAnswer[] = []): Promise<FakeO
     // The client may have given up (timeout) while we slept.
     if (res.destroyed) return;
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(completion(answer.content)));
+  };
+  const server: Server = createServer((req, res) => {
+    // A fault in the fake drops the connection, so the test sees it rather than hanging.
+    handle(req, res).catch((error: unknown) => res.destroy(error instanceof Error ? error : new Error(String(error))));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   fake.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;

@@ -70,7 +70,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const send = (res: ServerResponse, status: number, body: unknown) =>
     res.writeHead(status, { "content-type": "application/json", "request-id": `req_${randomBytes(6).toString("hex")}` }).end(JSON.stringify(body));
 
-  const server: Server = createServer(async (req, res) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const fields = Object.fromEntries(new URLSearchParams(await readBody(req)));
     const url = new URL(req.url ?? "/", "http://fake");
     const auth = req.headers.authorization ?? "";
@@ -148,6 +148,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return send(res, 200, intent);
     }
     send(res, 404, { error: { type: "invalid_request_error", message: "Unrecognized request URL" } });
+  };
+  const server: Server = createServer((req, res) => {
+    // A fault in the fake drops the connection, so the test sees it rather than hanging.
+    handle(req, res).catch((error: unknown) => res.destroy(error instanceof Error ? error : new Error(String(error))));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
