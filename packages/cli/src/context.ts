@@ -21,7 +21,8 @@ export async function withServices<T>(
     if (options.migrated !== false) await ensureMigrated(services);
     // A command that sends e-mail works the queue too while it runs (beside any running server's workers), so it
     // can say how the first delivery went; what it leaves queued, a server delivers.
-    if (options.workers) await services.startWorkers();
+    // It runs no schedule clock: the servers keep those.
+    if (options.workers) await services.startWorkers({ clock: false });
     return await run(services);
   } finally {
     await services.close();

@@ -42,6 +42,11 @@ describe("loadConfig defaults", () => {
       storage: { kind: "disk", root: path.join(path.resolve(dataDir), "uploads") },
       smtpUrl: undefined,
       mailFrom: "Forgehire <no-reply@forgehire.local>",
+      queuePollSeconds: 2,
+      queueJobTimeoutSeconds: 60,
+      queueMaintenanceSeconds: 30,
+      paymentReconcileCron: "*/5 * * * *",
+      emailRetry: { attempts: 12, delayMs: 5_000, maxDelayMs: 60_000 },
       logLevel: "info",
       authRateLimit: 20,
       trustProxy: false,
@@ -186,6 +191,20 @@ describe("loadConfig TRUST_PROXY", () => {
       expect(configError({ TRUST_PROXY: value }).message, value).toContain("TRUST_PROXY");
     }
     expect(configError({ TRUST_PROXY: "loopback, proxy.local" }).message).toContain("proxy.local");
+  });
+});
+
+describe("loadConfig PAYMENT_RECONCILE_CRON", () => {
+  it("sweeps every five minutes by default, takes another five-field cron, or off", () => {
+    expect(loadConfig(env()).paymentReconcileCron).toBe("*/5 * * * *");
+    expect(loadConfig(env({ PAYMENT_RECONCILE_CRON: " 0 * * * 1-5 " })).paymentReconcileCron).toBe("0 * * * 1-5");
+    expect(loadConfig(env({ PAYMENT_RECONCILE_CRON: "off" })).paymentReconcileCron).toBeNull();
+  });
+
+  it("refuses what pg-boss could not schedule by the minute", () => {
+    for (const value of ["every 5 minutes", "*/5 * * *", "*/10 * * * * *", "61 * * * *", ""]) {
+      expect(configError({ PAYMENT_RECONCILE_CRON: value }).message, value).toContain("PAYMENT_RECONCILE_CRON");
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import { isIP } from "node:net";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { config as loadDotenv } from "dotenv";
+import cronParser from "cron-parser";
 import { z } from "zod";
 
 const optionalText = z
@@ -46,6 +47,15 @@ const envSchema = z.object({
   QUEUE_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** How often the queue looks for such lost jobs (and archives finished ones). */
   QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /**
+   * When every server's queue reconciles unsettled payments with the provider (UTC cron, five fields: pg-boss
+   * schedules by the minute); `off` schedules nothing.
+   */
+  PAYMENT_RECONCILE_CRON: z
+    .string()
+    .trim()
+    .default("*/5 * * * *")
+    .refine((value) => value === "off" || isMinuteCron(value), "must be a five-field cron expression (e.g. */5 * * * *) or off"),
   /** E-mail delivery attempts before a message is marked failed. */
   EMAIL_RETRY_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
   /** The pause after an e-mail's first failed attempt; it doubles, up to EMAIL_RETRY_MAX_DELAY_MS. */
@@ -186,6 +196,8 @@ export interface Config {
   /** A running job's time limit, and how often lost (expired) jobs are looked for, in seconds. */
   queueJobTimeoutSeconds: number;
   queueMaintenanceSeconds: number;
+  /** The scheduled reconciliation of unsettled payments (UTC cron), or null when off. */
+  paymentReconcileCron: string | null;
   /** E-mail delivery retries: attempts, and the first pause doubling up to the longest. */
   emailRetry: { attempts: number; delayMs: number; maxDelayMs: number };
   logLevel: string;
@@ -256,11 +268,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     queuePollSeconds: e.QUEUE_POLL_SECONDS,
     queueJobTimeoutSeconds: e.QUEUE_JOB_TIMEOUT_SECONDS,
     queueMaintenanceSeconds: e.QUEUE_MAINTENANCE_SECONDS,
+    paymentReconcileCron: e.PAYMENT_RECONCILE_CRON === "off" ? null : e.PAYMENT_RECONCILE_CRON,
     emailRetry: { attempts: e.EMAIL_RETRY_ATTEMPTS, delayMs: e.EMAIL_RETRY_DELAY_MS, maxDelayMs: Math.max(e.EMAIL_RETRY_DELAY_MS, e.EMAIL_RETRY_MAX_DELAY_MS) },
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
+}
+
+/** A cron expression pg-boss can schedule: five fields (its clock ticks by the minute, a seconds field would lie). */
+function isMinuteCron(value: string): boolean {
+  if (value.split(/\s+/).length !== 5) return false;
+  try {
+    cronParser.parseExpression(value, { tz: "UTC" });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A generated secret kept in DATA_DIR, so sessions survive restarts without any setup. */

@@ -12,6 +12,7 @@ import { openDatabase, type Database } from "./db/database.js";
 import type { ServiceDeps } from "./deps.js";
 import type { Logger } from "./logger.js";
 import { createJobQueue, type QueueHandlers } from "./queue/queue.js";
+import { reconcilePayments } from "./use-cases/payments/reconcile-payments.js";
 
 /** The wired dependencies of every use case, plus the open database they share. */
 export interface Services extends ServiceDeps {
@@ -20,8 +21,11 @@ export interface Services extends ServiceDeps {
   engines: { rules: BreakdownEngine; ai: BreakdownEngine | undefined; default: BreakdownEngine };
   /** "Enhance with AI" on the wizard's first step: only when AI_BASE_URL is set. */
   enhancer: RequirementsEnhancer | undefined;
-  /** Starts this process's queue workers (the server does; a CLI command only queues). */
-  startWorkers(): Promise<void>;
+  /**
+   * Starts this process's queue workers, and by default the clock that sends scheduled jobs (the payment
+   * reconciliation): a short-lived CLI command passes `{ clock: false }`.
+   */
+  startWorkers(options?: { clock?: boolean }): Promise<void>;
   /** Resolves once the requests' background work is done and no queued job is due or running (tests, benchmarks). */
   settle(): Promise<void>;
   close(): Promise<void>;
@@ -31,9 +35,19 @@ export interface Services extends ServiceDeps {
  * What each queue's worker does.
  * @param deps the wired services
  */
-export function queueHandlers(deps: Pick<ServiceDeps, "mailer">): QueueHandlers {
+export function queueHandlers(deps: ServiceDeps): QueueHandlers {
   return {
     email: (job) => deps.mailer.deliver(job.data),
+    "reconcile-payments": async (job) => {
+      const started = Date.now();
+      const report = await reconcilePayments(deps);
+      // One line per sweep, quiet when there was nothing to look at (every five minutes on an idle site).
+      const level = report.errors.length ? "warn" : report.checked ? "info" : "debug";
+      deps.logger[level](
+        { jobId: job.id, checked: report.checked, updated: report.updated, errors: report.errors, ms: Date.now() - started },
+        "scheduled payment reconciliation",
+      );
+    },
   };
 }
 
@@ -53,12 +67,13 @@ export async function createServices(config: Config, logger: Logger, database?: 
     pollingIntervalSeconds: config.queuePollSeconds,
     jobTimeoutSeconds: config.queueJobTimeoutSeconds,
     maintenanceIntervalSeconds: config.queueMaintenanceSeconds,
+    schedules: { "reconcile-payments": config.paymentReconcileCron },
   });
   const mailer = createMailer({ db: db.knex, logger, queue, from: config.mailFrom, smtpUrl: config.smtpUrl, retry: config.emailRetry });
   const background = createBackgroundTasks(logger);
   const rules = createRulesEngine();
   const ai = config.ai && createAiEngine({ ...config.ai, logger });
-  return {
+  const services: Services = {
     engines: { rules, ai, default: ai ?? rules },
     enhancer: config.ai && createAiEnhancer({ ...config.ai, logger }),
     db: db.knex,
@@ -72,7 +87,7 @@ export async function createServices(config: Config, logger: Logger, database?: 
     realtime: createRealtime(),
     payments: config.stripe ? createStripeProvider(config.stripe) : createTestProvider(),
     now: () => new Date(),
-    startWorkers: () => queue.work(queueHandlers({ mailer })),
+    startWorkers: (options) => queue.work(queueHandlers(services), options),
     async settle() {
       await background.drain();
       await queue.settle();
@@ -85,6 +100,7 @@ export async function createServices(config: Config, logger: Logger, database?: 
       await db.close();
     },
   };
+  return services;
 }
 
 /**

@@ -30,6 +30,8 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     AUTH_RATE_LIMIT: "1000",
     PUBLIC_URL: "http://forgehire.test",
+    // A sweep at a five-minute mark would settle payments a test means to settle itself; the tests that need it set one.
+    PAYMENT_RECONCILE_CRON: "off",
     ...env,
   });
   const database = await openTestDatabase();

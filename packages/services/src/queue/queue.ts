@@ -14,6 +14,8 @@ export interface QueueData {
     /** What SMTP gets when it differs from the outbox's copy: the body with its secrets (a reset link) filled in. */
     smtpBody?: { text: string; html?: string };
   };
+  /** One sweep of every unsettled payment (the schedule's, or one sent by hand); it carries nothing. */
+  "reconcile-payments": Record<string, never>;
 }
 
 export type QueueName = keyof QueueData;
@@ -36,6 +38,9 @@ export type QueueHandlers = { [N in QueueName]: (job: QueuedJob<N>) => Promise<v
  */
 const queueOptions: Record<QueueName, PgBoss.Queue> = {
   email: { name: "email", retryLimit: 5, retryDelay: 2, retryBackoff: true },
+  // Stately: at most one sweep waits and one runs, whichever process holds it, so sweeps never overlap. A failed
+  // sweep is not retried (the next tick is one); it may take its time across many provider calls.
+  "reconcile-payments": { name: "reconcile-payments", policy: "stately", retryLimit: 0, expireInSeconds: 15 * 60 },
 };
 
 export const queueNames = Object.keys(queueOptions) as QueueName[];
@@ -48,8 +53,11 @@ export interface JobQueue {
    * @returns the job's id
    */
   send<N extends QueueName>(name: N, data: QueueData[N], options?: { db?: Knex; startAfter?: Date }): Promise<string>;
-  /** Starts this process's workers (the server; the CLI only sends). */
-  work(handlers: QueueHandlers): Promise<void>;
+  /**
+   * Starts this process's workers (the server; a CLI command only while it runs).
+   * @param options clock: false for a short-lived process, which then neither sets the schedules nor sends their jobs
+   */
+  work(handlers: QueueHandlers, options?: { clock?: boolean }): Promise<void>;
   /** Resolves once no job is waiting that is due or running, for tests and the one-shot CLI runs. */
   settle(options?: { timeoutMs?: number }): Promise<void>;
   /** Stops the workers, letting running jobs finish (up to the grace period; unfinished ones are retried later). */
@@ -70,6 +78,11 @@ export interface JobQueueOptions {
   maintenanceIntervalSeconds: number;
   /** How long stop waits for running jobs. */
   graceMs?: number;
+  /**
+   * Queues whose jobs a cron sends (UTC, by the minute), set by the processes that work; null removes the schedule.
+   * pg-boss keeps schedules in its tables and sends each tick's job once across all processes.
+   */
+  schedules?: Partial<Record<QueueName, string | null>>;
 }
 
 /** A raw connection of either driver: pg's Client, or PGlite (whose `exec` is the one that runs several statements). */
@@ -114,7 +127,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   const workerIds = new Map<QueueName, string>();
   let stopped = false;
 
-  const start = (supervise: boolean) =>
+  const start = (supervise: boolean, clock = false) =>
     (starting ??= (async () => {
       const instance = new PgBoss({
         db: knexBossDb(options.db),
@@ -123,7 +136,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         migrate: false,
         supervise,
         maintenanceIntervalSeconds: options.maintenanceIntervalSeconds,
-        schedule: false,
+        // The cron clock runs in the servers only: each ticks, but one per tick wins (pg-boss's cron_on stamp), and
+        // the tick's job is sent once (a singleton key per minute).
+        schedule: clock,
         // Completed jobs (an e-mail's job carries a reset link while it waits) go within the hour the link lives.
         archiveCompletedAfterSeconds: 60 * 60,
         deleteAfterSeconds: 60,
@@ -152,7 +167,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       const id = await instance.send(name, data, {
         ...(sendOptions.db && { db: knexBossDb(sendOptions.db) }),
         ...(sendOptions.startAfter && { startAfter: sendOptions.startAfter }),
-        expireInSeconds: options.jobTimeoutSeconds,
+        expireInSeconds: queueOptions[name].expireInSeconds ?? options.jobTimeoutSeconds,
       });
       if (!id) throw new Error(`queue ${name} refused the job`);
       const workerId = workerIds.get(name);
@@ -168,8 +183,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       return id;
     },
 
-    async work(handlers) {
-      const instance = await start(true);
+    async work(handlers, { clock = true } = {}) {
+      const instance = await start(true, clock);
       for (const name of queueNames) {
         const handler = handlers[name] as (job: QueuedJob<QueueName>) => Promise<void>;
         const id = await instance.work<QueueData[QueueName]>(
@@ -187,6 +202,12 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           },
         );
         workerIds.set(name, id);
+      }
+      for (const [name, cron] of Object.entries(clock ? (options.schedules ?? {}) : {})) {
+        if (cron) {
+          await instance.schedule(name, cron, {}, { tz: "UTC" });
+          log.info({ queue: name, cron }, "queue schedule set");
+        } else await instance.unschedule(name);
       }
     },
 

@@ -18,7 +18,14 @@ const sdk = new Stripe("sk_test_helper");
 
 beforeAll(async () => {
   fake = await startFakeStripe();
-  const env = { STRIPE_SECRET_KEY: "sk_test_forgehire", STRIPE_PUBLISHABLE_KEY: "pk_test_forgehire", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url };
+  const env = {
+    STRIPE_SECRET_KEY: "sk_test_forgehire",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_forgehire",
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: fake.url,
+    // Scheduled, but on a tick that never comes during the run: the test sends the tick's job itself.
+    PAYMENT_RECONCILE_CRON: "0 0 1 1 *",
+  };
   server = await startTestServer(env);
   // A second server process on the same database (PostgreSQL), for races between processes.
   twin = await startTwinServer(server, env);
@@ -441,5 +448,26 @@ describe("reconciliation", () => {
     intent.status = "succeeded";
     await reconcilePayments(server.services);
     expect((await jobRow(job.id)).payment_status).toBe("paid");
+  });
+
+  it("the scheduled sweep settles a payment whose webhook never came, with no request, and a second sweep changes nothing", async () => {
+    const schedule = await server.services.db.raw(`select cron, timezone from pgboss.schedule where name = 'reconcile-payments'`);
+    expect(schedule.rows).toEqual([{ cron: "0 0 1 1 *", timezone: "UTC" }]);
+    const job = await lockedJob();
+    const { paymentId, intent } = await intentFor(job.id);
+    intent.status = "succeeded";
+    // What pg-boss's clock does on a tick: queue one job, which a server's worker (either process) runs.
+    await server.services.queue.send("reconcile-payments", {});
+    await server.services.settle();
+    expect((await jobRow(job.id)).payment_status).toBe("paid");
+    const payment = () => server.services.db("payments").where({ id: paymentId }).first();
+    const settled = await payment();
+    expect(settled.status).toBe("succeeded");
+    const events = (await eventRows(paymentId)).length;
+    await server.services.queue.send("reconcile-payments", {});
+    await server.services.settle();
+    expect(await payment()).toEqual(settled);
+    expect(await eventRows(paymentId)).toHaveLength(events);
+    expect((await jobActivityRepository.listForJob(server.services.db, job.id)).filter((a) => a.action === "paid")).toHaveLength(1);
   });
 });

@@ -12,7 +12,7 @@ export const refundIdempotencyKeyOf = (paymentId: string) => `forgehire-refund-$
  * Gives back a charge flagged needs_refund (a doubled success, a stale amount, a canceled attempt) through the
  * provider, then records it as refunded. The provider call carries an idempotency key, so a retry after a crash,
  * or two processes refunding at once, still refund once. A provider failure leaves the attempt needs_refund, listed
- * in the back office and by `payments:list --needs-refund`, and the next `payments:reconcile` tries again.
+ * in the back office and by `payments:list --needs-refund`, and the next reconciliation (scheduled, or `payments:reconcile`) tries again.
  * @param deps database, clock, payment provider, logger
  * @param paymentId the attempt to refund
  * @returns refunded, failed (still needs_refund) or skipped (not needs_refund)
