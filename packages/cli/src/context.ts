@@ -18,7 +18,11 @@ export async function withServices<T>(
   const logger = createLogger(options.logLevel ?? (process.env.LOG_LEVEL ? config.logLevel : "warn"), pino.destination(2));
   const services = await createServices(config, logger);
   try {
-    if (options.migrated !== false) await ensureMigrated(services);
+    if (options.migrated !== false) {
+      await ensureMigrated(services);
+      // Commands queue e-mails inside their transactions: the queue must be up before one opens.
+      await services.queue.prepare();
+    }
     // A command that sends e-mail works the queue too while it runs (beside any running server's workers), so it
     // can say how the first delivery went; what it leaves queued, a server delivers.
     // It runs no schedule clock: the servers keep those.

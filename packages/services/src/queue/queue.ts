@@ -54,6 +54,11 @@ export interface JobQueue {
    */
   send<N extends QueueName>(name: N, data: QueueData[N], options?: { db?: Knex; startAfter?: Date }): Promise<string>;
   /**
+   * Starts the queue for sending only. A process that sends from inside a transaction before any worker runs (a CLI
+   * command) calls it first: starting lazily there would wait for a connection the transaction holds (PGlite has one).
+   */
+  prepare(): Promise<void>;
+  /**
    * Starts this process's workers (the server; a CLI command only while it runs).
    * @param options clock: false for a short-lived process, which then neither sets the schedules nor sends their jobs
    */
@@ -162,6 +167,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   };
 
   return {
+    async prepare() {
+      await start(false);
+    },
+
     async send(name, data, sendOptions = {}) {
       const instance = boss ?? (await start(false));
       const id = await instance.send(name, data, {
