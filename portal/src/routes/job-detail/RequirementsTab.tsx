@@ -8,6 +8,7 @@ import Chip from "@mui/material/Chip";
 import CircularProgress from "@mui/material/CircularProgress";
 import Grid from "@mui/material/Grid";
 import List from "@mui/material/List";
+import ListItem from "@mui/material/ListItem";
 import ListItemButton from "@mui/material/ListItemButton";
 import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
@@ -185,12 +186,14 @@ export default function RequirementsTab({ job, requirements, refreshing, failed,
             ) : (
               <List aria-label="Attached files" disablePadding>
                 {requirements.files.map((file) => (
-                  <ListItemButton key={file.id} onClick={() => setPreviewing(file)} sx={{ borderRadius: 2 }}>
-                    <ListItemIcon sx={{ minWidth: 40 }}>
-                      <InsertDriveFileOutlined color="primary" />
-                    </ListItemIcon>
-                    <ListItemText primary={file.name} secondary={formatFileSize(file.size)} />
-                  </ListItemButton>
+                  <ListItem key={file.id} disablePadding>
+                    <ListItemButton onClick={() => setPreviewing(file)} sx={{ borderRadius: 2 }}>
+                      <ListItemIcon sx={{ minWidth: 40 }}>
+                        <InsertDriveFileOutlined color="primary" />
+                      </ListItemIcon>
+                      <ListItemText primary={file.name} secondary={formatFileSize(file.size)} />
+                    </ListItemButton>
+                  </ListItem>
                 ))}
               </List>
             )}
