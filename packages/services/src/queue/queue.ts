@@ -152,8 +152,17 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       instance.on("error", (err) => log.warn({ err }, "queue error"));
       await instance.start();
       for (const queue of Object.values(queueOptions)) {
-        // Idempotent (ON CONFLICT DO NOTHING), so every process may ensure every queue.
-        await instance.createQueue(queue.name, queue);
+        // Idempotent (ON CONFLICT DO NOTHING), so every process may ensure every queue. Two processes starting at
+        // once on PostgreSQL can deadlock on the queue's partition DDL: the loser tries again.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await instance.createQueue(queue.name, queue);
+            break;
+          } catch (err) {
+            if ((err as { code?: string }).code !== "40P01" || attempt >= 5) throw err;
+            await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+          }
+        }
       }
       boss = instance;
       return instance;
