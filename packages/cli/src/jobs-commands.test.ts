@@ -7,7 +7,7 @@ import { openDatabase } from "@forgehire/services";
 import { startFakeOpenAi } from "@forgehire/server/test/fakes/openai-server";
 import { promisify } from "node:util";
 import { exitCodes } from "./exit-codes.js";
-import { bin, forgehireIn, forgehireWith } from "./run-cli.test-support.js";
+import { bin, forgehireIn, forgehireWith, freePort } from "./run-cli.test-support.js";
 
 let dataDir: string;
 const forgehire = (...args: string[]) => forgehireIn(dataDir, ...args);
@@ -178,6 +178,22 @@ describe("forgehire jobs commands", () => {
     expect(plain(screen)).toMatch(/Sent "Kick-off" to bruno@forgehire\.local \(logged, email [0-9a-f-]{36}\)\./);
     const outbox = JSON.parse((await forgehire("emails:list", "--json", "--kind", "admin_email")).stdout) as Array<{ subject: string; text: string }>;
     expect(outbox[0]).toMatchObject({ subject: "Kick-off", text: "We start Monday." });
+  }, 180_000);
+
+  // Without a server on the database, the CLI's own queue worker is the one that delivers (a running server's worker,
+  // with its working mail settings, could take the job first).
+  it("admin:email with the mail server down keeps the email as failed (exit 8); emails:retry sends it once mail works", async () => {
+    const down = await forgehireWith({ SMTP_URL: `smtp://127.0.0.1:${await freePort()}`, EMAIL_RETRY_ATTEMPTS: "1" }, dataDir, "admin:email", "3", "--subject", "Invoice", "--message", "Attached.");
+    expect(down.code).toBe(exitCodes.upstreamUnavailable);
+    const failedId = /email ([0-9a-f-]{36}) to bruno@forgehire\.local is failed/.exec(down.stderr)?.[1];
+    expect(failedId, down.stderr).toBeDefined();
+    const retry = await forgehire("emails:retry", "--failed", "--json");
+    expect(retry.code, retry.stderr).toBe(0);
+    const retried = JSON.parse(retry.stdout) as Array<{ id: string; status: string }>;
+    expect(retried).toEqual([expect.objectContaining({ id: failedId, status: "logged" })]);
+    const twice = await forgehire("emails:retry", failedId!);
+    expect(twice.code).toBe(exitCodes.conflict);
+    expect(twice.stderr).toContain("Only an e-mail whose delivery failed can be sent again.");
   }, 180_000);
 
   it("db:rollback asks on a terminal; answering no changes nothing (exit 10)", async () => {

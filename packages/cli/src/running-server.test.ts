@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exitCodes } from "./exit-codes.js";
-import { forgehireIn, forgehireInput, forgehireWith, freePort, startServe } from "./run-cli.test-support.js";
+import { forgehireIn, forgehireInput, startServe } from "./run-cli.test-support.js";
 
 // An operator never has to stop the site: every command here runs while `forgehire serve` holds the embedded
 // database, and reaches it through the socket the server shares in DATA_DIR.
@@ -134,7 +134,7 @@ describe("the CLI while `forgehire serve` runs on the embedded database", { time
     expect(unknown.stderr).toContain("Unknown user type");
   });
 
-  it("admin:email sends to the job's poster; without a terminal a missing field is a usage error; a failed delivery is retried by emails:retry", async () => {
+  it("admin:email sends to the job's poster; without a terminal a missing field is a usage error; emails:retry needs ids or --failed", async () => {
     const noTerminal = await forgehire("admin:email", "3", "--subject", "Hello");
     expect(noTerminal.code).toBe(exitCodes.usage);
     expect(noTerminal.stderr.trim()).toBe("forgehire: Missing --message (no terminal to ask on)");
@@ -146,16 +146,6 @@ describe("the CLI while `forgehire serve` runs on the embedded database", { time
     expect(sent.code, sent.stderr).toBe(0);
     expect(sent.stdout).toMatch(/^Sent "Kick-off" to bruno@forgehire\.local \(logged, email [0-9a-f-]{36}\)\.$/m);
 
-    // An SMTP server that is down: the email is kept as failed, exit 8, and emails:retry sends it once mail works.
-    const down = await forgehireWith({ SMTP_URL: `smtp://127.0.0.1:${await freePort()}`, EMAIL_RETRY_ATTEMPTS: "1" }, dataDir, "admin:email", "3", "--subject", "Invoice", "--message", "Attached.");
-    expect(down.code).toBe(exitCodes.upstreamUnavailable);
-    const failedId = /email ([0-9a-f-]{36}) to bruno@forgehire\.local is failed/.exec(down.stderr)?.[1];
-    expect(failedId, down.stderr).toBeDefined();
-    const retried = json<Array<{ id: string; status: string }>>(await forgehire("emails:retry", "--failed", "--json"));
-    expect(retried).toEqual([expect.objectContaining({ id: failedId, status: "logged" })]);
-    const twice = await forgehire("emails:retry", failedId!);
-    expect(twice.code).toBe(exitCodes.conflict);
-    expect(twice.stderr).toContain("Only an e-mail whose delivery failed can be sent again.");
     expect((await forgehire("emails:retry")).code).toBe(exitCodes.usage);
   });
 
