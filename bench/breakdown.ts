@@ -163,7 +163,11 @@ export function report(
     log(
       `${pad(result.name, 30)}${pad(result.projectType, 10)}${pad(`${result.covered}/${result.required}`, 11)}${pad(result.outOfScope.length, 5)}${pad(result.duplicates.length, 5)}${pad(`${result.generic}/${result.tasks}`, 10)}${pad(result.hours, 8)}${result.ms.toFixed(2)}`,
     );
-    for (const line of [...result.missing.map((item) => `missing ${item}`), ...result.outOfScope.map((item) => `out of scope ${item}`), ...result.duplicates.map((item) => `duplicate ${item}`)]) {
+    for (const line of [
+      ...result.missing.map((item) => `missing ${item}`),
+      ...result.outOfScope.map((item) => `out of scope ${item}`),
+      ...result.duplicates.map((item) => `duplicate ${item}`),
+    ]) {
       log(`    ${line}`);
     }
   }
@@ -213,7 +217,14 @@ export interface AiPathRun {
 export async function evaluateAiPath(): Promise<AiPathRun> {
   const fake = await startFakeOpenAi();
   try {
-    const engine = createAiEngine({ baseUrl: fake.baseUrl, apiKey: "bench", model: "bench-fake", logger: createLogger("silent"), timeoutMs: 5_000, attempts: 1 });
+    const engine = createAiEngine({
+      baseUrl: fake.baseUrl,
+      apiKey: "bench",
+      model: "bench-fake",
+      logger: createLogger("silent"),
+      timeoutMs: 5_000,
+      attempts: 1,
+    });
     const stories = new Map<string, StoryDraft[]>();
     const times = new Map<string, number>();
     const notAi: string[] = [];
@@ -235,7 +246,10 @@ export async function evaluateAiPath(): Promise<AiPathRun> {
     const all = [...stories.values()].flat();
     const isCompleted = (source: string | null) => source?.startsWith(COMPLETED_SOURCE_PREFIX) ?? false;
     return {
-      results: evaluate((fixture) => stories.get(fixture.name)!, (fixture) => times.get(fixture.name)!),
+      results: evaluate(
+        (fixture) => stories.get(fixture.name)!,
+        (fixture) => times.get(fixture.name)!,
+      ),
       notAi,
       completed: {
         stories: all.filter((story) => isCompleted(story.source)).length,

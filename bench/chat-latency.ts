@@ -49,17 +49,33 @@ const a = await start();
 const b = await start();
 
 const client = await createUser(a.services, { email: "c@bench.test", password: "bench-pass", firstName: "C", lastName: "Lient", userType: "client" });
-const freelancer = await createUser(a.services, { email: "f@bench.test", password: "bench-pass", firstName: "F", lastName: "Reelancer", userType: "freelancer" });
-const profile = await createFreelancerProfile(a.services, { id: freelancer.id, userType: "freelancer", roleType: freelancer.roleType }, {
-  title: "Bench",
-  bio: "Bench",
-  hourlyRate: 1,
-  skills: ["OpenAI GPT"],
-  domains: ["Mobile Apps"],
+const freelancer = await createUser(a.services, {
+  email: "f@bench.test",
+  password: "bench-pass",
+  firstName: "F",
+  lastName: "Reelancer",
+  userType: "freelancer",
 });
+const profile = await createFreelancerProfile(
+  a.services,
+  { id: freelancer.id, userType: "freelancer", roleType: freelancer.roleType },
+  {
+    title: "Bench",
+    bio: "Bench",
+    hourlyRate: 1,
+    skills: ["OpenAI GPT"],
+    domains: ["Mobile Apps"],
+  },
+);
 
 const cookieFor = async (url: string, email: string) =>
-  (await fetch(`${url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "bench-pass" }) })).headers
+  (
+    await fetch(`${url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: "bench-pass" }),
+    })
+  ).headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");

@@ -147,9 +147,16 @@ async function seedRooms(db: pg.Client, rooms: number, tag: string): Promise<Arr
          ($1, $3, 'x', 'Bench', 'Client', 'client', 'job_poster'), ($2, $4, 'x', 'Bench', 'Freelancer', 'freelancer', 'freelancer')`,
       [ids[0], ids[1], `c${i}-${tag}@bench.test`, `f${i}-${tag}@bench.test`],
     );
-    await db.query(`insert into chat_rooms (room_id, client_id, freelancer_id, freelancer_user_id) values ($1, $2, $3::text, $3::uuid)`, [roomId, ids[0], ids[1]]);
+    await db.query(`insert into chat_rooms (room_id, client_id, freelancer_id, freelancer_user_id) values ($1, $2, $3::text, $3::uuid)`, [
+      roomId,
+      ids[0],
+      ids[1],
+    ]);
     for (const [j, sid] of sids.entries()) {
-      const sess = { cookie: { originalMaxAge: 24 * 3600_000, expires: expires.toISOString(), httpOnly: true, path: "/", sameSite: "lax", secure: false }, passport: { user: ids[j] } };
+      const sess = {
+        cookie: { originalMaxAge: 24 * 3600_000, expires: expires.toISOString(), httpOnly: true, path: "/", sameSite: "lax", secure: false },
+        passport: { user: ids[j] },
+      };
       await db.query(`insert into sessions (sid, sess, expired) values ($1, $2, $3)`, [sid, JSON.stringify(sess), expires]);
     }
     out.push({ roomId, cookies: [sessionCookie(sids[0]), sessionCookie(sids[1])] });
@@ -253,7 +260,14 @@ async function runLoad(target: Target, scenario: Scenario, drainMs: number): Pro
 /** Counts the SQL statements one chat message costs: knex's queries in an in-process server, plus its adapter's pg_notify. */
 async function statementsPerMessage(databaseUrl: string, room: { roomId: string; cookies: [string, string] }, messages: number): Promise<number> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "forgehire-chatbench-"));
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SESSION_SECRET, LOG_LEVEL: "silent", AUTH_RATE_LIMIT: "100000", PUBLIC_URL: "http://127.0.0.1" });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET,
+    LOG_LEVEL: "silent",
+    AUTH_RATE_LIMIT: "100000",
+    PUBLIC_URL: "http://127.0.0.1",
+  });
   const services = await createServices(config, createLogger("silent"));
   const server = await startServer(services, { port: 0, host: "127.0.0.1", serveWebApps: false, sessionCleanupIntervalMs: 0 });
   const listener = new pg.Client({ connectionString: databaseUrl });
@@ -339,7 +353,15 @@ export async function measureChatLoad(options: ChatLoadOptions): Promise<BenchRo
       const url = `http://127.0.0.1:${port}`;
       const child = await spawnUntil(
         [binPath, "serve", "--no-demo", "--no-build", "--port", String(port)],
-        { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PUBLIC_URL: url, SESSION_SECRET, LOG_LEVEL: "warn", AUTH_RATE_LIMIT: "1000000", NODE_ENV: "development" },
+        {
+          DATABASE_URL: databaseUrl,
+          DATA_DIR: dataDir,
+          PUBLIC_URL: url,
+          SESSION_SECRET,
+          LOG_LEVEL: "warn",
+          AUTH_RATE_LIMIT: "1000000",
+          NODE_ENV: "development",
+        },
         "Portal:",
       );
       children.push(child);
@@ -401,7 +423,13 @@ export async function measureChatLoad(options: ChatLoadOptions): Promise<BenchRo
       [split, forgehire(true)],
     ] as const) {
       const result = await run(scenario, target, "forgehire");
-      row(`chat ${scenario.label}: answered/offered`, result.answeredInTime / result.offered, largeBase.answeredInTime / largeBase.offered, "≥ 0.98", result.answeredInTime / result.offered >= 0.98);
+      row(
+        `chat ${scenario.label}: answered/offered`,
+        result.answeredInTime / result.offered,
+        largeBase.answeredInTime / largeBase.offered,
+        "≥ 0.98",
+        result.answeredInTime / result.offered >= 0.98,
+      );
       row(`chat ${scenario.label}: deliveries lost`, result.lost, largeBase.lost, "0", result.lost === 0);
       row(`chat ${scenario.label}: delivery p99 (ms)`, result.p99, largeBase.p99, "(reported)", true);
       row(`chat ${scenario.label}: extra copies delivered`, result.duplicates, largeBase.duplicates, "0 (once per socket)", result.duplicates === 0);
@@ -424,7 +452,10 @@ export function formatRows(rows: BenchRow[]): string {
   const fmt = (n: number | null) => (n === null ? "—" : Number.isInteger(n) ? String(n) : n.toFixed(n < 10 ? 3 : 1));
   const width = Math.max(...rows.map((r) => r.figure.length));
   return rows
-    .map((r) => `${r.figure.padEnd(width)}  ${fmt(r.value).padStart(9)}  baseline ${fmt(r.baseline).padStart(9)}  ratio ${fmt(r.ratio).padStart(7)}  goal ${r.goal.padEnd(20)} ${r.met ? "met" : "NOT MET"}`)
+    .map(
+      (r) =>
+        `${r.figure.padEnd(width)}  ${fmt(r.value).padStart(9)}  baseline ${fmt(r.baseline).padStart(9)}  ratio ${fmt(r.ratio).padStart(7)}  goal ${r.goal.padEnd(20)} ${r.met ? "met" : "NOT MET"}`,
+    )
     .join("\n");
 }
 

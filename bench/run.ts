@@ -153,14 +153,24 @@ interface Seeded {
 async function seed(services: Services, jobs: number): Promise<Seeded> {
   await migrateLatest(services.db);
   const client = await createUser(services, { email: "client@bench.test", password: PASSWORD, firstName: "Bench", lastName: "Client", userType: "client" });
-  const freelancer = await createUser(services, { email: "freelancer@bench.test", password: PASSWORD, firstName: "Bench", lastName: "Freelancer", userType: "freelancer" });
-  await createFreelancerProfile(services, { id: freelancer.id, userType: freelancer.userType, roleType: freelancer.roleType }, {
-    title: "Bench freelancer",
-    bio: "Builds AI-assisted apps.",
-    hourlyRate: 50,
-    skills: ["OpenAI GPT"],
-    domains: ["Mobile Apps"],
+  const freelancer = await createUser(services, {
+    email: "freelancer@bench.test",
+    password: PASSWORD,
+    firstName: "Bench",
+    lastName: "Freelancer",
+    userType: "freelancer",
   });
+  await createFreelancerProfile(
+    services,
+    { id: freelancer.id, userType: freelancer.userType, roleType: freelancer.roleType },
+    {
+      title: "Bench freelancer",
+      bio: "Builds AI-assisted apps.",
+      hourlyRate: 50,
+      skills: ["OpenAI GPT"],
+      domains: ["Mobile Apps"],
+    },
+  );
   await services.db.raw(
     `insert into jobs (title, description, industry, scope, budget, owner_id, created_at, updated_at)
      select 'Bench job ' || g, repeat('An application for a small business: accounts, an admin area, reports. ', 4),
@@ -176,7 +186,10 @@ async function seed(services: Services, jobs: number): Promise<Seeded> {
 async function seedPostgres(label: string, jobs: number): Promise<{ url: string; seeded: Seeded }> {
   const url = await createDatabase(label);
   const dataDir = mkdtempSync(path.join(scratch, "seed-"));
-  const services = await createServices(loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, DATABASE_URL: url, LOG_LEVEL: "silent", SESSION_SECRET: SECRET }), createLogger("silent"));
+  const services = await createServices(
+    loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, DATABASE_URL: url, LOG_LEVEL: "silent", SESSION_SECRET: SECRET }),
+    createLogger("silent"),
+  );
   try {
     return { url, seeded: await seed(services, jobs) };
   } finally {
@@ -186,7 +199,10 @@ async function seedPostgres(label: string, jobs: number): Promise<{ url: string;
 
 async function seedPGlite(jobs: number): Promise<string> {
   const dataDir = mkdtempSync(path.join(scratch, "pglite-"));
-  const services = await createServices(loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, LOG_LEVEL: "silent", SESSION_SECRET: SECRET }), createLogger("silent"));
+  const services = await createServices(
+    loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, LOG_LEVEL: "silent", SESSION_SECRET: SECRET }),
+    createLogger("silent"),
+  );
   try {
     await seed(services, jobs);
   } finally {
@@ -250,7 +266,10 @@ const clientQuery = pg.Client.prototype.query;
 pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: any[]) {
   statements += 1;
   // BENCH_SQL=1 prints each statement (which ones a request makes).
-  if (process.env.BENCH_SQL) log(`  sql: ${String((args[0] as { text?: string } | string | undefined) && typeof args[0] === "object" ? (args[0] as { text?: string }).text : args[0]).slice(0, 160)}`);
+  if (process.env.BENCH_SQL)
+    log(
+      `  sql: ${String((args[0] as { text?: string } | string | undefined) && typeof args[0] === "object" ? (args[0] as { text?: string }).text : args[0]).slice(0, 160)}`,
+    );
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- forwarded as received
   return (clientQuery as any).apply(this, args);
 } as typeof clientQuery;
@@ -258,7 +277,15 @@ pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: any[
 async function statementRows(url: string): Promise<BenchRow[]> {
   const dataDir = mkdtempSync(path.join(scratch, "statements-"));
   const services = await createServices(
-    loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, DATABASE_URL: url, LOG_LEVEL: "silent", SESSION_SECRET: SECRET, AUTH_RATE_LIMIT: "100000", PUBLIC_URL: "http://127.0.0.1" }),
+    loadConfig({
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      DATABASE_URL: url,
+      LOG_LEVEL: "silent",
+      SESSION_SECRET: SECRET,
+      AUTH_RATE_LIMIT: "100000",
+      PUBLIC_URL: "http://127.0.0.1",
+    }),
     createLogger("silent"),
   );
   const server = await startServer(services, { port: 0, host: "127.0.0.1", serveWebApps: false, sessionCleanupIntervalMs: 0 });
@@ -327,7 +354,11 @@ async function statementRows(url: string): Promise<BenchRow[]> {
     const room = (await count("POST", "/api/chat/rooms", clientCookie, { freelancerId: profile.json.id, jobId })) as { json: { roomId: string } };
     await count("POST", `/api/chat/rooms/${encodeURIComponent(room.json.roomId)}/messages`, clientCookie, { content: "First" });
     row("Statements: room list", (await count("GET", "/api/chat/rooms", clientCookie)).n, 4);
-    row("Statements: chat message", (await count("POST", `/api/chat/rooms/${encodeURIComponent(room.json.roomId)}/messages`, clientCookie, { content: "Hello" })).n, 6);
+    row(
+      "Statements: chat message",
+      (await count("POST", `/api/chat/rooms/${encodeURIComponent(room.json.roomId)}/messages`, clientCookie, { content: "Hello" })).n,
+      6,
+    );
     row("Statements: lock", (await count("POST", `/api/jobs/${jobId}/lock`, clientCookie)).n, 6);
     return rows;
   } finally {
@@ -354,12 +385,26 @@ async function argonCeiling(hash: string, seconds: number): Promise<number> {
 
 // ---- The run ------------------------------------------------------------------------------------------------------
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const ratioRow = (figure: string, value: string, baseline: string, ratio: number, goal: string, met: boolean): BenchRow => ({ figure, value, baseline, ratio, goal, met });
+const ratioRow = (figure: string, value: string, baseline: string, ratio: number, goal: string, met: boolean): BenchRow => ({
+  figure,
+  value,
+  baseline,
+  ratio,
+  goal,
+  met,
+});
 
 /** A row of the chat bench (numbers) in this table's shape (formatted text). */
 function chatRow(row: ChatBenchRow): BenchRow {
   const text = (n: number) => (Number.isInteger(n) ? fmt(n) : fmt(n, n < 10 ? 3 : 1));
-  return { figure: `Chat: ${row.figure}`, value: text(row.value), baseline: row.baseline === null ? "" : `${text(row.baseline)} (bare socket.io relay)`, ratio: row.ratio, goal: row.goal, met: row.met };
+  return {
+    figure: `Chat: ${row.figure}`,
+    value: text(row.value),
+    baseline: row.baseline === null ? "" : `${text(row.baseline)} (bare socket.io relay)`,
+    ratio: row.ratio,
+    goal: row.goal,
+    met: row.met,
+  };
 }
 
 async function optionalModule(file: string, exportName: string): Promise<BenchModule | undefined> {
@@ -428,7 +473,10 @@ async function main(): Promise<BenchRow[]> {
   }
 
   const bigServer = await spawnServer(productArgs, productEnv({ DATABASE_URL: big.url, DATA_DIR: mkdtempSync(path.join(scratch, "pg-")) }), await freePort());
-  const bigListing = await measureLoad(`product listing, PostgreSQL, ${tBig} jobs`, listingOptions(bigServer.url, await login(bigServer.url, "client@bench.test")));
+  const bigListing = await measureLoad(
+    `product listing, PostgreSQL, ${tBig} jobs`,
+    listingOptions(bigServer.url, await login(bigServer.url, "client@bench.test")),
+  );
   await stop(bigServer.child);
 
   // 4. PGlite.
@@ -449,10 +497,38 @@ async function main(): Promise<BenchRow[]> {
   const liteL = pgliteListing!;
 
   rows.push(
-    ratioRow(`Job listing, PostgreSQL, ${tJobs} jobs, ${CONNECTIONS} connections: requests/s`, fmt(pgL.rps), `${fmt(bareListing.rps)} (bare node:http + pg, 3 statements)`, pgL.rps / bareListing.rps, "≥ 0.8×", pgL.rps / bareListing.rps >= 0.8),
-    ratioRow("Job listing, PostgreSQL: p99 latency", `${fmt(pgL.p99)} ms`, `${fmt(bareListing.p99)} ms`, pgL.p99 / bareListing.p99, "≤ 1.5×", pgL.p99 / bareListing.p99 <= 1.5),
-    ratioRow(`Job listing page 1 at ${tBig} jobs: time per request against ${tJobs} jobs`, `${fmt(bigListing.rps)} req/s`, `${fmt(pgL.rps)} req/s`, pgL.rps / bigListing.rps, "≤ 1.2×", pgL.rps / bigListing.rps <= 1.2),
-    { figure: "Job listing: failed requests (PostgreSQL)", value: fmt(pgL.failed + bigListing.failed), baseline: "", ratio: null, goal: "0", met: pgL.failed + bigListing.failed === 0 },
+    ratioRow(
+      `Job listing, PostgreSQL, ${tJobs} jobs, ${CONNECTIONS} connections: requests/s`,
+      fmt(pgL.rps),
+      `${fmt(bareListing.rps)} (bare node:http + pg, 3 statements)`,
+      pgL.rps / bareListing.rps,
+      "≥ 0.8×",
+      pgL.rps / bareListing.rps >= 0.8,
+    ),
+    ratioRow(
+      "Job listing, PostgreSQL: p99 latency",
+      `${fmt(pgL.p99)} ms`,
+      `${fmt(bareListing.p99)} ms`,
+      pgL.p99 / bareListing.p99,
+      "≤ 1.5×",
+      pgL.p99 / bareListing.p99 <= 1.5,
+    ),
+    ratioRow(
+      `Job listing page 1 at ${tBig} jobs: time per request against ${tJobs} jobs`,
+      `${fmt(bigListing.rps)} req/s`,
+      `${fmt(pgL.rps)} req/s`,
+      pgL.rps / bigListing.rps,
+      "≤ 1.2×",
+      pgL.rps / bigListing.rps <= 1.2,
+    ),
+    {
+      figure: "Job listing: failed requests (PostgreSQL)",
+      value: fmt(pgL.failed + bigListing.failed),
+      baseline: "",
+      ratio: null,
+      goal: "0",
+      met: pgL.failed + bigListing.failed === 0,
+    },
   );
   for (const figure of statementFigures) rows.push(figure);
 
@@ -462,26 +538,68 @@ async function main(): Promise<BenchRow[]> {
   rows.push(...chatRows.map(chatRow));
 
   rows.push(
-    ratioRow(`PGlite: job listing, ${tJobs} jobs, ${CONNECTIONS} connections: requests/s`, fmt(liteL.rps), `${fmt(pgL.rps)} (PostgreSQL)`, liteL.rps / pgL.rps, "≥ 0.5×", liteL.rps / pgL.rps >= 0.5),
-    ratioRow("PGlite: job listing p99 latency", `${fmt(liteL.p99)} ms`, `${fmt(pgL.p99)} ms (PostgreSQL)`, liteL.p99 / pgL.p99, "≤ 3×", liteL.p99 / pgL.p99 <= 3),
+    ratioRow(
+      `PGlite: job listing, ${tJobs} jobs, ${CONNECTIONS} connections: requests/s`,
+      fmt(liteL.rps),
+      `${fmt(pgL.rps)} (PostgreSQL)`,
+      liteL.rps / pgL.rps,
+      "≥ 0.5×",
+      liteL.rps / pgL.rps >= 0.5,
+    ),
+    ratioRow(
+      "PGlite: job listing p99 latency",
+      `${fmt(liteL.p99)} ms`,
+      `${fmt(pgL.p99)} ms (PostgreSQL)`,
+      liteL.p99 / pgL.p99,
+      "≤ 3×",
+      liteL.p99 / pgL.p99 <= 3,
+    ),
     { figure: "PGlite: failed requests", value: fmt(liteL.failed), baseline: "", ratio: null, goal: "0", met: liteL.failed === 0 },
-    ratioRow("PGlite: resident memory after the load", `${fmt(pgliteRss)} MiB`, `${fmt(postgresRss)} MiB (PostgreSQL)`, pgliteRss / postgresRss, "≤ 1.5×", pgliteRss / postgresRss <= 1.5),
+    ratioRow(
+      "PGlite: resident memory after the load",
+      `${fmt(pgliteRss)} MiB`,
+      `${fmt(postgresRss)} MiB (PostgreSQL)`,
+      pgliteRss / postgresRss,
+      "≤ 1.5×",
+      pgliteRss / postgresRss <= 1.5,
+    ),
   );
   const bareStart = median(starts.bare);
   const pgStart = median(starts.postgres);
   const liteStart = median(starts.pglite);
   rows.push(
-    ratioRow("Start to /readyz, PostgreSQL (existing database)", `${fmt(pgStart)} ms`, `${fmt(bareStart)} ms (bare node:http)`, pgStart / bareStart, "≤ 10×", pgStart / bareStart <= 10),
-    ratioRow("Start to /readyz, PGlite (existing database)", `${fmt(liteStart)} ms`, `${fmt(bareStart)} ms (bare node:http)`, liteStart / bareStart, "≤ 20×", liteStart / bareStart <= 20),
+    ratioRow(
+      "Start to /readyz, PostgreSQL (existing database)",
+      `${fmt(pgStart)} ms`,
+      `${fmt(bareStart)} ms (bare node:http)`,
+      pgStart / bareStart,
+      "≤ 10×",
+      pgStart / bareStart <= 10,
+    ),
+    ratioRow(
+      "Start to /readyz, PGlite (existing database)",
+      `${fmt(liteStart)} ms`,
+      `${fmt(bareStart)} ms (bare node:http)`,
+      liteStart / bareStart,
+      "≤ 20×",
+      liteStart / bareStart <= 20,
+    ),
   );
   const params = /^\$argon2id\$v=\d+\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(small.seeded.passwordHash);
   const memoryKiB = Number(params?.[1] ?? 0);
   const passes = Number(params?.[2] ?? 0);
   rows.push(
-    ratioRow("Logins, 2 concurrent: per second", fmt(logins, 1), `${fmt(ceiling, 1)} (argon2id ceiling, 2 at a time)`, logins / ceiling, "≥ 0.8×", logins / ceiling >= 0.8),
+    ratioRow(
+      "Logins, 2 concurrent: per second",
+      fmt(logins, 1),
+      `${fmt(ceiling, 1)} (argon2id ceiling, 2 at a time)`,
+      logins / ceiling,
+      "≥ 0.8×",
+      logins / ceiling >= 0.8,
+    ),
     {
       figure: "Password hash",
-      value: params ? `argon2id, ${fmt(memoryKiB / 1024)} MiB, ${passes} passes` : small.seeded.passwordHash.split("$")[1] ?? "?",
+      value: params ? `argon2id, ${fmt(memoryKiB / 1024)} MiB, ${passes} passes` : (small.seeded.passwordHash.split("$")[1] ?? "?"),
       baseline: "OWASP: 19 MiB, 2 passes",
       ratio: null,
       goal: "argon2id, ≥ 19 MiB, ≥ 2",
@@ -496,7 +614,8 @@ async function main(): Promise<BenchRow[]> {
 
 async function cleanUp(): Promise<void> {
   for (const child of children) await stop(child);
-  for (const name of created) await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch((error: unknown) => log(`could not drop ${name}: ${String(error)}`));
+  for (const name of created)
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch((error: unknown) => log(`could not drop ${name}: ${String(error)}`));
   rmSync(scratch, { recursive: true, force: true });
 }
 

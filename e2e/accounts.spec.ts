@@ -160,7 +160,10 @@ describe("accounts in the browser", () => {
     await createUser(server.services, { email, password: "old-password", firstName: "For", lastName: "Got", userType: "client" });
     const p = await portal();
     await p.page.goto("/login");
-    await p.page.getByRole("link", { name: "Forgot Password?" }).or(p.page.getByRole("button", { name: "Forgot Password?" })).click();
+    await p.page
+      .getByRole("link", { name: "Forgot Password?" })
+      .or(p.page.getByRole("button", { name: "Forgot Password?" }))
+      .click();
     const dialog = p.page.getByRole("dialog");
     await dialog.getByLabel("Email").fill(email);
     await screenshot(p.page, "reset-dialog");

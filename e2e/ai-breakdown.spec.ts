@@ -27,7 +27,13 @@ let browser: Browser | undefined;
 beforeAll(async () => {
   fake = await startFakeOpenAi();
   // A short AI window through configuration: the first answer comes too late, the second in time.
-  server = await startAppServer({ AI_BASE_URL: fake.baseUrl, AI_API_KEY: "test-key", AI_MODEL: "fake-model", AI_TIMEOUT_MS: "2500", AI_RETRY_DELAY_MS: "1500" });
+  server = await startAppServer({
+    AI_BASE_URL: fake.baseUrl,
+    AI_API_KEY: "test-key",
+    AI_MODEL: "fake-model",
+    AI_TIMEOUT_MS: "2500",
+    AI_RETRY_DELAY_MS: "1500",
+  });
 });
 afterEach(async () => {
   await browser?.close();

@@ -16,7 +16,13 @@ let carla: UserRecord;
 beforeAll(async () => {
   server = await startAppServer();
   await createUser(server.services, { email: "boss@example.test", password: "boss-pass", firstName: "Bo", lastName: "Ss", userType: "admin" });
-  carla = await createUser(server.services, { email: "carla@example.test", password: "carla-pass", firstName: "Carla", lastName: "Client", userType: "client" });
+  carla = await createUser(server.services, {
+    email: "carla@example.test",
+    password: "carla-pass",
+    firstName: "Carla",
+    lastName: "Client",
+    userType: "client",
+  });
 });
 afterEach(async () => {
   await browser?.close();
@@ -108,7 +114,13 @@ it("an admin lists jobs by view in the back office and follows Pay Now, shown on
 
 /** A poster of her own, so the titles below stay apart from Carla's jobs of the other tests. */
 async function doraWithJobs() {
-  const dora = await createUser(server.services, { email: "dora@example.test", password: "dora-pass", firstName: "Dora", lastName: "Poster", userType: "client" });
+  const dora = await createUser(server.services, {
+    email: "dora@example.test",
+    password: "dora-pass",
+    firstName: "Dora",
+    lastName: "Poster",
+    userType: "client",
+  });
   const post = async (title: string, state: Record<string, unknown>) => {
     const input = jobCreateBody.parse({ title, description: "A garden centre's online shop.", industry: "Others", scope: 50 });
     const { job } = await postJob(server.services, { id: dora.id, userType: dora.userType, roleType: dora.roleType }, input);
@@ -277,21 +289,37 @@ it("an admin lands on the Admin Dashboard, filters Payment Due, emails a poster 
 
 it("every back-office screen shows its records: jobs, users, freelancers, stories, tasks, change requests, chat rooms, messages, emails", async () => {
   // A job with a backlog and a change request, a freelancer profile, a conversation and an e-mail.
-  const erin = await createUser(server.services, { email: "erin@example.test", password: "erin-pass", firstName: "Erin", lastName: "Owner", userType: "client" });
+  const erin = await createUser(server.services, {
+    email: "erin@example.test",
+    password: "erin-pass",
+    firstName: "Erin",
+    lastName: "Owner",
+    userType: "client",
+  });
   const erinActor = { id: erin.id, userType: erin.userType, roleType: erin.roleType };
   const input = jobCreateBody.parse({ title: "Clinic Booking App", description: "Online booking for a dental clinic.", industry: "Healthcare", scope: 50 });
   const { job } = await postJob(server.services, erinActor, input);
   await breakDownJob(server.services, server.services.engines.rules, erinActor, job.id);
   await lockJob(server.services, erinActor, job.id);
   await requestChange(server.services, erinActor, job.id, { description: "Add reminders by text message." });
-  const nova = await createUser(server.services, { email: "nova@example.test", password: "nova-pass", firstName: "Nova", lastName: "Quill", userType: "freelancer" });
-  await createFreelancerProfile(server.services, { id: nova.id, userType: nova.userType, roleType: nova.roleType }, {
-    title: "Voice Agent Builder",
-    bio: "Voice agents for clinics.",
-    hourlyRate: 65,
-    skills: ["Whisper"],
-    domains: ["Voice & Speech"],
+  const nova = await createUser(server.services, {
+    email: "nova@example.test",
+    password: "nova-pass",
+    firstName: "Nova",
+    lastName: "Quill",
+    userType: "freelancer",
   });
+  await createFreelancerProfile(
+    server.services,
+    { id: nova.id, userType: nova.userType, roleType: nova.roleType },
+    {
+      title: "Voice Agent Builder",
+      bio: "Voice agents for clinics.",
+      hourlyRate: 65,
+      skills: ["Whisper"],
+      domains: ["Voice & Speech"],
+    },
+  );
 
   const page = await logInToBackOffice("boss@example.test", "boss-pass");
   const office = new BackOfficePage(page);

@@ -149,7 +149,13 @@ describe("chat in the browser", () => {
       domains: ["Voice & Speech"],
     });
     for (let i = 0; i < 31; i++) {
-      const client = await createUser(server.services, { email: unique(`c${i}`), password: "client-pass", firstName: `Client${i}`, lastName: "Many", userType: "client" });
+      const client = await createUser(server.services, {
+        email: unique(`c${i}`),
+        password: "client-pass",
+        firstName: `Client${i}`,
+        lastName: "Many",
+        userType: "client",
+      });
       await startChat(server.services, actorOf(client), { freelancerId: profile.freelancer.id });
     }
     await freelancer.page.goto("/messages");

@@ -95,7 +95,19 @@ describe("notification e-mail switches on Update Profile", () => {
     expect(row).toMatchObject({ email_task_messages: false, email_job_updates: true });
 
     await client.page.reload();
-    await expect.poll(() => client.page.getByRole("region", { name: "Email Notifications" }).getByRole("switch", { name: /Task messages/ }).isChecked()).toBe(false);
-    await expect(client.page.getByRole("region", { name: "Email Notifications" }).getByRole("switch", { name: /Job updates/ }).isChecked()).resolves.toBe(true);
+    await expect
+      .poll(() =>
+        client.page
+          .getByRole("region", { name: "Email Notifications" })
+          .getByRole("switch", { name: /Task messages/ })
+          .isChecked(),
+      )
+      .toBe(false);
+    await expect(
+      client.page
+        .getByRole("region", { name: "Email Notifications" })
+        .getByRole("switch", { name: /Job updates/ })
+        .isChecked(),
+    ).resolves.toBe(true);
   });
 });

@@ -29,9 +29,7 @@ afterAll(async () => {
 async function shot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => animation.playState !== "running" || animation.effect?.getComputedTiming().iterations === Infinity),
+    document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getComputedTiming().iterations === Infinity),
   );
   await screenshot(page, name);
 }
@@ -53,7 +51,12 @@ describe("delivery in the browser", () => {
   it("breakdown → edit a task → lock → (paid) → a freelancer starts → status with a comment → a live task message → a change request", async () => {
     const client = await signedIn("client", "Cleo");
     const response = await client.page.request.post("/api/jobs", {
-      data: { title: "Vintage Record Shop", description: "An online shop for vintage vinyl records with a catalogue and checkout.", industry: "Automotive", scope: 500 },
+      data: {
+        title: "Vintage Record Shop",
+        description: "An online shop for vintage vinyl records with a catalogue and checkout.",
+        industry: "Automotive",
+        scope: 500,
+      },
     });
     expect(response.status()).toBe(201);
     const jobId = ((await response.json()) as { job: { id: number } }).job.id;

@@ -49,7 +49,11 @@ describe("freelancer profiles in the browser", () => {
     const submit = page.getByRole("button", { name: "Create Profile" });
     expect(await submit.isDisabled()).toBe(true);
 
-    await freelancers.fillCreateProfile({ title: "Voice Agent Builder", bio: "I build voice agents that book appointments and answer support calls around the clock for small clinics.", hourlyRate: "65" });
+    await freelancers.fillCreateProfile({
+      title: "Voice Agent Builder",
+      bio: "I build voice agents that book appointments and answer support calls around the clock for small clinics.",
+      hourlyRate: "65",
+    });
     for (const skill of ["OpenAI GPT", "Whisper", "ElevenLabs"]) await freelancers.pick("Skills", skill);
     await freelancers.picker("Skills").getByText("Maximum skills selected").first().waitFor();
     expect(await freelancers.picker("Skills").getByRole("combobox").getAttribute("aria-disabled")).toBe("true");

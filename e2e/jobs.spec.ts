@@ -164,14 +164,24 @@ describe("jobs in the browser", () => {
     await page.getByRole("button", { name: "All", exact: true }).click();
 
     // The detail page and its requirements tab.
-    await jobs.card(requirement.title).getByRole("link", { name: new RegExp(requirement.title) }).click();
+    await jobs
+      .card(requirement.title)
+      .getByRole("link", { name: new RegExp(requirement.title) })
+      .click();
     await page.waitForURL(`${server.url}/jobs/${row.id}`);
     await page.getByRole("heading", { name: requirement.title, level: 1 }).waitFor();
     await page.getByText(`Budget: ${budget}`).waitFor();
     await page.getByText("Payment: Due").waitFor();
     await page.getByText("Open", { exact: true }).waitFor();
     await expect(page.getByText("Admin Access").count()).resolves.toBe(0);
-    for (const section of ["Basic Information", "Additional Services", "Core Requirements", "Project Specific Requirements", "Additional Questions", "Attached Files"]) {
+    for (const section of [
+      "Basic Information",
+      "Additional Services",
+      "Core Requirements",
+      "Project Specific Requirements",
+      "Additional Questions",
+      "Attached Files",
+    ]) {
       await page.getByRole("region", { name: section }).waitFor();
     }
     const questions = page.getByRole("region", { name: "Additional Questions" });
@@ -339,7 +349,10 @@ describe("jobs in the browser", () => {
     await shot(page, "job-detail-admin");
 
     // An open job of the client can be edited by the admin, who keeps the owner.
-    const open = await server.services.db("jobs").insert({ title: "Admin Editable", description: "Editable by the admin.", industry: "Legal", scope: 50, budget: 50, owner_id: client.user.id }).returning("id");
+    const open = await server.services
+      .db("jobs")
+      .insert({ title: "Admin Editable", description: "Editable by the admin.", industry: "Legal", scope: 50, budget: 50, owner_id: client.user.id })
+      .returning("id");
     const openId = (open[0] as { id: number }).id;
     await server.services.db("job_requirements").insert({ job_id: openId, industry: "Legal" });
     await page.goto(`/jobs/${openId}`);

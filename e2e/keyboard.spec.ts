@@ -104,7 +104,11 @@ describe("keyboard only", () => {
     await tabTo(page, page.getByRole("combobox", { name: "User Categories" }));
     await page.keyboard.type("Patients");
     await page.keyboard.press("Enter");
-    await page.getByRole("button", { name: "Patients" }).or(page.getByText("Patients", { exact: true })).first().waitFor();
+    await page
+      .getByRole("button", { name: "Patients" })
+      .or(page.getByText("Patients", { exact: true }))
+      .first()
+      .waitFor();
     await tabTo(page, page.getByRole("textbox", { name: "Key Features" }));
     await page.keyboard.type("Online booking and reminders");
     await tabTo(page, page.getByRole("button", { name: "Next" }));
@@ -174,7 +178,12 @@ describe("keyboard only", () => {
   it("a client edits a story and a task, their acceptance criteria, adds and deletes with the keyboard", async () => {
     const { page } = await signedIn("client", "Milo");
     const response = await page.request.post("/api/jobs", {
-      data: { title: "Keyboard Record Shop", description: "An online shop for vintage vinyl records with a catalogue and checkout.", industry: "Automotive", scope: 500 },
+      data: {
+        title: "Keyboard Record Shop",
+        description: "An online shop for vintage vinyl records with a catalogue and checkout.",
+        industry: "Automotive",
+        scope: 500,
+      },
     });
     expect(response.status()).toBe(201);
     const jobId = ((await response.json()) as { job: { id: number } }).job.id;

@@ -112,7 +112,10 @@ describe("Manage Your Profile", () => {
     });
     expect(created.status()).toBe(201);
     // An older profile holds a language the list no longer offers; the server refuses it on the next save (languages.1).
-    await server.services.db("freelancers").where({ user_id: user.id }).update({ languages: JSON.stringify(["English", "Klingon"]) });
+    await server.services
+      .db("freelancers")
+      .where({ user_id: user.id })
+      .update({ languages: JSON.stringify(["English", "Klingon"]) });
 
     await page.goto("/manage-profile");
     await page.getByRole("heading", { name: "Manage Your Profile" }).waitFor();
@@ -225,7 +228,10 @@ describe("attachments", () => {
     await notice.getByRole("button", { name: "Retry scan.png" }).click();
     await notice.waitFor({ state: "detached" });
     expect(await stored()).toEqual(["brief.txt", "scan.png"]);
-    await page.getByRole("region", { name: "Attached Files" }).getByRole("button", { name: /scan\.png/ }).waitFor();
+    await page
+      .getByRole("region", { name: "Attached Files" })
+      .getByRole("button", { name: /scan\.png/ })
+      .waitFor();
   });
 });
 
@@ -256,7 +262,10 @@ describe("paid extras", () => {
     await jobs.stepHeading("Additional Information");
     await jobs.submit();
     await page.waitForURL(`${server.url}/jobs`);
-    await jobs.card("Course Platform").getByRole("link", { name: /Course Platform/ }).click();
+    await jobs
+      .card("Course Platform")
+      .getByRole("link", { name: /Course Platform/ })
+      .click();
     const services = page.getByRole("region", { name: "Additional Services" });
     await services.getByText("Next.js, PostgreSQL, AWS").waitFor();
     await shot(page, "job-detail-custom-stack");
@@ -289,7 +298,14 @@ describe("server refusals land on their fields", () => {
   it("Manage Profile: languages.1 marks the Languages picker, a path no field shows goes to the alert, and a change clears it", async () => {
     const { page } = await signedIn("freelancer", "Mira");
     const created = await page.request.post("/api/freelancers", {
-      data: { title: "Chat Agent", bio: "I build chat agents.", hourlyRate: 30, skills: ["Whisper"], domains: ["Voice & Speech"], languages: ["English", "Spanish"] },
+      data: {
+        title: "Chat Agent",
+        bio: "I build chat agents.",
+        hourlyRate: 30,
+        skills: ["Whisper"],
+        domains: ["Voice & Speech"],
+        languages: ["English", "Spanish"],
+      },
     });
     expect(created.status()).toBe(201);
     await page.goto("/manage-profile");

@@ -209,7 +209,11 @@ describe("errors show quickly", () => {
     let firstAsked: number | undefined;
     await page.route("**/api/jobs/123456", (route) => {
       firstAsked ??= Date.now();
-      return route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: { code: "UNAVAILABLE", title: "Error", message: "Down" } }) });
+      return route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "UNAVAILABLE", title: "Error", message: "Down" } }),
+      });
     });
     await page.goto("/jobs/123456");
     await page.getByText("Could not load job details. Please try again.").waitFor();

@@ -43,6 +43,9 @@ it("an unknown path shows the 404 page with Return Home", async () => {
   await page.goto("/no/such/page");
   await page.getByText("Oops! The page you're looking for cannot be found.").waitFor();
   await screenshot(page, "not-found");
-  await page.getByRole("link", { name: "Return Home" }).or(page.getByRole("button", { name: "Return Home" })).click();
+  await page
+    .getByRole("link", { name: "Return Home" })
+    .or(page.getByRole("button", { name: "Return Home" }))
+    .click();
   await page.waitForURL(`${server.url}/`);
 });

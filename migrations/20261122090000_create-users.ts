@@ -9,11 +9,7 @@ export async function up(knex: Knex): Promise<void> {
     table.text("first_name").notNullable();
     table.text("last_name").notNullable();
     table.text("user_type").notNullable().checkIn(["client", "freelancer", "admin"], "users_user_type_check");
-    table
-      .text("role_type")
-      .notNullable()
-      .defaultTo("regular")
-      .checkIn(["regular", "job_poster", "freelancer", "admin"], "users_role_type_check");
+    table.text("role_type").notNullable().defaultTo("regular").checkIn(["regular", "job_poster", "freelancer", "admin"], "users_role_type_check");
     table.timestamp("created_at", { useTz: true }).notNullable().defaultTo(knex.fn.now());
     table.timestamp("updated_at", { useTz: true }).notNullable().defaultTo(knex.fn.now());
     table.check("email = lower(email)", undefined, "users_email_lower_check");

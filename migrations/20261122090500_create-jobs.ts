@@ -14,16 +14,8 @@ export async function up(knex: Knex): Promise<void> {
     // Blocks deleting a user who posted jobs. NO ACTION rather than RESTRICT (same effect here): PostgreSQL 18
     // reports a RESTRICT violation as 23001 but 15 as 23503, while NO ACTION is 23503 on both.
     table.uuid("owner_id").notNullable().references("id").inTable("users").onDelete("NO ACTION");
-    table
-      .text("status")
-      .notNullable()
-      .defaultTo("open")
-      .checkIn(["open", "in_progress", "completed", "inactive"], "jobs_status_check");
-    table
-      .text("payment_status")
-      .notNullable()
-      .defaultTo("unpaid")
-      .checkIn(["unpaid", "pending", "paid"], "jobs_payment_status_check");
+    table.text("status").notNullable().defaultTo("open").checkIn(["open", "in_progress", "completed", "inactive"], "jobs_status_check");
+    table.text("payment_status").notNullable().defaultTo("unpaid").checkIn(["unpaid", "pending", "paid"], "jobs_payment_status_check");
     table.boolean("locked").notNullable().defaultTo(false);
     table.timestamp("started_at", { useTz: true }).nullable();
     table.timestamp("completed_at", { useTz: true }).nullable();
@@ -40,13 +32,9 @@ export async function up(knex: Knex): Promise<void> {
 
   // One live requirement per owner and title, case-insensitively (23505 → DUPLICATE_REQUIREMENT). Deleted
   // (inactive) jobs are left out so their titles can be used again.
-  await knex.raw(
-    `create unique index jobs_owner_id_title_unique on jobs (owner_id, lower(title)) where status <> 'inactive'`,
-  );
+  await knex.raw(`create unique index jobs_owner_id_title_unique on jobs (owner_id, lower(title)) where status <> 'inactive'`);
   // /jobs and the admin lists: every job not deleted, newest first.
-  await knex.raw(
-    `create index jobs_live_created_at_index on jobs (created_at desc, id desc) where status <> 'inactive'`,
-  );
+  await knex.raw(`create index jobs_live_created_at_index on jobs (created_at desc, id desc) where status <> 'inactive'`);
   // My Jobs for a client, newest first.
   await knex.raw(`create index jobs_owner_id_created_at_index on jobs (owner_id, created_at desc, id desc)`);
   // My Jobs for a freelancer (jobs assigned to them); most jobs have no freelancer, so leave those out.

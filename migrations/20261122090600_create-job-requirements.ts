@@ -17,11 +17,7 @@ export async function up(knex: Knex): Promise<void> {
     table.timestamp("created_at", { useTz: true }).notNullable().defaultTo(knex.fn.now());
     table.timestamp("updated_at", { useTz: true }).notNullable().defaultTo(knex.fn.now());
     table.check("jsonb_typeof(user_categories) = 'array'", undefined, "job_requirements_user_categories_check");
-    table.check(
-      "jsonb_typeof(additional_requirements) = 'object'",
-      undefined,
-      "job_requirements_additional_requirements_check",
-    );
+    table.check("jsonb_typeof(additional_requirements) = 'object'", undefined, "job_requirements_additional_requirements_check");
   });
 }
 

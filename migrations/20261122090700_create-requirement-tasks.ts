@@ -9,16 +9,8 @@ export async function up(knex: Knex): Promise<void> {
     table.text("type").notNullable().checkIn(["story", "task"], "requirement_tasks_type_check");
     table.text("title").notNullable();
     table.text("description").notNullable().defaultTo("");
-    table
-      .text("priority")
-      .notNullable()
-      .defaultTo("medium")
-      .checkIn(["high", "medium", "low"], "requirement_tasks_priority_check");
-    table
-      .text("status")
-      .notNullable()
-      .defaultTo("todo")
-      .checkIn(["todo", "in_progress", "clarification", "done"], "requirement_tasks_status_check");
+    table.text("priority").notNullable().defaultTo("medium").checkIn(["high", "medium", "low"], "requirement_tasks_priority_check");
+    table.text("status").notNullable().defaultTo("todo").checkIn(["todo", "in_progress", "clarification", "done"], "requirement_tasks_status_check");
     table.boolean("locked").notNullable().defaultTo(false);
     table.text("comment").nullable();
     table.decimal("estimate_hours", 6, 1).nullable();
@@ -32,11 +24,7 @@ export async function up(knex: Knex): Promise<void> {
     // Referenced together with the id so that a task's story, and a task message's task, belong to the same
     // job as the row pointing at them.
     table.unique(["job_id", "id"], { indexName: "requirement_tasks_job_id_id_unique" });
-    table
-      .foreign(["job_id", "story_id"], "requirement_tasks_story_id_foreign")
-      .references(["job_id", "id"])
-      .inTable("requirement_tasks")
-      .onDelete("CASCADE");
+    table.foreign(["job_id", "story_id"], "requirement_tasks_story_id_foreign").references(["job_id", "id"]).inTable("requirement_tasks").onDelete("CASCADE");
     // A job's stories (or tasks) in creation order; a story's tasks in creation order.
     table.index(["job_id", "type", "created_at"], "requirement_tasks_job_id_type_created_at_index");
     table.index(["story_id", "created_at"], "requirement_tasks_story_id_created_at_index");

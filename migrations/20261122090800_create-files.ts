@@ -6,13 +6,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable("files", (table) => {
     table.uuid("id").primary().defaultTo(knex.fn.uuid());
     table.uuid("owner_id").nullable().references("id").inTable("users").onDelete("SET NULL");
-    table
-      .text("kind")
-      .notNullable()
-      .checkIn(
-        ["job_attachment", "task_attachment", "avatar", "portfolio_document", "portfolio_image"],
-        "files_kind_check",
-      );
+    table.text("kind").notNullable().checkIn(["job_attachment", "task_attachment", "avatar", "portfolio_document", "portfolio_image"], "files_kind_check");
     table.integer("job_id").nullable().references("id").inTable("jobs").onDelete("CASCADE");
     table.uuid("task_id").nullable().references("id").inTable("requirement_tasks").onDelete("CASCADE");
     table.text("name").notNullable();

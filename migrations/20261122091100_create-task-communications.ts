@@ -13,17 +13,12 @@ export async function up(knex: Knex): Promise<void> {
     table.jsonb("attachments").notNullable().defaultTo(knex.raw(`'[]'::jsonb`));
     table.timestamp("created_at", { useTz: true }).notNullable().defaultTo(knex.fn.now());
     // The task must belong to the job the message is filed under.
-    table
-      .foreign(["job_id", "task_id"], "task_communications_task_id_foreign")
-      .references(["job_id", "id"])
-      .inTable("requirement_tasks")
-      .onDelete("CASCADE");
+    table.foreign(["job_id", "task_id"], "task_communications_task_id_foreign").references(["job_id", "id"]).inTable("requirement_tasks").onDelete("CASCADE");
     table.check("jsonb_typeof(attachments) = 'array'", undefined, "task_communications_attachments_check");
     // A message needs non-blank text or at least one file. CASE because jsonb_array_length raises on a
     // non-array; the regex, not trim() (which strips only spaces), so tabs and newlines alone count as blank.
     table.check(
-      "case when jsonb_typeof(attachments) = 'array'" +
-        " then content ~ '[^[:space:]]' or jsonb_array_length(attachments) > 0 else false end",
+      "case when jsonb_typeof(attachments) = 'array'" + " then content ~ '[^[:space:]]' or jsonb_array_length(attachments) > 0 else false end",
       undefined,
       "task_communications_content_check",
     );

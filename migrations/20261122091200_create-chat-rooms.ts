@@ -20,9 +20,7 @@ export async function up(knex: Knex): Promise<void> {
   });
   // Room lists by latest activity (plain DESC, so rooms without messages yet come first): a client's rooms,
   // a freelancer's (or admin's) rooms, and every room for admins.
-  await knex.raw(
-    `create index chat_rooms_client_id_last_message_at_index on chat_rooms (client_id, last_message_at desc)`,
-  );
+  await knex.raw(`create index chat_rooms_client_id_last_message_at_index on chat_rooms (client_id, last_message_at desc)`);
   await knex.raw(
     `create index chat_rooms_freelancer_user_id_last_message_at_index
       on chat_rooms (freelancer_user_id, last_message_at desc)`,

@@ -10,11 +10,7 @@ export async function up(knex: Knex): Promise<void> {
     table.text("body_text").notNullable();
     table.text("body_html").nullable();
     table.text("kind").notNullable();
-    table
-      .text("status")
-      .notNullable()
-      .defaultTo("queued")
-      .checkIn(["queued", "sent", "failed", "logged"], "emails_status_check");
+    table.text("status").notNullable().defaultTo("queued").checkIn(["queued", "sent", "failed", "logged"], "emails_status_check");
     table.text("error").nullable();
     table.integer("job_id").nullable().references("id").inTable("jobs").onDelete("SET NULL");
     // The admin who wrote it, for admin e-mails; null for the product's own mail.

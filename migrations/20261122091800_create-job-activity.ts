@@ -10,20 +10,7 @@ export async function up(knex: Knex): Promise<void> {
       .text("action")
       .notNullable()
       .checkIn(
-        [
-          "created",
-          "updated",
-          "deleted",
-          "breakdown",
-          "lock",
-          "unlock",
-          "start",
-          "complete",
-          "change_request",
-          "payment_pending",
-          "paid",
-          "payment_failed",
-        ],
+        ["created", "updated", "deleted", "breakdown", "lock", "unlock", "start", "complete", "change_request", "payment_pending", "paid", "payment_failed"],
         "job_activity_action_check",
       );
     table.jsonb("details").notNullable().defaultTo(knex.raw(`'{}'::jsonb`));

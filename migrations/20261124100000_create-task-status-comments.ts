@@ -10,10 +10,7 @@ export async function up(knex: Knex): Promise<void> {
     // SET NULL: the history survives a removed account (shown without a name); backfilled rows have no author.
     table.uuid("author_id").nullable().references("id").inTable("users").onDelete("SET NULL");
     // The task's status once the request that carried the comment was applied.
-    table
-      .text("status")
-      .notNullable()
-      .checkIn(["todo", "in_progress", "clarification", "done"], "task_status_comments_status_check");
+    table.text("status").notNullable().checkIn(["todo", "in_progress", "clarification", "done"], "task_status_comments_status_check");
     table.text("comment").notNullable();
     table.timestamp("created_at", { useTz: true }).notNullable().defaultTo(knex.fn.now());
     // The regex, not trim() (which strips only spaces): a blank comment is no comment and is never stored.

@@ -35,11 +35,10 @@ try {
     cpSync(path.join(root, workspace, "package.json"), path.join(dir, workspace, "package.json"));
   }
   const started = Date.now();
-  execFileSync(
-    "npm",
-    ["ci", "--omit=dev", "--ignore-scripts", "--no-audit", "--no-fund", "--workspace", "packages/server", "--workspace", "packages/cli"],
-    { cwd: dir, stdio: ["ignore", "ignore", "inherit"] },
-  );
+  execFileSync("npm", ["ci", "--omit=dev", "--ignore-scripts", "--no-audit", "--no-fund", "--workspace", "packages/server", "--workspace", "packages/cli"], {
+    cwd: dir,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const modules = size(path.join(dir, "node_modules"));
   const packages = readdirSync(path.join(dir, "node_modules")).flatMap((name) =>
     name.startsWith("@") ? readdirSync(path.join(dir, "node_modules", name)).map((sub) => `${name}/${sub}`) : [name],
@@ -54,11 +53,11 @@ try {
   // Asked of the dependency tree, not of the folder: npm ci still unpacks a package the lockfile needs in production
   // for another workspace (React, for the portal) although nothing of the server's reaches it.
   // npm ls exits non-zero on any oddity of the tree (an extraneous package): its list is what counts here.
-  const reached = spawnSync(
-    "npm",
-    ["ls", ...forbidden, "--omit=dev", "--all", "--parseable", ...serverWorkspaces.flatMap((w) => ["--workspace", w])],
-    { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] },
-  )
+  const reached = spawnSync("npm", ["ls", ...forbidden, "--omit=dev", "--all", "--parseable", ...serverWorkspaces.flatMap((w) => ["--workspace", w])], {
+    cwd: root,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "ignore"],
+  })
     .stdout.split("\n")
     .filter((line) => line.includes("node_modules"));
   if (reached.length) {

@@ -43,7 +43,9 @@ const output = process.argv[2] ?? "docs/reliability.md";
 /** @type {Map<string, Map<string, {name: string, file: string, runs: Record<string, string>}>>} */
 const testsById = new Map(invariants.map(([id]) => [id, new Map()]));
 const runs = [];
-for (const file of readdirSync(dir).filter((name) => name.endsWith(".json")).sort()) {
+for (const file of readdirSync(dir)
+  .filter((name) => name.endsWith(".json"))
+  .sort()) {
   const run = path.basename(file, ".json");
   if (run === "browser") continue;
   runs.push(run);
@@ -75,7 +77,8 @@ if (existsSync(figuresDir)) {
 }
 
 const problems = [];
-const mark = (status) => (status === "passed" ? "passed" : status === "skipped" || status === "pending" ? "skipped (needs PostgreSQL)" : status ? `**${status}**` : "not run");
+const mark = (status) =>
+  status === "passed" ? "passed" : status === "skipped" || status === "pending" ? "skipped (needs PostgreSQL)" : status ? `**${status}**` : "not run";
 const lines = [
   "# Reliability",
   "",

@@ -7,7 +7,9 @@ import path from "node:path";
 const dir = process.env.TEST_REPORT_DIR;
 if (!dir) throw new Error("TEST_REPORT_DIR is not set");
 const total = { passed: 0, failed: 0, skipped: 0 };
-for (const file of readdirSync(dir).filter((name) => name.endsWith(".json")).sort()) {
+for (const file of readdirSync(dir)
+  .filter((name) => name.endsWith(".json"))
+  .sort()) {
   const report = JSON.parse(readFileSync(path.join(dir, file), "utf8"));
   const run = { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
   console.log(`  ${path.basename(file, ".json")}: ${run.passed} passed, ${run.failed} failed, ${run.skipped} skipped (${report.testResults.length} files)`);

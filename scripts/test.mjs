@@ -11,7 +11,12 @@ const run = (label, name, args, env) => {
 };
 
 const { TEST_DATABASE_URL, ...withoutPg } = process.env;
-run("core, portal helpers, services, API and CLI on PGlite", "pglite", ["--project", "core", "--project", "portal", "--project", "services", "--project", "server", "--project", "cli"], withoutPg);
+run(
+  "core, portal helpers, services, API and CLI on PGlite",
+  "pglite",
+  ["--project", "core", "--project", "portal", "--project", "services", "--project", "server", "--project", "cli"],
+  withoutPg,
+);
 if (TEST_DATABASE_URL) {
   run("services and API on PostgreSQL", "postgresql", ["--project", "services", "--project", "server"], process.env);
 }

@@ -1,12 +1,4 @@
-import {
-  adminFreelancerIdentity,
-  adminRoomId,
-  clientFreelancerRoomId,
-  noAdditionalServices,
-  paymentAmount,
-  quote,
-  rulesBreakdown,
-} from "@forgehire/core";
+import { adminFreelancerIdentity, adminRoomId, clientFreelancerRoomId, noAdditionalServices, paymentAmount, quote, rulesBreakdown } from "@forgehire/core";
 import { createUser, storiesRepository, type ServiceDeps } from "@forgehire/services";
 import { demoUsers } from "./01-users.js";
 import { demoFreelancers } from "./02-freelancers.js";

@@ -36,14 +36,7 @@ describe("demo seeds", () => {
     }>;
     const states = jobs.map((j) => `${j.status}/${j.payment_status}/${j.locked ? "locked" : "unlocked"}`).sort();
     expect(states).toEqual(
-      [
-        "completed/paid/locked",
-        "completed/unpaid/locked",
-        "in_progress/paid/locked",
-        "open/paid/locked",
-        "open/unpaid/locked",
-        "open/unpaid/unlocked",
-      ].sort(),
+      ["completed/paid/locked", "completed/unpaid/locked", "in_progress/paid/locked", "open/paid/locked", "open/unpaid/locked", "open/unpaid/unlocked"].sort(),
     );
     for (const job of jobs.filter((j) => j.status !== "open")) {
       expect(job.started_at).not.toBeNull();
@@ -60,7 +53,11 @@ describe("demo seeds", () => {
   });
 
   it("give every paid job the succeeded payment that paid it, for its whole budget, and no other job a payment", async () => {
-    const jobs = (await database.knex("jobs").select("id", "budget", "payment_status")) as Array<{ id: number; budget: number | string; payment_status: string }>;
+    const jobs = (await database.knex("jobs").select("id", "budget", "payment_status")) as Array<{
+      id: number;
+      budget: number | string;
+      payment_status: string;
+    }>;
     const payments = (await database.knex("payments").select("job_id", "amount", "status")) as Array<{ job_id: number; amount: number; status: string }>;
     for (const job of jobs) {
       const own = payments.filter((p) => p.job_id === job.id);

@@ -21,7 +21,14 @@ const rowsSql = (n) =>
 async function listing() {
   const count = await pool.query(countSql, ["inactive"]);
   const ids = await pool.query(idsSql, ["inactive", PER_PAGE]);
-  const rows = ids.rows.length ? (await pool.query(rowsSql(ids.rows.length), ids.rows.map((r) => r.id))).rows : [];
+  const rows = ids.rows.length
+    ? (
+        await pool.query(
+          rowsSql(ids.rows.length),
+          ids.rows.map((r) => r.id),
+        )
+      ).rows
+    : [];
   return { items: rows, total: Number(count.rows[0].total), page: 1, perPage: PER_PAGE };
 }
 

@@ -80,15 +80,15 @@ export async function expectAccessible(page: Page, name: string): Promise<void> 
   // chat, job, payment and profile specs were never scanned for it. A11Y_REPORT still counts it.
   const report = process.env.A11Y_REPORT;
   const skipped = report ? [] : ["color-contrast"];
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .disableRules(skipped)
-    .analyze();
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).disableRules(skipped).analyze();
   const blocking = results.violations.filter((violation) => blockingImpacts.has(violation.impact ?? ""));
   // A11Y_REPORT=<file> surveys instead of failing: one JSON line per violation (any impact), for counting by rule.
   if (report) {
     for (const violation of results.violations) {
-      appendFileSync(report, `${JSON.stringify({ screen: name, rule: violation.id, impact: violation.impact, nodes: violation.nodes.map((node) => node.target.join(" ")) })}\n`);
+      appendFileSync(
+        report,
+        `${JSON.stringify({ screen: name, rule: violation.id, impact: violation.impact, nodes: violation.nodes.map((node) => node.target.join(" ")) })}\n`,
+      );
     }
     return;
   }

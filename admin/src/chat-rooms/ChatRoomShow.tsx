@@ -11,7 +11,14 @@ const ChatRoomShow = () => (
       <ReferenceField source="jobId" reference="jobs" label="Project" link="show" emptyText="Untitled Project" />
       <NumberField source="messageCount" label="Messages" />
       <DateField source="createdAt" label="Created" showTime />
-      <ReferenceManyField reference="messages" target="roomId" label="Messages" sort={{ field: "createdAt", order: "ASC" }} perPage={50} pagination={<Pagination />}>
+      <ReferenceManyField
+        reference="messages"
+        target="roomId"
+        label="Messages"
+        sort={{ field: "createdAt", order: "ASC" }}
+        perPage={50}
+        pagination={<Pagination />}
+      >
         <Datagrid bulkActionButtons={false} rowClick={false}>
           <TextField source="senderName" label="From" sortable={false} />
           <TextField source="content" sortable={false} />

@@ -77,9 +77,7 @@ const SearchBox = ({ value, onChange, placeholder }: { value: string; onChange: 
 );
 
 const Pages = ({ total, page, onChange }: { total: number | undefined; page: number; onChange: (page: number) => void }) =>
-  total && total > PER_PAGE ? (
-    <Pagination sx={{ mt: 2 }} count={Math.ceil(total / PER_PAGE)} page={page} onChange={(_, next) => onChange(next)} />
-  ) : null;
+  total && total > PER_PAGE ? <Pagination sx={{ mt: 2 }} count={Math.ceil(total / PER_PAGE)} page={page} onChange={(_, next) => onChange(next)} /> : null;
 
 /** The list of rooms, searched on the server over the client's name, the project's title and the last message. */
 const Conversations = ({ jobId, onOpen }: { jobId?: number; onOpen: (room: ChatRoom) => void }) => {
@@ -264,25 +262,25 @@ export default function CommunicationHub() {
   // load (vite.config.ts keeps it in this lazy page's chunks).
   return (
     <RealtimeProvider>
-    <Box sx={{ py: 2, maxWidth: 960 }}>
-      <Title title={messages.title} />
-      <Typography variant="h4" component="h1" gutterBottom>
-        {messages.title}
-      </Typography>
-      <Card>
-        <Tabs value={tab} onChange={(_, value: HubTab) => setTab(value)} sx={{ borderBottom: 1, borderColor: "divider", px: 2 }}>
-          <Tab value="conversations" label="All Conversations" />
-          <Tab value="projects" label="By Project" />
-          <Tab value="all-projects" label="All Projects" />
-        </Tabs>
-        <CardContent>
-          {tab === "conversations" ? <Conversations onOpen={setRoom} /> : null}
-          {tab === "projects" ? <ByProject onOpen={setRoom} /> : null}
-          {tab === "all-projects" ? <AllProjects onOpen={setRoom} /> : null}
-        </CardContent>
-      </Card>
-      <ChatDialog room={room} onClose={() => setRoom(null)} />
-    </Box>
+      <Box sx={{ py: 2, maxWidth: 960 }}>
+        <Title title={messages.title} />
+        <Typography variant="h4" component="h1" gutterBottom>
+          {messages.title}
+        </Typography>
+        <Card>
+          <Tabs value={tab} onChange={(_, value: HubTab) => setTab(value)} sx={{ borderBottom: 1, borderColor: "divider", px: 2 }}>
+            <Tab value="conversations" label="All Conversations" />
+            <Tab value="projects" label="By Project" />
+            <Tab value="all-projects" label="All Projects" />
+          </Tabs>
+          <CardContent>
+            {tab === "conversations" ? <Conversations onOpen={setRoom} /> : null}
+            {tab === "projects" ? <ByProject onOpen={setRoom} /> : null}
+            {tab === "all-projects" ? <AllProjects onOpen={setRoom} /> : null}
+          </CardContent>
+        </Card>
+        <ChatDialog room={room} onClose={() => setRoom(null)} />
+      </Box>
     </RealtimeProvider>
   );
 }

@@ -17,19 +17,7 @@ import {
   Typography,
 } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
-import {
-  Datagrid,
-  FunctionField,
-  Link,
-  ListBase,
-  NumberField,
-  Pagination,
-  ReferenceField,
-  TextField,
-  Title,
-  EmailField,
-  useListContext,
-} from "react-admin";
+import { Datagrid, FunctionField, Link, ListBase, NumberField, Pagination, ReferenceField, TextField, Title, EmailField, useListContext } from "react-admin";
 import type { AdminJobView, AdminStats } from "@forgehire/core";
 import { adminApi } from "../api";
 import { JobStatusChip } from "../jobs/JobStatus";
@@ -161,12 +149,7 @@ const PosterTable = ({ onEmail }: { onEmail: (job: AdminJob) => void }) => (
 const ViewSelect = ({ view, onChange }: { view: AdminJobView; onChange: (view: AdminJobView) => void }) => (
   <FormControl size="small" sx={{ width: 240, flexShrink: 0 }}>
     <InputLabel id="dashboard-view-label">Filter</InputLabel>
-    <Select
-      labelId="dashboard-view-label"
-      label="Filter"
-      value={view}
-      onChange={(event) => onChange(event.target.value as AdminJobView)}
-    >
+    <Select labelId="dashboard-view-label" label="Filter" value={view} onChange={(event) => onChange(event.target.value as AdminJobView)}>
       {jobViewChoices.map((choice) => (
         <MenuItem key={choice.id} value={choice.id}>
           {choice.name}
@@ -213,14 +196,7 @@ export const Dashboard = () => {
           <Tab value="posters" label="Job Poster Details" />
         </Tabs>
         {/* Keyed by view: a new view starts on its first page. The URL keeps react-admin's own jobs list. */}
-        <ListBase<AdminJob>
-          key={view}
-          resource="jobs"
-          filter={{ view }}
-          sort={{ field: "createdAt", order: "DESC" }}
-          perPage={10}
-          disableSyncWithLocation
-        >
+        <ListBase<AdminJob> key={view} resource="jobs" filter={{ view }} sort={{ field: "createdAt", order: "DESC" }} perPage={10} disableSyncWithLocation>
           {tab === "overview" ? <OverviewTable onEmail={setEmailJob} /> : <PosterTable onEmail={setEmailJob} />}
           <TableFooter />
         </ListBase>

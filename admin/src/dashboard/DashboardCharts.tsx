@@ -28,7 +28,12 @@ const ChartCard = ({ title, children }: { title: string; children: React.ReactEl
 /** Three charts from GET /api/admin/stats/charts: jobs by status, paid revenue per week, new jobs per week. */
 export default function DashboardCharts() {
   const { data, isError } = useQuery({ queryKey: ["admin", "charts"], queryFn: adminApi.charts });
-  if (isError) return <Alert severity="error" sx={{ mt: 3 }}>Failed to load the charts</Alert>;
+  if (isError)
+    return (
+      <Alert severity="error" sx={{ mt: 3 }}>
+        Failed to load the charts
+      </Alert>
+    );
   if (!data) return <Skeleton variant="rounded" height={260} sx={{ mt: 3 }} />;
   const byStatus = data.jobsByStatus.map((row) => ({ ...row, label: statusName(row.status) }));
   const revenue = data.revenueByWeek.map((row) => ({ ...row, label: weekLabel(row.week) }));

@@ -76,15 +76,7 @@ const EmailForm = ({ job, onClose }: { job: AdminJob; onClose: () => void }) => 
         <Stack spacing={2} sx={{ pt: 1 }}>
           <TextField label="To" value={job.ownerName} slotProps={{ input: { readOnly: true } }} size="small" />
           <TextField label="Subject" value={subject} onChange={(event) => setSubject(event.target.value)} required fullWidth />
-          <TextField
-            label="Message"
-            value={message}
-            onChange={(event) => setMessage(event.target.value)}
-            required
-            fullWidth
-            multiline
-            minRows={5}
-          />
+          <TextField label="Message" value={message} onChange={(event) => setMessage(event.target.value)} required fullWidth multiline minRows={5} />
           {error ? <Alert severity="error">{error}</Alert> : null}
         </Stack>
       </DialogContent>

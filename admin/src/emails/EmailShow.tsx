@@ -21,7 +21,10 @@ const EmailShow = () => (
       <TextField source="error" label="Delivery error" emptyText="—" />
       <ReferenceField source="jobId" reference="jobs" label="Job" link="show" emptyText="—" />
       <ReferenceField source="senderId" reference="users" label="Sent by" link="edit" emptyText="—" />
-      <FunctionField<AdminEmail> label="Text" render={(record) => <pre style={{ whiteSpace: "pre-wrap", margin: 0, fontFamily: "inherit" }}>{record.text}</pre>} />
+      <FunctionField<AdminEmail>
+        label="Text"
+        render={(record) => <pre style={{ whiteSpace: "pre-wrap", margin: 0, fontFamily: "inherit" }}>{record.text}</pre>}
+      />
       <DateField source="createdAt" label="Created" showTime />
       <DateField source="sentAt" label="Sent" showTime emptyText="—" />
     </SimpleShowLayout>

@@ -13,9 +13,7 @@ export const EmailStatusChip = () => {
   if (!record) return null;
   // Queued after a failed attempt: the queue retries it with a growing pause.
   const retrying = record.status === "queued" && record.error !== null;
-  const label = retrying
-    ? `Retrying (${record.attempts} failed)`
-    : (emailStatusChoices.find((choice) => choice.id === record.status)?.name ?? record.status);
+  const label = retrying ? `Retrying (${record.attempts} failed)` : (emailStatusChoices.find((choice) => choice.id === record.status)?.name ?? record.status);
   return <Chip size="small" color={retrying ? "warning" : colors[record.status]} label={label} title={record.error ?? undefined} />;
 };
 

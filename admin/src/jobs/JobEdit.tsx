@@ -24,7 +24,13 @@ const JobEdit = () => (
       </TopToolbar>
     }
   >
-    <SimpleForm toolbar={<Toolbar><SaveButton /></Toolbar>}>
+    <SimpleForm
+      toolbar={
+        <Toolbar>
+          <SaveButton />
+        </Toolbar>
+      }
+    >
       <TextInput source="title" validate={required()} fullWidth />
       <TextInput source="description" validate={required()} multiline minRows={3} fullWidth />
       <TextInput source="requirements.targetAudience" label="Target audience" multiline fullWidth />

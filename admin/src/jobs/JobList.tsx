@@ -1,16 +1,5 @@
 import { Button, Stack, Typography } from "@mui/material";
-import {
-  BooleanField,
-  Datagrid,
-  DateField,
-  FunctionField,
-  List,
-  NumberField,
-  SearchInput,
-  SelectField,
-  SelectInput,
-  TextField,
-} from "react-admin";
+import { BooleanField, Datagrid, DateField, FunctionField, List, NumberField, SearchInput, SelectField, SelectInput, TextField } from "react-admin";
 import { jobPaymentStatusChoices, jobStatusChoices, jobViewChoices, type AdminJob } from "./types";
 
 // API.md: q searches title, description and the poster's name; view is one of the dashboard's views. No view is

@@ -83,9 +83,7 @@ const Requirements = () => {
       <Section title="Compliance">{[r.complianceRequirements, ...r.complianceTypes].filter(Boolean).join(", ")}</Section>
       <Section title="Integrations">{r.integrationSystems.join(", ")}</Section>
       <Section title="Additional services">{services.join(", ")}</Section>
-      {r.answers.length ? (
-        <Section title="Answers">{r.answers.map((answer) => `${answer.question}\n→ ${answer.answer}`).join("\n\n")}</Section>
-      ) : null}
+      {r.answers.length ? <Section title="Answers">{r.answers.map((answer) => `${answer.question}\n→ ${answer.answer}`).join("\n\n")}</Section> : null}
       {r.files.length ? (
         <Box>
           <Typography variant="subtitle2" color="text.secondary">

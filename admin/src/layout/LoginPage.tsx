@@ -6,14 +6,7 @@ const requiredValue = required();
 export const LoginPage = () => (
   <Login>
     <LoginForm>
-      <TextInput
-        autoFocus
-        source="username"
-        label="Email"
-        type="email"
-        autoComplete="username"
-        validate={requiredValue}
-      />
+      <TextInput autoFocus source="username" label="Email" type="email" autoComplete="username" validate={requiredValue} />
       <PasswordInput source="password" label="Password" autoComplete="current-password" validate={requiredValue} />
     </LoginForm>
   </Login>

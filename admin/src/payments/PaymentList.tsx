@@ -17,7 +17,11 @@ export const PaymentList = () => (
   <List<AdminPayment> filters={paymentFilters} sort={{ field: "createdAt", order: "DESC" }} perPage={25}>
     <Datagrid rowClick={false} bulkActionButtons={false}>
       <NumberField<AdminPayment> source="jobId" label="Job" />
-      <FunctionField<AdminPayment> source="amount" label="Amount" render={(record) => `$${(record.amount / 100).toFixed(2)} ${record.currency.toUpperCase()}`} />
+      <FunctionField<AdminPayment>
+        source="amount"
+        label="Amount"
+        render={(record) => `$${(record.amount / 100).toFixed(2)} ${record.currency.toUpperCase()}`}
+      />
       <SelectField<AdminPayment> source="status" choices={paymentStatusChoices} />
       <SelectField<AdminPayment> source="provider" choices={providerChoices} />
       <NumberField<AdminPayment> source="attempt" />

@@ -1,4 +1,16 @@
-import { BooleanField, Datagrid, DateField, List, NumberField, NumberInput, ReferenceField, SearchInput, SelectField, SelectInput, TextField } from "react-admin";
+import {
+  BooleanField,
+  Datagrid,
+  DateField,
+  List,
+  NumberField,
+  NumberInput,
+  ReferenceField,
+  SearchInput,
+  SelectField,
+  SelectInput,
+  TextField,
+} from "react-admin";
 import { priorityChoices, taskStatusChoices, type AdminTask } from "../stories/types";
 
 const filters = [

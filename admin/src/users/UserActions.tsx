@@ -52,11 +52,7 @@ export const DisableButton = () => {
       <Confirm
         isOpen={confirming}
         title={disabling ? `Disable ${record.email}?` : `Enable ${record.email}?`}
-        content={
-          disabling
-            ? "They are signed out everywhere at once and cannot sign in until the account is enabled again."
-            : "They can sign in again."
-        }
+        content={disabling ? "They are signed out everywhere at once and cannot sign in until the account is enabled again." : "They can sign in again."}
         confirm={disabling ? "Disable" : "Enable"}
         onConfirm={handleConfirm}
         onClose={() => setConfirming(false)}

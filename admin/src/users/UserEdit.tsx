@@ -32,7 +32,13 @@ const editable = ({ firstName, lastName, userType }: AdminUser) => ({ firstName,
 const UserEdit = () => (
   <Edit<AdminUser> actions={<UserEditActions />} mutationMode="pessimistic" transform={editable}>
     {/* No Delete: accounts are disabled, never deleted (their jobs, payments and messages stay theirs). */}
-    <SimpleForm toolbar={<Toolbar><SaveButton /></Toolbar>}>
+    <SimpleForm
+      toolbar={
+        <Toolbar>
+          <SaveButton />
+        </Toolbar>
+      }
+    >
       <Stack direction="row" spacing={4}>
         <Labeled label="Email">
           <EmailField source="email" />

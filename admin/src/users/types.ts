@@ -34,5 +34,4 @@ export const roleTypeChoices = toChoices(roleTypeLabels);
  * @param record the user
  * @returns "First Last", or the email when both names are blank
  */
-export const userRepresentation = (record: AdminUser): string =>
-  `${record.firstName} ${record.lastName}`.trim() || record.email;
+export const userRepresentation = (record: AdminUser): string => `${record.firstName} ${record.lastName}`.trim() || record.email;

@@ -38,9 +38,20 @@ describe("forgehire CLI", () => {
     }
   }, 180_000);
 
-
   it("users:create makes an account without prompts when every value is given", async () => {
-    const result = await forgehire("users:create", "--email", "Ops@Example.test", "--password", "ops-pass", "--first-name", "Op", "--last-name", "Erator", "--type", "admin");
+    const result = await forgehire(
+      "users:create",
+      "--email",
+      "Ops@Example.test",
+      "--password",
+      "ops-pass",
+      "--first-name",
+      "Op",
+      "--last-name",
+      "Erator",
+      "--type",
+      "admin",
+    );
     expect(result).toMatchObject({ code: 0 });
     expect(result.stdout).toMatch(/^Created admin ops@example\.test \(/);
   });
@@ -57,7 +68,19 @@ describe("forgehire CLI", () => {
   });
 
   it("fails with one line and exit code 5 when the email is taken", async () => {
-    const result = await forgehire("users:create", "--email", "ops@example.test", "--password", "ops-pass", "--first-name", "O", "--last-name", "P", "--type", "client");
+    const result = await forgehire(
+      "users:create",
+      "--email",
+      "ops@example.test",
+      "--password",
+      "ops-pass",
+      "--first-name",
+      "O",
+      "--last-name",
+      "P",
+      "--type",
+      "client",
+    );
     expect(result.code).toBe(5);
     expect(result.stderr.trim().split("\n")).toHaveLength(1);
     expect(result.stderr).toContain("An account with this email already exists.");
@@ -70,7 +93,19 @@ describe("forgehire CLI", () => {
   });
 
   it("validates values with the same rules as the API", async () => {
-    const result = await forgehire("users:create", "--email", "y@example.test", "--password", "123", "--first-name", "Y", "--last-name", "Z", "--type", "client");
+    const result = await forgehire(
+      "users:create",
+      "--email",
+      "y@example.test",
+      "--password",
+      "123",
+      "--first-name",
+      "Y",
+      "--last-name",
+      "Z",
+      "--type",
+      "client",
+    );
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("Password must be at least 6 characters");
   });
@@ -80,9 +115,26 @@ describe("forgehire CLI", () => {
     const commands = buildProgram().commands.map((command) => command.name());
     expect(commands).toEqual(
       expect.arrayContaining([
-        "admin:email", "stats", "users:show", "users:disable", "users:enable", "users:set-type", "users:send-reset",
-        "jobs:unlock", "jobs:complete", "jobs:delete", "jobs:create", "jobs:breakdown", "freelancers:list",
-        "freelancers:show", "payments:list", "emails:retry", "db:rollback", "serve", "users:create", "emails:list",
+        "admin:email",
+        "stats",
+        "users:show",
+        "users:disable",
+        "users:enable",
+        "users:set-type",
+        "users:send-reset",
+        "jobs:unlock",
+        "jobs:complete",
+        "jobs:delete",
+        "jobs:create",
+        "jobs:breakdown",
+        "freelancers:list",
+        "freelancers:show",
+        "payments:list",
+        "emails:retry",
+        "db:rollback",
+        "serve",
+        "users:create",
+        "emails:list",
       ]),
     );
     // Four at a time: the machine is shared.

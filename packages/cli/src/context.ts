@@ -38,9 +38,7 @@ async function ensureMigrated(services: Services): Promise<void> {
   const pending = (await services.db.schema.hasTable("knex_migrations")) ? (await pendingMigrations(services.db)).length : -1;
   if (pending === 0) return;
   throw new NotMigratedError(
-    pending < 0
-      ? "The database is not migrated: run forgehire db:migrate"
-      : `The database is ${pending} migration(s) behind: run forgehire db:migrate`,
+    pending < 0 ? "The database is not migrated: run forgehire db:migrate" : `The database is ${pending} migration(s) behind: run forgehire db:migrate`,
   );
 }
 

@@ -67,7 +67,11 @@ export class NotMigratedError extends Error {
  */
 export function describeFailure(error: unknown): { line: string; code: number } {
   if (isDomainError(error)) {
-    const fields = error.fields ? ` (${Object.entries(error.fields).map(([k, v]) => `${k}: ${v}`).join("; ")})` : "";
+    const fields = error.fields
+      ? ` (${Object.entries(error.fields)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join("; ")})`
+      : "";
     return { line: `${error.message}${fields}`, code: exitCodeByKind[error.kind] };
   }
   if (error instanceof UsageError) return { line: error.message, code: exitCodes.usage };

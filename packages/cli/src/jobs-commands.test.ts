@@ -17,7 +17,8 @@ async function insertOpenJob(title: string): Promise<number> {
   const database = await openDatabase({ dataDir });
   try {
     const owner = (await database.knex("users").where({ email: "alice@forgehire.local" }).first("id")) as { id: string };
-    const [job] = (await database.knex("jobs")
+    const [job] = (await database
+      .knex("jobs")
       .insert({ title, description: "Property listings with a search.", industry: "Others", scope: 199, budget: 199, owner_id: owner.id })
       .returning("id")) as Array<{ id: number }>;
     return job!.id;
@@ -86,7 +87,10 @@ describe("forgehire jobs commands", () => {
   it("jobs:list shows the demo jobs newest first, and --status narrows them", async () => {
     const all = await forgehire("jobs:list");
     expect(all.code).toBe(0);
-    const titles = all.stdout.split("\n").slice(1, 7).map((line) => line.split(/\s{2,}/)[1]);
+    const titles = all.stdout
+      .split("\n")
+      .slice(1, 7)
+      .map((line) => line.split(/\s{2,}/)[1]);
     expect(titles[0]).toBe("Fitness Coaching Portal");
     expect(titles[5]).toBe("Bakery Landing Page");
     const unpaid = await forgehire("jobs:list", "--status", "unpaid");
@@ -173,7 +177,14 @@ describe("forgehire jobs commands", () => {
   });
 
   it("admin:email asks for the missing subject and message on a terminal, then sends", async () => {
-    const { code, screen } = await forgehireAnswering([["Subject", "Kick-off\r"], ["Message", "We start Monday.\r"]], "admin:email", "3");
+    const { code, screen } = await forgehireAnswering(
+      [
+        ["Subject", "Kick-off\r"],
+        ["Message", "We start Monday.\r"],
+      ],
+      "admin:email",
+      "3",
+    );
     expect(code, screen).toBe(0);
     expect(plain(screen)).toMatch(/Sent "Kick-off" to bruno@forgehire\.local \(logged, email [0-9a-f-]{36}\)\./);
     const outbox = JSON.parse((await forgehire("emails:list", "--json", "--kind", "admin_email")).stdout) as Array<{ subject: string; text: string }>;
@@ -183,7 +194,16 @@ describe("forgehire jobs commands", () => {
   // Without a server on the database, the CLI's own queue worker is the one that delivers (a running server's worker,
   // with its working mail settings, could take the job first).
   it("admin:email with the mail server down keeps the email as failed (exit 8); emails:retry sends it once mail works", async () => {
-    const down = await forgehireWith({ SMTP_URL: `smtp://127.0.0.1:${await freePort()}`, EMAIL_RETRY_ATTEMPTS: "1" }, dataDir, "admin:email", "3", "--subject", "Invoice", "--message", "Attached.");
+    const down = await forgehireWith(
+      { SMTP_URL: `smtp://127.0.0.1:${await freePort()}`, EMAIL_RETRY_ATTEMPTS: "1" },
+      dataDir,
+      "admin:email",
+      "3",
+      "--subject",
+      "Invoice",
+      "--message",
+      "Attached.",
+    );
     expect(down.code).toBe(exitCodes.upstreamUnavailable);
     const failedId = /email ([0-9a-f-]{36}) to bruno@forgehire\.local is failed/.exec(down.stderr)?.[1];
     expect(failedId, down.stderr).toBeDefined();

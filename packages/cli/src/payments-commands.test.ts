@@ -17,14 +17,32 @@ beforeAll(async () => {
   // holds it between commands).
   const database = await openDatabase({ dataDir });
   const owner = (await database.knex("users").where({ email: "alice@forgehire.local" }).first("id")) as { id: string };
-  const [job] = (await database.knex("jobs")
-    .insert({ title: "Doubled Charge Shop", description: "d", industry: "Others", scope: 199, budget: 199, owner_id: owner.id, locked: true, payment_status: "paid" })
+  const [job] = (await database
+    .knex("jobs")
+    .insert({
+      title: "Doubled Charge Shop",
+      description: "d",
+      industry: "Others",
+      scope: 199,
+      budget: 199,
+      owner_id: owner.id,
+      locked: true,
+      payment_status: "paid",
+    })
     .returning("id")) as Array<{ id: number }>;
   jobId = job!.id;
   const base = { job_id: jobId, user_id: owner.id, provider: "test", amount: 19900, currency: "usd" };
   await database.knex("payments").insert({ ...base, status: "succeeded", attempt: 1, provider_payment_id: "pi_test_cli_1" });
-  const [flagged] = (await database.knex("payments")
-    .insert({ ...base, status: "needs_refund", attempt: 2, provider_payment_id: "pi_test_cli_2", refund_reason: "already_paid", last_error: "The job was already paid by another payment." })
+  const [flagged] = (await database
+    .knex("payments")
+    .insert({
+      ...base,
+      status: "needs_refund",
+      attempt: 2,
+      provider_payment_id: "pi_test_cli_2",
+      refund_reason: "already_paid",
+      last_error: "The job was already paid by another payment.",
+    })
     .returning("id")) as Array<{ id: string }>;
   flaggedId = flagged!.id;
   await database.close();

@@ -61,7 +61,10 @@ export async function freePort(): Promise<number> {
  * `forgehire serve --no-build` (what `npm start` runs) on dataDir and a free port, resolved once it serves.
  * @returns its URL and how to stop it (SIGTERM, as an operator would)
  */
-export async function startServe(dataDir: string, env: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess; stop(): Promise<number | null> }> {
+export async function startServe(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ url: string; child: ChildProcess; stop(): Promise<number | null> }> {
   const port = await freePort();
   const child = spawn(process.execPath, [bin, "serve", "--no-build", "--port", String(port)], {
     env: { ...cliEnv(dataDir, env), LOG_LEVEL: "info", PUBLIC_URL: `http://127.0.0.1:${port}` },

@@ -68,7 +68,9 @@ describe("the CLI while `forgehire serve` runs on the embedded database", { time
   it("jobs:create posts an array from a file and NDJSON from stdin, validated like POST /api/jobs", async () => {
     const file = path.join(dataDir, "jobs.json");
     writeFileSync(file, JSON.stringify([job("Seeded One"), { ...job("Seeded Two"), budget: 1 }]));
-    const created = json<Array<{ id: number; title: string; budget: number }>>(await forgehire("jobs:create", "--file", file, "--as", "alice@forgehire.local", "--json"));
+    const created = json<Array<{ id: number; title: string; budget: number }>>(
+      await forgehire("jobs:create", "--file", file, "--as", "alice@forgehire.local", "--json"),
+    );
     expect(created.map((j) => j.title)).toEqual(["Seeded One", "Seeded Two"]);
     // The budget is the server's price, never the one sent.
     expect(created[1]!.budget).toBe(199);
@@ -84,7 +86,15 @@ describe("the CLI while `forgehire serve` runs on the embedded database", { time
     expect(invalid.code).toBe(exitCodes.usage);
     expect(invalid.stderr).toMatch(/^forgehire: Job #2: .*scope/);
     // A duplicate title is the use case's conflict: the other jobs are still posted (exit: partial).
-    const again = await forgehireInput(dataDir, `${JSON.stringify(job("Piped One"))}\n${JSON.stringify(job("Piped Three"))}`, "jobs:create", "--file", "-", "--as", "alice@forgehire.local");
+    const again = await forgehireInput(
+      dataDir,
+      `${JSON.stringify(job("Piped One"))}\n${JSON.stringify(job("Piped Three"))}`,
+      "jobs:create",
+      "--file",
+      "-",
+      "--as",
+      "alice@forgehire.local",
+    );
     expect(again.code).toBe(exitCodes.partial);
     expect(again.stdout).toMatch(/Created job \d+ "Piped Three"/);
     expect(again.stderr).toContain('Job #1 "Piped One"');

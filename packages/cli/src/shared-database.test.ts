@@ -16,7 +16,7 @@ const client = async () => {
   await c.connect();
   return c;
 };
-const names = async () => ((await database.knex("probe").orderBy("name").pluck("name")) as string[]);
+const names = async () => (await database.knex("probe").orderBy("name").pluck("name")) as string[];
 
 /** Settles a promise into a flag the test can read while it is pending. */
 function track<T>(promise: Promise<T>) {

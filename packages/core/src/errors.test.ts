@@ -34,11 +34,7 @@ describe("error catalogue", () => {
     ["WEAK_PASSWORD", null, "Password must be at least 6 characters"],
     ["PASSWORDS_DO_NOT_MATCH", null, "Passwords do not match"],
     ["MISSING_FIELDS", "Missing fields", "Please fill all required fields before proceeding"],
-    [
-      "DUPLICATE_REQUIREMENT",
-      "Duplicate Requirement",
-      "A requirement with this title already exists. Please use a different title or edit the existing one.",
-    ],
+    ["DUPLICATE_REQUIREMENT", "Duplicate Requirement", "A requirement with this title already exists. Please use a different title or edit the existing one."],
     ["INVALID_JOB_ID", null, "Invalid job ID"],
     ["JOB_NOT_FOUND", null, "Job not found"],
     [

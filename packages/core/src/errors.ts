@@ -38,11 +38,7 @@ export const errorCatalogue = {
   FILE_TOO_LARGE: entry("too_large", "File Too Large", "Files may be at most 10 MB each."),
   RATE_LIMITED: entry("rate_limited", "Too Many Attempts", "Too many attempts. Please wait a few minutes and try again."),
   INTERNAL: entry("internal", "Error", "An unexpected error occurred. Please try again."),
-  DATABASE_UNAVAILABLE: entry(
-    "upstream_unavailable",
-    "Service Unavailable",
-    "The service is briefly unavailable. Please try again in a moment.",
-  ),
+  DATABASE_UNAVAILABLE: entry("upstream_unavailable", "Service Unavailable", "The service is briefly unavailable. Please try again in a moment."),
 
   // Accounts
   WEAK_PASSWORD: entry("validation", "Weak Password", "Password must be at least 6 characters"),
@@ -50,19 +46,11 @@ export const errorCatalogue = {
   EMAIL_TAKEN: entry("conflict", "Failed to create account", "An account with this email already exists."),
   INVALID_CREDENTIALS: entry("unauthenticated", "Failed to sign in", "Invalid email or password. Please try again."),
   WRONG_CURRENT_PASSWORD: entry("validation", "Failed to update password", "Your current password is not correct."),
-  INVALID_RESET_TOKEN: entry(
-    "validation",
-    "Invalid Link",
-    "Invalid or expired recovery link. Please request a new one.",
-  ),
+  INVALID_RESET_TOKEN: entry("validation", "Invalid Link", "Invalid or expired recovery link. Please request a new one."),
   ACCOUNT_DISABLED: entry("forbidden", "Account Disabled", "This account has been disabled. Please contact support."),
   USER_NOT_FOUND: entry("not_found", "Not Found", "User not found"),
   CANNOT_DISABLE_SELF: entry("conflict", "Cannot Disable Account", "You cannot disable your own account."),
-  LAST_ADMIN: entry(
-    "conflict",
-    "Cannot Disable Account",
-    "This is the last enabled admin account; enable or create another admin first.",
-  ),
+  LAST_ADMIN: entry("conflict", "Cannot Disable Account", "This is the last enabled admin account; enable or create another admin first."),
 
   // Jobs and requirements
   MISSING_FIELDS: entry("validation", "Missing fields", "Please fill all required fields before proceeding"),
@@ -79,11 +67,7 @@ export const errorCatalogue = {
     "Cannot Delete Paid Job",
     "This job has already been paid for and cannot be deleted. Paid jobs are preserved for record-keeping and contractual purposes.",
   ),
-  JOB_NOT_EDITABLE: entry(
-    "conflict",
-    "Cannot Edit Job",
-    "This job is locked, started or paid and its requirements can no longer be edited.",
-  ),
+  JOB_NOT_EDITABLE: entry("conflict", "Cannot Edit Job", "This job is locked, started or paid and its requirements can no longer be edited."),
   POST_JOB_DENIED: entry("forbidden", "Permission Denied", "Only clients and admins can post requirements."),
   EDIT_JOB_DENIED: entry("forbidden", "Permission Denied", "Only the job owner or admins can edit this job."),
   DELETE_JOB_DENIED: entry("forbidden", "Permission Denied", "Only the job owner or admins can delete this job."),
@@ -93,36 +77,16 @@ export const errorCatalogue = {
   // Enhance with AI (POST /api/wizard/enhance)
   AI_NOT_CONFIGURED: entry("not_found", "Not Available", "AI enhancement is not available on this server."),
   ENHANCE_DENIED: entry("forbidden", "Permission Denied", "Only clients and admins can enhance requirements."),
-  AI_UNAVAILABLE: entry(
-    "upstream_unavailable",
-    "AI Unavailable",
-    "The AI service did not answer in time. Please try again in a moment.",
-  ),
-  AI_BAD_ANSWER: entry(
-    "upstream_failed",
-    "AI Answer Unusable",
-    "The AI service answered with something we could not use. Please try again.",
-  ),
+  AI_UNAVAILABLE: entry("upstream_unavailable", "AI Unavailable", "The AI service did not answer in time. Please try again in a moment."),
+  AI_BAD_ANSWER: entry("upstream_failed", "AI Answer Unusable", "The AI service answered with something we could not use. Please try again."),
 
   // Breakdown, stories and tasks
-  CREATE_STORIES_DENIED: entry(
-    "forbidden",
-    "Permission Denied",
-    "Only the job owner or admins can create stories and tasks.",
-  ),
+  CREATE_STORIES_DENIED: entry("forbidden", "Permission Denied", "Only the job owner or admins can create stories and tasks."),
   STORIES_EXIST: entry("conflict", "Stories Already Exist", "Stories and tasks already exist for this job."),
-  BREAKDOWN_NOT_ALLOWED: entry(
-    "conflict",
-    "Cannot Create Stories",
-    "Stories and tasks can only be created before the project is started or paid.",
-  ),
+  BREAKDOWN_NOT_ALLOWED: entry("conflict", "Cannot Create Stories", "Stories and tasks can only be created before the project is started or paid."),
   NO_STORIES_CREATED: entry("upstream_unavailable", "Error", "No stories were created. Please try again or contact support."),
   STORY_NOT_FOUND: entry("not_found", "Not Found", "Story not found"),
-  VIEW_BREAKDOWN_DENIED: entry(
-    "forbidden",
-    "Permission Denied",
-    "Only the job owner, freelancers and admins can see the stories and tasks.",
-  ),
+  VIEW_BREAKDOWN_DENIED: entry("forbidden", "Permission Denied", "Only the job owner, freelancers and admins can see the stories and tasks."),
   EDIT_TASKS_DENIED: entry("forbidden", "Permission Denied", "Only the job owner or admins can edit stories and tasks."),
   TASK_NOT_FOUND: entry("not_found", "Not Found", "Task not found"),
   LOCKED: entry("conflict", "Locked", "Stories and tasks cannot be edited while the project is locked or started."),
@@ -132,43 +96,19 @@ export const errorCatalogue = {
   NOT_LOCKED: entry("conflict", "Not Locked", "The requirements are not locked."),
   CANNOT_UNLOCK: entry("conflict", "Cannot unlock project", "This project has been started and cannot be unlocked."),
   FREELANCER_ONLY: entry("forbidden", "Permission Denied", "Only freelancers can start a project."),
-  REQUIREMENTS_NOT_FINALIZED: entry(
-    "conflict",
-    "Requirements Not Finalized",
-    "The project requirements must be locked before starting.",
-  ),
-  PAYMENT_REQUIRED: entry(
-    "conflict",
-    "Payment Required",
-    "Payment must be completed before the project can be started.",
-  ),
+  REQUIREMENTS_NOT_FINALIZED: entry("conflict", "Requirements Not Finalized", "The project requirements must be locked before starting."),
+  PAYMENT_REQUIRED: entry("conflict", "Payment Required", "Payment must be completed before the project can be started."),
   ALREADY_STARTED: entry("conflict", "Already Started", "This project has already been started."),
   COMPLETE_DENIED: entry("forbidden", "Permission Denied", "Only the assigned freelancer or admins can complete this project."),
   NOT_IN_PROGRESS: entry("conflict", "Not In Progress", "Only a project in progress can be completed."),
-  TASK_STATUS_DENIED: entry(
-    "forbidden",
-    "Permission Denied",
-    "Only the assigned freelancer or admins can change the task status.",
-  ),
+  TASK_STATUS_DENIED: entry("forbidden", "Permission Denied", "Only the assigned freelancer or admins can change the task status."),
   NOT_STARTED: entry("conflict", "Not Started", "The project has not been started yet."),
-  COMMENT_DENIED: entry(
-    "forbidden",
-    "Permission Denied",
-    "Only the job owner, the assigned freelancer and admins can comment on tasks.",
-  ),
+  COMMENT_DENIED: entry("forbidden", "Permission Denied", "Only the job owner, the assigned freelancer and admins can comment on tasks."),
   EMPTY_CHANGE_REQUEST: entry("validation", "Error", "Please describe the requested changes."),
-  CHANGE_NOT_ALLOWED: entry(
-    "conflict",
-    "Change Not Allowed",
-    "Change requests are possible once the requirements are locked or the project has started.",
-  ),
+  CHANGE_NOT_ALLOWED: entry("conflict", "Change Not Allowed", "Change requests are possible once the requirements are locked or the project has started."),
   CHANGE_REQUEST_DENIED: entry("forbidden", "Permission Denied", "Only the job owner or admins can request changes."),
   EMPTY_MESSAGE: entry("validation", "Error", "A message needs text or at least one file."),
-  COMMUNICATION_DENIED: entry(
-    "forbidden",
-    "Permission Denied",
-    "Only the job owner, the assigned freelancer and admins can see this conversation.",
-  ),
+  COMMUNICATION_DENIED: entry("forbidden", "Permission Denied", "Only the job owner, the assigned freelancer and admins can see this conversation."),
 
   // Payments
   PAYMENT_LOGIN_REQUIRED: entry("unauthenticated", "Login Required", "You must be logged in to make a payment."),
@@ -184,11 +124,7 @@ export const errorCatalogue = {
   INVALID_EXPIRY_YEAR: entry("payment_failed", "Payment Failed", "Card error: Your card's expiration year is invalid."),
   EXPIRED_CARD: entry("payment_failed", "Payment Failed", "Card error: Your card has expired."),
   PAYMENT_PROCESSING: entry("conflict", "Payment Processing", "A payment for this job is processing."),
-  PAYMENT_AMOUNT_CHANGED: entry(
-    "conflict",
-    "Price Changed",
-    "The price of this job changed after this payment was started. Please start the payment again.",
-  ),
+  PAYMENT_AMOUNT_CHANGED: entry("conflict", "Price Changed", "The price of this job changed after this payment was started. Please start the payment again."),
   PAYMENT_SETUP_FAILED: entry("upstream_unavailable", "Payment Setup Failed", "Could not connect to payment provider"),
   INVALID_SIGNATURE: entry("validation", "Invalid Signature", "The webhook signature could not be verified."),
 
@@ -273,10 +209,7 @@ export class DomainError extends Error {
  * @param options an overriding message, field errors, or the cause to keep for the logs
  * @returns the error, to be thrown by the caller
  */
-export function domainError(
-  code: ErrorCode,
-  options?: { message?: string; fields?: FieldErrors; cause?: unknown },
-): DomainError {
+export function domainError(code: ErrorCode, options?: { message?: string; fields?: FieldErrors; cause?: unknown }): DomainError {
   return new DomainError(code, options);
 }
 

@@ -58,7 +58,7 @@ export function plainTextUploadType(bytes: Uint8Array, fileName: string): string
 
 /** Whether the bytes are well-formed UTF-8 (no overlong forms, no surrogates, nothing past U+10FFFF). */
 function isUtf8(bytes: Uint8Array): boolean {
-  for (let index = 0; index < bytes.length; ) {
+  for (let index = 0; index < bytes.length;) {
     const lead = bytes[index]!;
     if (lead < 0x80) {
       index += 1;

@@ -83,8 +83,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   // Stripe signs the raw bytes and sends no session: its webhook takes the raw body, before sessions and JSON.
   app.use(stripeWebhookRouter(services));
 
-  const { middlewares: sessionStack, passport } =
-    options.session ?? sessionMiddlewares(services, { cleanupIntervalMs: options.sessionCleanupIntervalMs });
+  const { middlewares: sessionStack, passport } = options.session ?? sessionMiddlewares(services, { cleanupIntervalMs: options.sessionCleanupIntervalMs });
   app.use(["/api", "/files"], ...sessionStack);
 
   const api = express.Router();

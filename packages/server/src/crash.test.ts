@@ -94,13 +94,17 @@ describe("kill -9 under a write load", () => {
     expect((await killMidLoadAndCount("")).lost).toBe(0);
   }, 120_000);
 
-  it.skipIf(!base || !template)("[fault-3] loses no acknowledged write on PostgreSQL (skipped without TEST_DATABASE_URL)", async () => {
-    const name = `${template}_k${randomBytes(4).toString("hex")}`;
-    await pgAdminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-    try {
-      expect((await killMidLoadAndCount(pgUrlFor(name))).lost).toBe(0);
-    } finally {
-      await pgAdminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    }
-  }, 120_000);
+  it.skipIf(!base || !template)(
+    "[fault-3] loses no acknowledged write on PostgreSQL (skipped without TEST_DATABASE_URL)",
+    async () => {
+      const name = `${template}_k${randomBytes(4).toString("hex")}`;
+      await pgAdminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+      try {
+        expect((await killMidLoadAndCount(pgUrlFor(name))).lost).toBe(0);
+      } finally {
+        await pgAdminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      }
+    },
+    120_000,
+  );
 });

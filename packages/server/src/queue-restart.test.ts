@@ -38,12 +38,24 @@ async function droppingSmtp(): Promise<{ url: string; connections: () => number;
 async function killWhileQueuedThenRestart(databaseUrl: string): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "forgehire-queue-kill9-"));
   dirs.push(dataDir);
-  const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, EMAIL_RETRY_DELAY_MS: "300", EMAIL_RETRY_MAX_DELAY_MS: "600", QUEUE_POLL_SECONDS: "0.5", QUEUE_JOB_TIMEOUT_SECONDS: "3", QUEUE_MAINTENANCE_SECONDS: "1" };
+  const env = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    EMAIL_RETRY_DELAY_MS: "300",
+    EMAIL_RETRY_MAX_DELAY_MS: "600",
+    QUEUE_POLL_SECONDS: "0.5",
+    QUEUE_JOB_TIMEOUT_SECONDS: "3",
+    QUEUE_MAINTENANCE_SECONDS: "1",
+  };
   const down = await droppingSmtp();
   const first = await spawnServer({ ...env, SMTP_URL: down.url });
   servers.push(first);
   const client = await signUpOver(first.url, "client");
-  const recover = await fetch(`${first.url}/api/auth/recover`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: client.user.email }) });
+  const recover = await fetch(`${first.url}/api/auth/recover`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: client.user.email }),
+  });
   expect(recover.status).toBe(202);
   // Attempts reach the mail server and fail: the e-mail is committed and waiting for its next attempt.
   const deadline = Date.now() + 30_000;
@@ -72,13 +84,17 @@ describe("kill -9 with an e-mail in the queue", () => {
     await killWhileQueuedThenRestart("");
   }, 120_000);
 
-  it.skipIf(!base || !template)("delivers it after the restart on PostgreSQL (skipped without TEST_DATABASE_URL)", async () => {
-    const name = `${template}_q${randomBytes(4).toString("hex")}`;
-    await pgAdminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-    try {
-      await killWhileQueuedThenRestart(pgUrlFor(name));
-    } finally {
-      await pgAdminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    }
-  }, 120_000);
+  it.skipIf(!base || !template)(
+    "delivers it after the restart on PostgreSQL (skipped without TEST_DATABASE_URL)",
+    async () => {
+      const name = `${template}_q${randomBytes(4).toString("hex")}`;
+      await pgAdminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+      try {
+        await killWhileQueuedThenRestart(pgUrlFor(name));
+      } finally {
+        await pgAdminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      }
+    },
+    120_000,
+  );
 });

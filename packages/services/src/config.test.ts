@@ -142,7 +142,12 @@ describe("loadConfig refuses a bad value with a ConfigError naming the variable"
   it("names every bad variable, one per line", () => {
     const lines = configError({ PORT: "x", LOG_LEVEL: "loud" }).message.split("\n");
     expect(lines[0]).toBe("Invalid configuration:");
-    expect(lines.slice(1).map((line) => line.trim().split(":")[0]).sort()).toEqual(["LOG_LEVEL", "PORT"]);
+    expect(
+      lines
+        .slice(1)
+        .map((line) => line.trim().split(":")[0])
+        .sort(),
+    ).toEqual(["LOG_LEVEL", "PORT"]);
   });
 });
 

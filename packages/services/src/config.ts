@@ -17,7 +17,12 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().min(1).default("./data"),
-  DATABASE_URL: optionalText.pipe(z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional()),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+      .optional(),
+  ),
   SESSION_SECRET: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   AI_BASE_URL: optionalText.pipe(z.string().url().optional()),
   AI_API_KEY: optionalText,
@@ -39,7 +44,12 @@ const envSchema = z.object({
   AWS_SESSION_TOKEN: optionalText,
   /** The S3 region when STORAGE_URL names none. */
   AWS_REGION: optionalText,
-  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
+  ),
   MAIL_FROM: z.string().default("Forgehire <no-reply@forgehire.local>"),
   /** How often an idle queue worker looks for jobs other processes queued (its own process wakes it at once). */
   QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
@@ -71,7 +81,8 @@ const envSchema = z.object({
       .optional()
       .superRefine((value, ctx) => {
         const bad = value === undefined ? [] : trustProxyProblems(value);
-        if (bad.length) ctx.addIssue({ code: "custom", message: `not a hop count, true/false, or addresses/CIDRs/loopback/linklocal/uniquelocal: ${bad.join(", ")}` });
+        if (bad.length)
+          ctx.addIssue({ code: "custom", message: `not a hop count, true/false, or addresses/CIDRs/loopback/linklocal/uniquelocal: ${bad.join(", ")}` });
       }),
   ),
 });
@@ -145,7 +156,8 @@ export function parseStorageUrl(
     return fail("must be file:///absolute/path or s3://BUCKET?endpoint=URL&region=R&forcePathStyle=true");
   }
   if (url.protocol === "file:") {
-    if (url.host !== "" || url.search !== "" || url.pathname === "/") return fail("file:// needs an absolute folder path and nothing else, e.g. file:///var/lib/forgehire/uploads");
+    if (url.host !== "" || url.search !== "" || url.pathname === "/")
+      return fail("file:// needs an absolute folder path and nothing else, e.g. file:///var/lib/forgehire/uploads");
     return { kind: "disk", root: path.resolve(decodeURIComponent(url.pathname)) };
   }
   if (url.protocol !== "s3:") return fail(`unknown scheme "${url.protocol}": use file:// or s3://`);
@@ -239,9 +251,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = path.resolve(e.DATA_DIR);
   const stripeKeys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET];
   if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
-    throw new ConfigError(
-      "Invalid configuration:\n  STRIPE_*: set all of STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or none",
-    );
+    throw new ConfigError("Invalid configuration:\n  STRIPE_*: set all of STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or none");
   }
   return {
     env: e.NODE_ENV,
@@ -251,7 +261,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     sessionSecret: e.SESSION_SECRET ?? persistentSecret(dataDir),
     ai: e.AI_BASE_URL
-      ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY ?? "none", model: e.AI_MODEL ?? "gpt-4o-mini", timeoutMs: e.AI_TIMEOUT_MS, retryDelayMs: e.AI_RETRY_DELAY_MS }
+      ? {
+          baseUrl: e.AI_BASE_URL,
+          apiKey: e.AI_API_KEY ?? "none",
+          model: e.AI_MODEL ?? "gpt-4o-mini",
+          timeoutMs: e.AI_TIMEOUT_MS,
+          retryDelayMs: e.AI_RETRY_DELAY_MS,
+        }
       : undefined,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET

@@ -12,15 +12,7 @@ export function createLogger(level = "info", destination?: DestinationStream): L
   const options = {
     level,
     base: { service: "forgehire" },
-    redact: [
-      "req.headers.cookie",
-      "req.headers.authorization",
-      "res.headers[\"set-cookie\"]",
-      "*.password",
-      "*.token",
-      "req.query.token",
-      "req.params.token",
-    ],
+    redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]', "*.password", "*.token", "req.query.token", "req.params.token"],
   } satisfies LoggerOptions;
   return destination ? pino(options, destination) : pino(options);
 }

@@ -35,10 +35,7 @@ export const breakdownKeys = {
 };
 
 async function refreshJob(queryClient: QueryClient, jobId: number) {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: breakdownKeys.job(jobId) }),
-    queryClient.invalidateQueries({ queryKey: jobKeys.all }),
-  ]);
+  await Promise.all([queryClient.invalidateQueries({ queryKey: breakdownKeys.job(jobId) }), queryClient.invalidateQueries({ queryKey: jobKeys.all })]);
 }
 
 /** GET /api/jobs/:id/stories: the stories in creation order, tasks nested. */
@@ -122,8 +119,9 @@ export function useAddTask() {
 export function useUpdateBacklogItem() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { jobId: number; kind: "story"; id: string; body: StoryUpdateBody } | { jobId: number; kind: "task"; id: string; body: TaskUpdateBody }) =>
-      apiFetch<Story | Task>(`/api/${input.kind === "story" ? "stories" : "tasks"}/${input.id}`, { method: "PATCH", body: input.body }),
+    mutationFn: (
+      input: { jobId: number; kind: "story"; id: string; body: StoryUpdateBody } | { jobId: number; kind: "task"; id: string; body: TaskUpdateBody },
+    ) => apiFetch<Story | Task>(`/api/${input.kind === "story" ? "stories" : "tasks"}/${input.id}`, { method: "PATCH", body: input.body }),
     onSettled: (_data, _error, { jobId }) => refreshJob(queryClient, jobId),
   });
 }
@@ -145,8 +143,7 @@ export type JobTransition = "lock" | "unlock" | "start" | "complete";
 export function useJobTransition() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ jobId, action }: { jobId: number; action: JobTransition }) =>
-      apiFetch<{ job: Job }>(`/api/jobs/${jobId}/${action}`, { method: "POST" }),
+    mutationFn: ({ jobId, action }: { jobId: number; action: JobTransition }) => apiFetch<{ job: Job }>(`/api/jobs/${jobId}/${action}`, { method: "POST" }),
     onSuccess: async ({ job }) => {
       queryClient.setQueryData<JobWithRequirements>(jobKeys.detail(job.id), (current) => current && { ...current, job });
       await refreshJob(queryClient, job.id);

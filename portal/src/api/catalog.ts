@@ -1,5 +1,14 @@
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
-import type { AdditionalServices, CatalogBody, Quote, Scope, WizardAnalysis, WizardAnalysisInput, WizardEnhanceInput, WizardEnhancement } from "@forgehire/core";
+import type {
+  AdditionalServices,
+  CatalogBody,
+  Quote,
+  Scope,
+  WizardAnalysis,
+  WizardAnalysisInput,
+  WizardEnhanceInput,
+  WizardEnhancement,
+} from "@forgehire/core";
 import { apiFetch } from "./client";
 
 /** Query keys of the catalogue, quote and wizard module. */

@@ -21,8 +21,7 @@ export const CHAT_PAGE = 50;
 export function useChatRooms(enabled = true) {
   return useInfiniteQuery({
     queryKey: chatKeys.rooms,
-    queryFn: ({ signal, pageParam }) =>
-      apiFetch<ChatRoomListItem[]>(`/api/chat/rooms?page=${pageParam}&perPage=${CHAT_ROOMS_PER_PAGE}`, { signal }),
+    queryFn: ({ signal, pageParam }) => apiFetch<ChatRoomListItem[]>(`/api/chat/rooms?page=${pageParam}&perPage=${CHAT_ROOMS_PER_PAGE}`, { signal }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.length === CHAT_ROOMS_PER_PAGE ? pages.length + 1 : undefined),
     enabled,
@@ -121,8 +120,7 @@ export function useStartJobChat() {
 /** POST /api/chat/rooms/:roomId/messages. */
 export function useSendMessage(roomId: string) {
   return useMutation({
-    mutationFn: (content: string) =>
-      apiFetch<ChatMessage>(`/api/chat/rooms/${encodeURIComponent(roomId)}/messages`, { method: "POST", body: { content } }),
+    mutationFn: (content: string) => apiFetch<ChatMessage>(`/api/chat/rooms/${encodeURIComponent(roomId)}/messages`, { method: "POST", body: { content } }),
   });
 }
 

@@ -20,8 +20,7 @@ export const freelancerKeys = {
 export function useFreelancers(q: string, page: number) {
   return useQuery({
     queryKey: freelancerKeys.list(q, page),
-    queryFn: ({ signal }) =>
-      apiFetch<Freelancer[]>(`/api/freelancers?q=${encodeURIComponent(q)}&page=${page}&perPage=${FREELANCERS_PER_PAGE}`, { signal }),
+    queryFn: ({ signal }) => apiFetch<Freelancer[]>(`/api/freelancers?q=${encodeURIComponent(q)}&page=${page}&perPage=${FREELANCERS_PER_PAGE}`, { signal }),
     staleTime: DIRECTORY_STALE_MS,
     placeholderData: keepPreviousData,
   });
@@ -64,9 +63,7 @@ export const useCreateFreelancerProfile = () =>
 
 /** PATCH /api/freelancers/me. */
 export const useUpdateFreelancerProfile = () =>
-  useProfileWrite((body: FreelancerUpdateBody | Record<string, unknown>) =>
-    apiFetch<FreelancerDetail>("/api/freelancers/me", { method: "PATCH", body }),
-  );
+  useProfileWrite((body: FreelancerUpdateBody | Record<string, unknown>) => apiFetch<FreelancerDetail>("/api/freelancers/me", { method: "PATCH", body }));
 
 function formWith(field: string, file: File): FormData {
   const form = new FormData();
@@ -80,13 +77,10 @@ export const useUploadAvatar = () =>
 
 /** POST /api/freelancers/me/documents (.pdf, .doc, .docx, at most 3). */
 export const useUploadDocument = () =>
-  useProfileWrite((file: File) =>
-    apiFetch<FreelancerDetail>("/api/freelancers/me/documents", { method: "POST", body: formWith("document", file) }),
-  );
+  useProfileWrite((file: File) => apiFetch<FreelancerDetail>("/api/freelancers/me/documents", { method: "POST", body: formWith("document", file) }));
 
 /** DELETE /api/freelancers/me/documents/:id. */
-export const useRemoveDocument = () =>
-  useProfileWrite((id: string) => apiFetch<FreelancerDetail>(`/api/freelancers/me/documents/${id}`, { method: "DELETE" }));
+export const useRemoveDocument = () => useProfileWrite((id: string) => apiFetch<FreelancerDetail>(`/api/freelancers/me/documents/${id}`, { method: "DELETE" }));
 
 /** POST /api/freelancers/me/portfolios. */
 export const useAddPortfolio = () =>
@@ -99,5 +93,4 @@ export const useUpdatePortfolio = () =>
   );
 
 /** DELETE /api/freelancers/me/portfolios/:id. */
-export const useRemovePortfolio = () =>
-  useProfileWrite((id: string) => apiFetch<void>(`/api/freelancers/me/portfolios/${id}`, { method: "DELETE" }));
+export const useRemovePortfolio = () => useProfileWrite((id: string) => apiFetch<void>(`/api/freelancers/me/portfolios/${id}`, { method: "DELETE" }));

@@ -27,8 +27,7 @@ export function useJobs(page: number, enabled = true) {
 export function useMyJobs(filter: MyJobsFilter, page: number) {
   return useQuery({
     queryKey: jobKeys.mine(filter, page),
-    queryFn: ({ signal }) =>
-      apiFetch<Page<Job>>(`/api/jobs/mine?filter=${filter}&page=${page}&perPage=${JOBS_PER_PAGE}`, { signal }),
+    queryFn: ({ signal }) => apiFetch<Page<Job>>(`/api/jobs/mine?filter=${filter}&page=${page}&perPage=${JOBS_PER_PAGE}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -58,8 +57,7 @@ export function useCreateJob() {
 export function useUpdateJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: JobUpdateBody }) =>
-      apiFetch<JobWithRequirements>(`/api/jobs/${id}`, { method: "PUT", body }),
+    mutationFn: ({ id, body }: { id: number; body: JobUpdateBody }) => apiFetch<JobWithRequirements>(`/api/jobs/${id}`, { method: "PUT", body }),
     onSuccess: async (data) => {
       queryClient.setQueryData(jobKeys.detail(data.job.id), data);
       await queryClient.invalidateQueries({ queryKey: jobKeys.all });

@@ -42,14 +42,7 @@ export default function JobCard({ job, onDelete }: JobCardProps) {
     <Card component="article" aria-labelledby={titleId} sx={{ height: "100%", display: "flex", flexDirection: "column", position: "relative" }}>
       <CardActionArea component={RouterLink} to={`/jobs/${job.id}`} sx={{ flex: 1, display: "flex", alignItems: "stretch", flexDirection: "column" }}>
         <CardContent sx={{ flex: 1, width: "100%" }}>
-          {badge && (
-            <Chip
-              label={badge.label}
-              color={badge.color}
-              size="small"
-              sx={{ position: "absolute", top: 12, right: 12, fontWeight: 700 }}
-            />
-          )}
+          {badge && <Chip label={badge.label} color={badge.color} size="small" sx={{ position: "absolute", top: 12, right: 12, fontWeight: 700 }} />}
           <Typography variant="h6" component="h2" id={titleId} sx={{ pr: badge ? 17 : 0, mb: 0.5, lineHeight: 1.3, overflowWrap: "anywhere" }}>
             {job.title}
           </Typography>
@@ -70,17 +63,13 @@ export default function JobCard({ job, onDelete }: JobCardProps) {
       {isAdmin && (
         <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 1, px: 2, pb: 1 }}>
           {isAdmin ? <JobIndicators job={job} /> : <span />}
-          {adminAccess && (
-            <Chip icon={<AdminPanelSettingsOutlined />} label="Admin Access" size="small" color="secondary" variant="outlined" />
-          )}
+          {adminAccess && <Chip icon={<AdminPanelSettingsOutlined />} label="Admin Access" size="small" color="secondary" variant="outlined" />}
         </Box>
       )}
 
       {hasActions && (
         <CardActions sx={{ flexWrap: "wrap", gap: 1, px: 2, pb: 2, pt: 1, borderTop: 1, borderColor: "divider", "& > :not(style) ~ :not(style)": { ml: 0 } }}>
-          {breakdownButton && (
-            <CreateBreakdownButton job={job} size="small" />
-          )}
+          {breakdownButton && <CreateBreakdownButton job={job} size="small" />}
           {can.edit && (
             <Button size="small" component={RouterLink} to={`/post-job?edit=${job.id}`}>
               Edit

@@ -100,7 +100,15 @@ export default function JobGrid({ data, isPending, isUpdating, error, onRetry, p
   return (
     <>
       {error && (
-        <Alert severity="warning" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={onRetry}>Try Again</Button>}>
+        <Alert
+          severity="warning"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={onRetry}>
+              Try Again
+            </Button>
+          }
+        >
           {errorMessage(error)}
         </Alert>
       )}

@@ -17,9 +17,7 @@ export default function LoginRequired({ title }: { title: string }) {
         <Typography sx={{ mb: 2 }}>Please sign in to view the available requirements. New here? Create a free account in three steps:</Typography>
         <Box component="ol" sx={{ pl: 2.5, m: 0, display: "grid", gap: 0.75 }}>
           <li>Click &lsquo;Get Started&rsquo;.</li>
-          <li>
-            Choose &lsquo;Post a Requirement&rsquo; if you are an employer, or &lsquo;Work as a Freelancer&rsquo; if you are an AI freelancer.
-          </li>
+          <li>Choose &lsquo;Post a Requirement&rsquo; if you are an employer, or &lsquo;Work as a Freelancer&rsquo; if you are an AI freelancer.</li>
           <li>Create your free account.</li>
         </Box>
       </Alert>

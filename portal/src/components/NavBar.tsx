@@ -113,12 +113,7 @@ export default function NavBar() {
     <AppBar position="sticky" component="header">
       <Container maxWidth="xl">
         <Toolbar component="nav" aria-label="Main" disableGutters sx={{ gap: 0.5, minHeight: { xs: 64 } }}>
-          <IconButton
-            aria-label="Open navigation menu"
-            onClick={handleDrawerOpen}
-            edge="start"
-            sx={{ display: { xs: "inline-flex", lg: "none" }, mr: 1 }}
-          >
+          <IconButton aria-label="Open navigation menu" onClick={handleDrawerOpen} edge="start" sx={{ display: { xs: "inline-flex", lg: "none" }, mr: 1 }}>
             <MenuIcon />
           </IconButton>
           <Brand />

@@ -34,7 +34,16 @@ export default function Placeholder({ title, feature, subtitle, children }: Plac
         <CardContent sx={{ display: "flex", gap: 2.5, alignItems: "flex-start", p: { xs: 3, md: 4 } }}>
           <Box
             aria-hidden
-            sx={{ display: "grid", placeItems: "center", width: 48, height: 48, borderRadius: 3, color: "primary.main", flexShrink: 0, backgroundColor: "rgba(57, 73, 171, 0.08)" }}
+            sx={{
+              display: "grid",
+              placeItems: "center",
+              width: 48,
+              height: 48,
+              borderRadius: 3,
+              color: "primary.main",
+              flexShrink: 0,
+              backgroundColor: "rgba(57, 73, 171, 0.08)",
+            }}
           >
             <ConstructionOutlined />
           </Box>

@@ -17,10 +17,7 @@ export default function UserAvatar({ user, size = 36, sx }: UserAvatarProps) {
     <Avatar
       src={user.avatarUrl ?? undefined}
       alt={name}
-      sx={[
-        { width: size, height: size, fontSize: size * 0.42, fontWeight: 700, bgcolor: "primary.main" },
-        ...(Array.isArray(sx) ? sx : [sx]),
-      ]}
+      sx={[{ width: size, height: size, fontSize: size * 0.42, fontWeight: 700, bgcolor: "primary.main" }, ...(Array.isArray(sx) ? sx : [sx])]}
     >
       {initials}
     </Avatar>

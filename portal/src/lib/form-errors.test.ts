@@ -14,12 +14,24 @@ interface ProfileValues {
   languages: string[];
 }
 
-const profile: ProfileValues = { title: "Voice Agent", bio: "I build voice agents.", hourlyRate: "40", skills: ["Whisper"], domains: ["Voice & Speech"], languages: ["English"] };
+const profile: ProfileValues = {
+  title: "Voice Agent",
+  bio: "I build voice agents.",
+  hourlyRate: "40",
+  skills: ["Whisper"],
+  domains: ["Voice & Speech"],
+  languages: ["English"],
+};
 
 describe("placeFieldErrors", () => {
   it.each([
     ["a top-level field lands on itself", { title: "Required" }, { title: "Required" }, []],
-    ["an array item lands on its list", { "languages.1": "Please choose from the listed languages" }, { languages: "Please choose from the listed languages" }, []],
+    [
+      "an array item lands on its list",
+      { "languages.1": "Please choose from the listed languages" },
+      { languages: "Please choose from the listed languages" },
+      [],
+    ],
     ["a deep path lands on the longest known prefix", { "skills.0.name": "Bad" }, { skills: "Bad" }, []],
     ["a path no field holds is unplaced", { "portfolio.0": "Gone" }, {}, ["Gone"]],
     ["the first message wins on a field", { "languages.0": "First", "languages.1": "Second" }, { languages: "First" }, []],

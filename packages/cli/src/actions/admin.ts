@@ -54,7 +54,11 @@ export async function adminEmail(id: string, options: AdminEmailOptions): Promis
     async (services) =>
       awaitDeliveryAttempt(
         services,
-        await sendAdminEmail(services, await operatorActor(services, options.as), { jobId, subject: options.subject ?? answers.subject, message: options.message ?? answers.message }),
+        await sendAdminEmail(services, await operatorActor(services, options.as), {
+          jobId,
+          subject: options.subject ?? answers.subject,
+          message: options.message ?? answers.message,
+        }),
       ),
     { workers: true },
   );
@@ -76,25 +80,32 @@ export async function emailsRetry(ids: string[], options: { failed?: boolean; js
   parseInput(z.array(z.string().uuid("Invalid email ID")), ids);
   const results: Array<{ id: string; to?: string; status?: string; error?: string }> = [];
   let lastError: unknown;
-  await withServices(async (services) => {
-    const actor = await operatorActor(services);
-    const targets = options.failed
-      ? (await listEmailsForAdmin(services, actor, { status: "failed" }, { sort: "createdAt", order: "asc", offset: 0, limit: 1000 })).rows.map((e) => e.id)
-      : ids;
-    for (const id of targets) {
-      try {
-        const email = await awaitDeliveryAttempt(services, await resendEmail(services, actor, id));
-        results.push({ id, to: email.to, status: email.status, ...(email.error ? { error: email.error } : {}) });
-      } catch (error) {
-        if (!isDomainError(error)) throw error;
-        lastError = error;
-        results.push({ id, error: describeFailure(error).line });
+  await withServices(
+    async (services) => {
+      const actor = await operatorActor(services);
+      const targets = options.failed
+        ? (await listEmailsForAdmin(services, actor, { status: "failed" }, { sort: "createdAt", order: "asc", offset: 0, limit: 1000 })).rows.map((e) => e.id)
+        : ids;
+      for (const id of targets) {
+        try {
+          const email = await awaitDeliveryAttempt(services, await resendEmail(services, actor, id));
+          results.push({ id, to: email.to, status: email.status, ...(email.error ? { error: email.error } : {}) });
+        } catch (error) {
+          if (!isDomainError(error)) throw error;
+          lastError = error;
+          results.push({ id, error: describeFailure(error).line });
+        }
       }
-    }
-  }, { workers: true });
+    },
+    { workers: true },
+  );
   if (options.json) printJson(results);
   else if (!results.length) console.log("No failed emails.");
-  else for (const r of results) (r.status === "sent" || r.status === "logged" ? console.log : console.error)(`${r.id}${r.to ? ` to ${r.to}` : ""}: ${r.status ?? "not sent"}${r.error ? ` (${r.error})` : ""}`);
+  else
+    for (const r of results)
+      (r.status === "sent" || r.status === "logged" ? console.log : console.error)(
+        `${r.id}${r.to ? ` to ${r.to}` : ""}: ${r.status ?? "not sent"}${r.error ? ` (${r.error})` : ""}`,
+      );
   const failures = results.filter((r) => r.status !== "sent" && r.status !== "logged");
   if (!failures.length) return;
   if (results.length === 1 && lastError) process.exitCode = describeFailure(lastError).code;

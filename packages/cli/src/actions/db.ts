@@ -30,10 +30,7 @@ export async function dbRollback(options: RollbackOptions): Promise<void> {
       const done = await completedMigrations(services.db);
       const toUndo = (options.all ? done : done.slice(-step)).reverse();
       if (toUndo.length === 0) return [];
-      await confirmOrRefuse(
-        `Undo ${toUndo.length} migration(s) (${toUndo.join(", ")})? Their tables and data are dropped.`,
-        options.yes,
-      );
+      await confirmOrRefuse(`Undo ${toUndo.length} migration(s) (${toUndo.join(", ")})? Their tables and data are dropped.`, options.yes);
       return options.all ? rollback(services.db, true) : rollbackSteps(services.db, step);
     },
     { migrated: false },

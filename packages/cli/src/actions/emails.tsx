@@ -30,7 +30,10 @@ export async function emailsList(options: EmailListOptions): Promise<void> {
   );
   if (options.json) return printJson(rows);
   if (options.full) {
-    for (const email of rows) console.log(`--- ${email.createdAt.toISOString()} to ${email.to} [${email.status}${email.attempts ? `, ${email.attempts} attempt(s)` : ""}${email.error ? `: ${email.error}` : ""}]\nSubject: ${email.subject}\n\n${email.text}\n`);
+    for (const email of rows)
+      console.log(
+        `--- ${email.createdAt.toISOString()} to ${email.to} [${email.status}${email.attempts ? `, ${email.attempts} attempt(s)` : ""}${email.error ? `: ${email.error}` : ""}]\nSubject: ${email.subject}\n\n${email.text}\n`,
+      );
     return;
   }
   await printTable<EmailRecord>({

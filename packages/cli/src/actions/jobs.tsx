@@ -67,7 +67,11 @@ function StoriesView({ stories }: { stories: StoryRecord[] }) {
           </Text>
           {story.tasks.map((task) => (
             <Text key={task.id}>
-              {"  "}- {task.title} <Text dimColor>[{task.priority}, {task.status}{task.estimateHours !== null ? `, ${task.estimateHours} h` : ""}]</Text>
+              {"  "}- {task.title}{" "}
+              <Text dimColor>
+                [{task.priority}, {task.status}
+                {task.estimateHours !== null ? `, ${task.estimateHours} h` : ""}]
+              </Text>
             </Text>
           ))}
         </Box>
@@ -99,7 +103,13 @@ export async function jobsShow(id: string, options: { as?: string; json?: boolea
       ["Key features", requirements.keyFeatures || "—"],
       ["Compliance", requirements.complianceTypes.join(", ") || "—"],
       ["Integrations", requirements.integrationSystems.join(", ") || "—"],
-      ["Extras", Object.entries(requirements.additionalServices).filter(([, on]) => on).map(([key]) => key).join(", ") || "—"],
+      [
+        "Extras",
+        Object.entries(requirements.additionalServices)
+          .filter(([, on]) => on)
+          .map(([key]) => key)
+          .join(", ") || "—",
+      ],
       ["Files", files.map((f) => f.name).join(", ") || "—"],
     ];
     await printOnce(
@@ -139,7 +149,11 @@ function BreakdownLive({ run }: { run: (onProgress: (p: BreakdownProgress) => vo
       {!result && !error ? <Text color="yellow">Creating stories and tasks...</Text> : null}
       {/* The reason follows as the command's one error line. */}
       {error ? <Text color="red">Failed.</Text> : null}
-      {result ? <Text color="green">Created {result.stories.length} stories ({result.source}).</Text> : null}
+      {result ? (
+        <Text color="green">
+          Created {result.stories.length} stories ({result.source}).
+        </Text>
+      ) : null}
       {result ? <StoriesView stories={result.stories} /> : null}
     </Box>
   );
@@ -151,46 +165,48 @@ function describeProgress(progress: BreakdownProgress): string {
   return `Using the default stories: ${readableReason(progress.reason)}`;
 }
 
-
 /** jobs:breakdown: stories and tasks for a job, with a live view of the attempts (plain lines without a terminal). */
 export async function jobsBreakdown(id: string, options: { engine?: string; as?: string }): Promise<void> {
   const { engine: engineName } = parseInput(z.object({ engine: z.enum(["rules", "ai"]).optional() }), options);
   // The attempts are shown as lines of their own: the engine's warnings (JSON with stacks) would only repeat them.
-  await withServices(async (services: Services) => {
-    const actor = await operatorActor(services, options.as);
-    const engine = engineName === "rules" ? services.engines.rules : engineName === "ai" ? services.engines.ai : services.engines.default;
-    if (!engine) throw new UsageError("No AI is configured: set AI_BASE_URL (and AI_API_KEY, AI_MODEL), or use --engine rules");
-    const run = (onProgress: (p: BreakdownProgress) => void) => breakDownJob(services, engine, actor, jobId(id), onProgress);
-    if (!process.stdout.isTTY) {
-      const result = await run((p) => console.log(describeProgress(p)));
-      console.log(`Created ${result.stories.length} stories (${result.source}).`);
-      for (const story of result.stories) {
-        console.log(`${story.title} [${story.priority}]`);
-        for (const task of story.tasks) console.log(`  - ${task.title} [${task.priority}${task.estimateHours !== null ? `, ${task.estimateHours} h` : ""}]`);
-      }
-      return;
-    }
-    let failure: unknown;
-    const instance = render(
-      <BreakdownLive
-        run={(onProgress) =>
-          run(onProgress).then(
-            (result) => {
-              setImmediate(() => instance.unmount());
-              return result;
-            },
-            (error: unknown) => {
-              failure = error;
-              setImmediate(() => instance.unmount());
-              throw error;
-            },
-          )
+  await withServices(
+    async (services: Services) => {
+      const actor = await operatorActor(services, options.as);
+      const engine = engineName === "rules" ? services.engines.rules : engineName === "ai" ? services.engines.ai : services.engines.default;
+      if (!engine) throw new UsageError("No AI is configured: set AI_BASE_URL (and AI_API_KEY, AI_MODEL), or use --engine rules");
+      const run = (onProgress: (p: BreakdownProgress) => void) => breakDownJob(services, engine, actor, jobId(id), onProgress);
+      if (!process.stdout.isTTY) {
+        const result = await run((p) => console.log(describeProgress(p)));
+        console.log(`Created ${result.stories.length} stories (${result.source}).`);
+        for (const story of result.stories) {
+          console.log(`${story.title} [${story.priority}]`);
+          for (const task of story.tasks) console.log(`  - ${task.title} [${task.priority}${task.estimateHours !== null ? `, ${task.estimateHours} h` : ""}]`);
         }
-      />,
-    );
-    await instance.waitUntilExit();
-    if (failure) throw failure;
-  }, { logLevel: process.env.LOG_LEVEL ?? "error" });
+        return;
+      }
+      let failure: unknown;
+      const instance = render(
+        <BreakdownLive
+          run={(onProgress) =>
+            run(onProgress).then(
+              (result) => {
+                setImmediate(() => instance.unmount());
+                return result;
+              },
+              (error: unknown) => {
+                failure = error;
+                setImmediate(() => instance.unmount());
+                throw error;
+              },
+            )
+          }
+        />,
+      );
+      await instance.waitUntilExit();
+      if (failure) throw failure;
+    },
+    { logLevel: process.env.LOG_LEVEL ?? "error" },
+  );
 }
 
 /** jobs:lock: lock a job's requirements (as the owner's stand-in: an admin, or --as). */

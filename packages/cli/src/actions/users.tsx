@@ -3,7 +3,16 @@ import { z } from "zod";
 import { signupBody, userTypes } from "@forgehire/core";
 import { domainError } from "@forgehire/core";
 import { adminUserUpdateBody } from "@forgehire/core";
-import { createUser, listUsers, sendPasswordResetByAdmin, setUserDisabled, updateUserByAdmin, usersRepository, type Services, type UserRecord } from "@forgehire/services";
+import {
+  createUser,
+  listUsers,
+  sendPasswordResetByAdmin,
+  setUserDisabled,
+  updateUserByAdmin,
+  usersRepository,
+  type Services,
+  type UserRecord,
+} from "@forgehire/services";
 import { withServices } from "../context.js";
 import { operatorActor } from "./operator.js";
 import { UsageError } from "../exit-codes.js";

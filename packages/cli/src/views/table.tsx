@@ -15,7 +15,11 @@ interface TableProps<Row> {
 export function tableLines<Row>({ columns, rows }: TableProps<Row>): { header: string; body: string[] } {
   const cells = rows.map((row) => columns.map((column) => column.value(row)));
   const widths = columns.map((column, i) => Math.max(column.header.length, ...cells.map((line) => line[i]!.length)));
-  const format = (line: string[]) => line.map((cell, i) => cell.padEnd(widths[i]!)).join("  ").trimEnd();
+  const format = (line: string[]) =>
+    line
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join("  ")
+      .trimEnd();
   return { header: format(columns.map((c) => c.header)), body: cells.map(format) };
 }
 

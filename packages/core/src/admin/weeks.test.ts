@@ -26,7 +26,13 @@ describe("lastWeekStarts", () => {
 describe("zeroFillWeeks", () => {
   it("puts zero on weeks without data and ignores weeks outside the window", () => {
     const weeks = ["2026-11-09", "2026-11-16", "2026-11-23"];
-    const filled = zeroFillWeeks(weeks, new Map([["2026-11-16", 5], ["2026-01-05", 9]]));
+    const filled = zeroFillWeeks(
+      weeks,
+      new Map([
+        ["2026-11-16", 5],
+        ["2026-01-05", 9],
+      ]),
+    );
     expect(filled).toEqual([
       { week: "2026-11-09", value: 0 },
       { week: "2026-11-16", value: 5 },

@@ -5,9 +5,7 @@ const signIn = { given: "a registered user", when: "they sign in.", then: "they 
 
 describe("acceptance criteria", () => {
   it("are written as '- Given …, when …, then ….' lines under their heading", () => {
-    expect(formatAcceptanceCriteria([signIn])).toBe(
-      "Acceptance criteria:\n- Given a registered user, when they sign in, then they see their account.",
-    );
+    expect(formatAcceptanceCriteria([signIn])).toBe("Acceptance criteria:\n- Given a registered user, when they sign in, then they see their account.");
   });
 
   it("end the description, after a blank line", () => {

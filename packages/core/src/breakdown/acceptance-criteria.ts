@@ -21,9 +21,7 @@ const sentence = (text: string) => text.trim().replace(/[.\s]+$/, "");
  * @returns the block, without a leading blank line
  */
 export function formatAcceptanceCriteria(criteria: readonly AcceptanceCriterion[]): string {
-  const lines = criteria.map(
-    (criterion) => `- Given ${sentence(criterion.given)}, when ${sentence(criterion.when)}, then ${sentence(criterion.then)}.`,
-  );
+  const lines = criteria.map((criterion) => `- Given ${sentence(criterion.given)}, when ${sentence(criterion.when)}, then ${sentence(criterion.then)}.`);
   return [ACCEPTANCE_CRITERIA_HEADING, ...lines].join("\n");
 }
 
@@ -47,6 +45,9 @@ export function withAcceptanceCriteria(text: string, criteria: readonly Acceptan
 export function hasAcceptanceCriteria(description: string): boolean {
   const at = description.lastIndexOf(ACCEPTANCE_CRITERIA_HEADING);
   if (at === -1) return false;
-  const lines = description.slice(at + ACCEPTANCE_CRITERIA_HEADING.length).trim().split("\n");
+  const lines = description
+    .slice(at + ACCEPTANCE_CRITERIA_HEADING.length)
+    .trim()
+    .split("\n");
   return lines.length > 0 && lines.every((line) => /^- Given .+, when .+, then .+\.$/.test(line));
 }

@@ -79,7 +79,9 @@ export const breakdownFixtures: readonly BreakdownFixture[] = [
       integrationSystems: ["Calendly"],
       additionalServices: extras("contentDevelopment", "deployment", "productionReady", "customTechStack"),
       projectSpecificFields: { homePageContent: "Wedding and portrait photography in Lisbon", contactInformation: "ana@example.test" },
-      answers: [{ questionId: "q1", question: "Which languages should the site be in?", answer: "English and Portuguese, with a language switch in the header" }],
+      answers: [
+        { questionId: "q1", question: "Which languages should the site be in?", answer: "English and Portuguese, with a language switch in the header" },
+      ],
     }),
     mustCover: [/Embed Calendly/i, /Write the copy for the home page/i, /custom tech stack/i, /domain and HTTPS/i, /English and Portuguese/],
     mustNot: [...NO_ACCOUNTS, /webhook/i],
@@ -134,7 +136,12 @@ export const breakdownFixtures: readonly BreakdownFixture[] = [
       userCategories: ["Owners", "Walkers"],
       stakeholders: "Founder Sam Lee",
       integrationSystems: ["Calendly"],
-      projectSpecificFields: { needsAuthentication: true, needsPaymentProcessing: true, needsSimpleWorkflow: true, workflowDetails: "Request, accept, walk, review" },
+      projectSpecificFields: {
+        needsAuthentication: true,
+        needsPaymentProcessing: true,
+        needsSimpleWorkflow: true,
+        workflowDetails: "Request, accept, walk, review",
+      },
       answers: [
         { questionId: "question_3", question: "How are walkers vetted?", answer: "Walkers must pass a background check" },
         { questionId: "question_4", question: "Any other systems?", answer: "No" },
@@ -194,8 +201,7 @@ export const breakdownFixtures: readonly BreakdownFixture[] = [
     name: "complex-ai-call-assistant",
     input: job("CallPilot", 4999, {
       targetAudience: "Small agencies handling client calls",
-      keyFeatures:
-        "AI summaries and action items for every phone call over Twilio.\nSearch past calls by topic.\nWeekly analytics dashboard of call outcomes",
+      keyFeatures: "AI summaries and action items for every phone call over Twilio.\nSearch past calls by topic.\nWeekly analytics dashboard of call outcomes",
       userCategories: ["Agents", "Managers"],
       integrationSystems: ["CRM Software", "Email Systems"],
       existingSystems: "Salesforce",
@@ -211,7 +217,13 @@ export const breakdownFixtures: readonly BreakdownFixture[] = [
       },
       answers: [{ questionId: "q5", question: "How long are recordings kept?", answer: "Recordings must be deleted after 30 days" }],
     }),
-    mustCover: [/AI summaries and action items for every phone call over Twilio/, /connect Twilio/i, /Natural Language Processing/, /AI Voice/, /Recordings must be deleted after 30 days/],
+    mustCover: [
+      /AI summaries and action items for every phone call over Twilio/,
+      /connect Twilio/i,
+      /Natural Language Processing/,
+      /AI Voice/,
+      /Recordings must be deleted after 30 days/,
+    ],
     mustNot: [],
   },
   {
@@ -314,7 +326,14 @@ export function incompleteAiAnswer(input: BreakdownInput): string {
       source: "",
       tasks: story.tasks
         .filter((task) => !task.source?.startsWith("answer:"))
-        .map((task) => ({ title: task.title, description: task.description, priority: task.priority, estimateHours: task.estimateHours, acceptanceCriteria: task.acceptanceCriteria, source: "" })),
+        .map((task) => ({
+          title: task.title,
+          description: task.description,
+          priority: task.priority,
+          estimateHours: task.estimateHours,
+          acceptanceCriteria: task.acceptanceCriteria,
+          source: "",
+        })),
     })),
   });
 }

@@ -35,9 +35,6 @@ describe("changeRequestStory", () => {
     } catch (error) {
       thrown = error;
     }
-    expect(isDomainError(thrown) && [thrown.code, thrown.message]).toEqual([
-      "EMPTY_CHANGE_REQUEST",
-      "Please describe the requested changes.",
-    ]);
+    expect(isDomainError(thrown) && [thrown.code, thrown.message]).toEqual(["EMPTY_CHANGE_REQUEST", "Please describe the requested changes."]);
   });
 });

@@ -21,18 +21,8 @@ export function changeRequestStory(description: string): StoryDraft {
     throw domainError("EMPTY_CHANGE_REQUEST", { fields: { description: errorCatalogue.EMPTY_CHANGE_REQUEST.message } });
   }
   return storyDraft(CHANGE_REQUEST_STORY_TITLE, change, "high", [
-    taskDraft(
-      "Analyze the change request",
-      `Review the requested change against the locked requirements and agree its impact: ${change}`,
-      "high",
-      2,
-    ),
+    taskDraft("Analyze the change request", `Review the requested change against the locked requirements and agree its impact: ${change}`, "high", 2),
     taskDraft("Implement the requested changes", "Make the changes in the code and update the affected stories.", "high", 6),
-    taskDraft(
-      "Test and validate the changes",
-      "Test the changes, check that nothing else broke, and confirm the result with the client.",
-      "medium",
-      3,
-    ),
+    taskDraft("Test and validate the changes", "Test the changes, check that nothing else broke, and confirm the result with the client.", "medium", 3),
   ]);
 }

@@ -18,11 +18,14 @@ function rulesStoryFor(rules: readonly StoryDraft[], capability: RequiredCapabil
     if (!coversCapability([story], capability)) continue;
     const whole =
       capability.feature !== undefined
-        ? story.title.toLowerCase().includes(capability.feature.toLowerCase()) || story.description.toLowerCase().includes(`"${capability.feature.toLowerCase()}"`)
+        ? story.title.toLowerCase().includes(capability.feature.toLowerCase()) ||
+          story.description.toLowerCase().includes(`"${capability.feature.toLowerCase()}"`)
         : story.source === capability.source;
     const tasks = whole
       ? story.tasks
-      : story.tasks.filter((task) => (capability.feature !== undefined ? task.title.toLowerCase().includes(capability.feature.toLowerCase()) : task.source === capability.source));
+      : story.tasks.filter((task) =>
+          capability.feature !== undefined ? task.title.toLowerCase().includes(capability.feature.toLowerCase()) : task.source === capability.source,
+        );
     return { story, tasks, whole };
   }
   return null;
@@ -42,10 +45,7 @@ const titleKey = (title: string) => title.trim().toLowerCase().replace(/\s+/g, "
  * @param aiStories the AI's stories, as parsed (not modified)
  * @returns the stories (unchanged when nothing was missed) and the capabilities that were added
  */
-export function completeFromRules(
-  input: BreakdownInput,
-  aiStories: readonly StoryDraft[],
-): { stories: StoryDraft[]; added: RequiredCapability[] } {
+export function completeFromRules(input: BreakdownInput, aiStories: readonly StoryDraft[]): { stories: StoryDraft[]; added: RequiredCapability[] } {
   const missing = missingCapabilities(input, aiStories);
   if (missing.length === 0) return { stories: [...aiStories], added: [] };
   const rules = rulesBreakdown(input);

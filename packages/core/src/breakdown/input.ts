@@ -12,14 +12,7 @@ import type { Requirements } from "../schemas/jobs.js";
  */
 export type BreakdownRequirements = Pick<
   Requirements,
-  | "targetAudience"
-  | "keyFeatures"
-  | "userCategories"
-  | "stakeholders"
-  | "existingSystems"
-  | "complianceRequirements"
-  | "complianceTypes"
-  | "integrationSystems"
+  "targetAudience" | "keyFeatures" | "userCategories" | "stakeholders" | "existingSystems" | "complianceRequirements" | "complianceTypes" | "integrationSystems"
 > & {
   industry?: string;
   additionalServices: AdditionalServices;

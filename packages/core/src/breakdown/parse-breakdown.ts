@@ -103,8 +103,7 @@ const tryJson = (text: string): { ok: true; value: unknown } | { ok: false } => 
   }
 };
 
-const holdsStories = (value: unknown) =>
-  Array.isArray(value) || (typeof value === "object" && value !== null && "stories" in value);
+const holdsStories = (value: unknown) => Array.isArray(value) || (typeof value === "object" && value !== null && "stories" in value);
 
 /**
  * The index just past the bracket that closes the one at `start`, skipping brackets inside JSON strings; -1 when
@@ -140,7 +139,7 @@ function extractJson(raw: string): unknown {
   if (whole.ok) return whole.value;
 
   let first: { ok: true; value: unknown } | undefined;
-  for (let start = text.search(/[{[]/); start !== -1 && start < text.length; ) {
+  for (let start = text.search(/[{[]/); start !== -1 && start < text.length;) {
     const end = closingIndex(text, start);
     const parsed = end === -1 ? ({ ok: false } as const) : tryJson(text.slice(start, end));
     if (parsed.ok && holdsStories(parsed.value)) return parsed.value;
@@ -163,11 +162,7 @@ function extractJson(raw: string): unknown {
  */
 export function parseBreakdown(raw: unknown): StoryDraft[] | null {
   const value = typeof raw === "string" ? extractJson(raw) : raw;
-  const list: unknown = Array.isArray(value)
-    ? value
-    : typeof value === "object" && value !== null && "stories" in value
-      ? value.stories
-      : undefined;
+  const list: unknown = Array.isArray(value) ? value : typeof value === "object" && value !== null && "stories" in value ? value.stories : undefined;
   if (!Array.isArray(list)) return null;
 
   const stories: StoryDraft[] = [];
@@ -180,13 +175,10 @@ export function parseBreakdown(raw: unknown): StoryDraft[] | null {
       .slice(0, MAX_TASKS_PER_STORY)
       .map((task) => {
         const priority = toPriority(task.priority);
-        return taskDraft(
-          clip(task.title, MAX_TITLE),
-          clip(task.description, MAX_DESCRIPTION),
-          priority,
-          toEstimate(task.estimateHours, priority),
-          { acceptanceCriteria: toCriteria(task.acceptanceCriteria), source: toSource(task.source) },
-        );
+        return taskDraft(clip(task.title, MAX_TITLE), clip(task.description, MAX_DESCRIPTION), priority, toEstimate(task.estimateHours, priority), {
+          acceptanceCriteria: toCriteria(task.acceptanceCriteria),
+          source: toSource(task.source),
+        });
       });
     stories.push(
       storyDraft(
@@ -208,10 +200,7 @@ export function parseBreakdown(raw: unknown): StoryDraft[] | null {
  * @param jobTitle the job's title, for the fallback stories
  * @returns the source ("ai" or "fallback") and the story drafts
  */
-export function storiesOrFallback(
-  raw: unknown,
-  jobTitle: string,
-): { source: "ai" | "fallback"; stories: StoryDraft[] } {
+export function storiesOrFallback(raw: unknown, jobTitle: string): { source: "ai" | "fallback"; stories: StoryDraft[] } {
   const parsed = parseBreakdown(raw);
   return parsed ? { source: "ai", stories: parsed } : { source: "fallback", stories: fallbackStories(jobTitle) };
 }

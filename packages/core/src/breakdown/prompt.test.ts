@@ -2,13 +2,7 @@ import { describe, expect, it } from "vitest";
 import { additionalServiceKeys, additionalServices } from "../catalog/options.js";
 import { projectSpecificFieldDefinitions, type ProjectSpecificFields } from "../catalog/project-specific-fields.js";
 import { aiBreakdownSchema } from "./parse-breakdown.js";
-import {
-  BREAKDOWN_SCHEMA_NAME,
-  NO_ANSWER,
-  breakdownJsonSchema,
-  breakdownResponseFormat,
-  buildBreakdownPrompt,
-} from "./prompt.js";
+import { BREAKDOWN_SCHEMA_NAME, NO_ANSWER, breakdownJsonSchema, breakdownResponseFormat, buildBreakdownPrompt } from "./prompt.js";
 import { rulesBreakdown } from "./rules-engine.js";
 import { buildBreakdownInput, reverseKeys } from "./test-helpers.js";
 
@@ -99,9 +93,7 @@ describe("buildBreakdownPrompt", () => {
   });
 
   it("leaves out false flags and blank texts, and says when nothing was given", () => {
-    const empty = buildBreakdownPrompt(
-      buildBreakdownInput({ requirements: { projectSpecificFields: { needsChatbot: false, workflowDetails: "  " } } }),
-    ).user;
+    const empty = buildBreakdownPrompt(buildBreakdownInput({ requirements: { projectSpecificFields: { needsChatbot: false, workflowDetails: "  " } } })).user;
     for (const field of projectSpecificFieldDefinitions) expect(empty).not.toContain(`- ${field.label}:`);
     expect(empty).toContain("Project-specific requirements:\n- None");
     expect(empty).toContain("Extras chosen: None");

@@ -103,8 +103,7 @@ const listOr = (values: readonly string[]) => {
 };
 
 /** A labelled entry; text spanning several lines starts on its own line, indented, so the labels stay scannable. */
-const entry = (label: string, value: string) =>
-  value.includes("\n") ? `${label}:\n${value.replace(/^/gm, "  ")}` : `${label}: ${value}`;
+const entry = (label: string, value: string) => (value.includes("\n") ? `${label}:\n${value.replace(/^/gm, "  ")}` : `${label}: ${value}`);
 
 /**
  * The system and user messages asking a model for a job's breakdown. The user message lists the whole
@@ -127,15 +126,11 @@ export function buildBreakdownPrompt(input: BreakdownInput): { system: string; u
     const text = typeof value === "string" ? value.trim() : "";
     return text === "" ? [] : [entry(`- ${definition.label}`, text)];
   });
-  const extras = additionalServices
-    .filter((service) => requirements.additionalServices[service.key])
-    .map((service) => service.label);
+  const extras = additionalServices.filter((service) => requirements.additionalServices[service.key]).map((service) => service.label);
   const questions = requirements.answers.map((item, index) => {
     const answer = item.answer.trim();
     const id = item.questionId ?? `question_${index + 1}`;
-    return [entry(`${index + 1}. Question (id ${id})`, item.question.trim()), entry("   Answer", answer === "" ? NO_ANSWER : answer)].join(
-      "\n",
-    );
+    return [entry(`${index + 1}. Question (id ${id})`, item.question.trim()), entry("   Answer", answer === "" ? NO_ANSWER : answer)].join("\n");
   });
 
   const user = [

@@ -91,9 +91,7 @@ export function coversCapability(stories: readonly StoryDraft[], capability: Req
         story.tasks.some((task) => task.title.toLowerCase().includes(wanted)),
     );
   }
-  return stories.some(
-    (story) => baseSource(story.source) === capability.source || story.tasks.some((task) => baseSource(task.source) === capability.source),
-  );
+  return stories.some((story) => baseSource(story.source) === capability.source || story.tasks.some((task) => baseSource(task.source) === capability.source));
 }
 
 /**

@@ -44,13 +44,13 @@ export function gwt(given: string, when: string, then: string): string {
  * A catalogue task. The size is given in units of two hours (the catalogue was written in relative sizes, and a
  * unit of work in it is about two hours of AI-assisted delivery).
  */
-export const task = (
-  title: string,
-  priority: Priority,
-  size: number,
-  description: string,
-  [given, when, then]: [string, string, string],
-): TaskSpec => ({ title, priority, hours: size * 2, description, criteria: [gwt(given, when, then)] });
+export const task = (title: string, priority: Priority, size: number, description: string, [given, when, then]: [string, string, string]): TaskSpec => ({
+  title,
+  priority,
+  hours: size * 2,
+  description,
+  criteria: [gwt(given, when, then)],
+});
 
 /** The `needs…` flags with a catalogue story of their own. */
 export type OtherFlag = Exclude<
@@ -95,11 +95,13 @@ export const flagStories: readonly FlagStory[] = [
         "the shopper removes one",
         "the cart and its total update at once",
       ]),
-      task("Keep the cart across visits", "medium", 2, "Keep the cart when the shopper leaves and returns, and merge it into their account when they sign in.", [
-        "a shopper with items in the cart",
-        "they come back later on the same device",
-        "their cart is still there",
-      ]),
+      task(
+        "Keep the cart across visits",
+        "medium",
+        2,
+        "Keep the cart when the shopper leaves and returns, and merge it into their account when they sign in.",
+        ["a shopper with items in the cart", "they come back later on the same device", "their cart is still there"],
+      ),
       task("Polish the mini-cart and empty state", "low", 1, "A cart icon with the item count everywhere and a helpful empty cart page.", [
         "an empty cart",
         "the shopper opens it",
@@ -188,11 +190,13 @@ export const flagStories: readonly FlagStory[] = [
         "they open the chat",
         "they can type a question and see the answer in the window",
       ]),
-      task("Connect the chatbot to the AI model and the site's knowledge", "high", 4, "Answer from the client's content (FAQ, pages, products) through a language model, staying on topic.", [
-        "a question covered by the site's content",
-        "the visitor asks it",
-        "the answer matches that content",
-      ]),
+      task(
+        "Connect the chatbot to the AI model and the site's knowledge",
+        "high",
+        4,
+        "Answer from the client's content (FAQ, pages, products) through a language model, staying on topic.",
+        ["a question covered by the site's content", "the visitor asks it", "the answer matches that content"],
+      ),
       task("Hand over to a human", "medium", 2, "When the bot cannot help, collect the visitor's contact details and notify the client.", [
         "a question the bot cannot answer",
         "the visitor asks for a person",
@@ -229,11 +233,13 @@ export const flagStories: readonly FlagStory[] = [
     title: "Natural Language Processing",
     story: "As a user, I want the application to understand free text so that I can work in my own words.",
     tasks: [
-      task("Define the language tasks and a test set", "high", 3, "Agree with the client what the text processing must do (classify, extract, summarise) and collect examples with expected results.", [
-        "the client's examples",
-        "the test set is reviewed",
-        "each example has an agreed expected result",
-      ]),
+      task(
+        "Define the language tasks and a test set",
+        "high",
+        3,
+        "Agree with the client what the text processing must do (classify, extract, summarise) and collect examples with expected results.",
+        ["the client's examples", "the test set is reviewed", "each example has an agreed expected result"],
+      ),
       task("Implement the NLP pipeline", "high", 5, "Process text with a language model or NLP library, returning structured results to the application.", [
         "a text from the test set",
         "the pipeline processes it",
@@ -381,11 +387,13 @@ export const integrationStories: Readonly<Record<string, CatalogueStory>> = {
         "they open the booking widget",
         "their name and email are pre-filled",
       ]),
-      task("Sync bookings through Calendly webhooks", "medium", 3, "Receive booking, cancellation and reschedule webhooks, verify their signature and update the application.", [
-        "a booking cancelled in Calendly",
-        "the webhook arrives",
-        "the application shows it as cancelled",
-      ]),
+      task(
+        "Sync bookings through Calendly webhooks",
+        "medium",
+        3,
+        "Receive booking, cancellation and reschedule webhooks, verify their signature and update the application.",
+        ["a booking cancelled in Calendly", "the webhook arrives", "the application shows it as cancelled"],
+      ),
       task("Test the booking journey", "medium", 1, "Test booking, rescheduling and cancelling end to end against a Calendly test account.", [
         "a Calendly test account",
         "the booking tests run",
@@ -420,11 +428,13 @@ export const integrationStories: Readonly<Record<string, CatalogueStory>> = {
     title: "Email Systems Integration",
     story: "As a user, I want timely emails from the application so that I know what happened without checking.",
     tasks: [
-      task("Connect the email provider", "medium", 2, "Send through the client's email service (SMTP or API) with SPF, DKIM and DMARC set up for their domain.", [
-        "the client's sending domain",
-        "a test email is sent",
-        "it arrives in the inbox, not in spam",
-      ]),
+      task(
+        "Connect the email provider",
+        "medium",
+        2,
+        "Send through the client's email service (SMTP or API) with SPF, DKIM and DMARC set up for their domain.",
+        ["the client's sending domain", "a test email is sent", "it arrives in the inbox, not in spam"],
+      ),
       task("Build the transactional email templates", "medium", 3, "Branded HTML and text templates for each email the application sends.", [
         "each email event",
         "its template is rendered",
@@ -478,22 +488,26 @@ export const complianceStories: Readonly<Record<string, CatalogueStory>> = {
         "they request an export",
         "they receive all their personal data in a machine-readable file",
       ]),
-      task("Record processing and retention rules", "medium", 2, "Document what personal data is kept, why and for how long, and purge it when the period ends.", [
-        "personal data past its retention period",
-        "the purge job runs",
-        "the data is deleted",
-      ]),
+      task(
+        "Record processing and retention rules",
+        "medium",
+        2,
+        "Document what personal data is kept, why and for how long, and purge it when the period ends.",
+        ["personal data past its retention period", "the purge job runs", "the data is deleted"],
+      ),
     ],
   },
   HIPAA: {
     title: "HIPAA Compliance",
     story: "As a patient, I want my health information protected so that only the people treating me can see it.",
     tasks: [
-      task("Encrypt health data at rest and in transit", "high", 3, "Encrypt protected health information in the database, backups and files, and serve everything over TLS.", [
-        "a database backup",
-        "it is inspected without the key",
-        "no health information is readable",
-      ]),
+      task(
+        "Encrypt health data at rest and in transit",
+        "high",
+        3,
+        "Encrypt protected health information in the database, backups and files, and serve everything over TLS.",
+        ["a database backup", "it is inspected without the key", "no health information is readable"],
+      ),
       task("Log access to health records", "high", 3, "Record every read and change of protected health information with who, what and when.", [
         "a clinician opening a record",
         "the audit log is checked",
@@ -515,11 +529,13 @@ export const complianceStories: Readonly<Record<string, CatalogueStory>> = {
         "they sign up",
         "they are routed to parental consent",
       ]),
-      task("Collect verifiable parental consent", "high", 3, "Email the parent, verify consent with an approved method and let them review or delete their child's data.", [
-        "a parent who received the consent email",
-        "they approve",
-        "the child's account is activated",
-      ]),
+      task(
+        "Collect verifiable parental consent",
+        "high",
+        3,
+        "Email the parent, verify consent with an approved method and let them review or delete their child's data.",
+        ["a parent who received the consent email", "they approve", "the child's account is activated"],
+      ),
       task("Limit data collected from children", "high", 2, "Collect only what the feature needs from children and disable behavioural advertising for them.", [
         "a child's account",
         "they use the product",
@@ -531,32 +547,38 @@ export const complianceStories: Readonly<Record<string, CatalogueStory>> = {
     title: "PCI DSS Compliance",
     story: "As a customer, I want my card details handled to PCI DSS standards so that they cannot leak.",
     tasks: [
-      task("Keep card data out of our systems", "high", 2, "Take card details only through the payment provider's hosted fields or page, so card numbers never reach our servers.", [
-        "a card payment",
-        "the server logs are checked",
-        "no card number appears",
-      ]),
+      task(
+        "Keep card data out of our systems",
+        "high",
+        2,
+        "Take card details only through the payment provider's hosted fields or page, so card numbers never reach our servers.",
+        ["a card payment", "the server logs are checked", "no card number appears"],
+      ),
       task("Harden the payment pages", "high", 2, "Serve payment pages over TLS with a strict content security policy and no unreviewed third-party scripts.", [
         "the checkout page",
         "its headers are checked",
         "a strict content security policy is present",
       ]),
-      task("Complete the PCI self-assessment", "medium", 2, "Fill in the provider's self-assessment questionnaire (SAQ A) with the client and keep the evidence.", [
-        "the self-assessment questionnaire",
-        "it is completed",
-        "every requirement is answered with evidence",
-      ]),
+      task(
+        "Complete the PCI self-assessment",
+        "medium",
+        2,
+        "Fill in the provider's self-assessment questionnaire (SAQ A) with the client and keep the evidence.",
+        ["the self-assessment questionnaire", "it is completed", "every requirement is answered with evidence"],
+      ),
     ],
   },
   KYC: {
     title: "KYC Verification",
     story: "As the client, I want every customer's identity verified so that we meet know-your-customer rules.",
     tasks: [
-      task("Integrate an identity verification provider", "high", 4, "Verify ID documents and liveness through a KYC provider and store only the result and reference.", [
-        "a customer with a valid ID",
-        "they complete verification",
-        "their account is marked verified",
-      ]),
+      task(
+        "Integrate an identity verification provider",
+        "high",
+        4,
+        "Verify ID documents and liveness through a KYC provider and store only the result and reference.",
+        ["a customer with a valid ID", "they complete verification", "their account is marked verified"],
+      ),
       task("Gate features until verification passes", "high", 2, "Block the restricted actions for unverified or rejected customers.", [
         "a customer whose verification was rejected",
         "they try a restricted action",

@@ -7,8 +7,7 @@ import { breakdownPhases, countPages, pageLimits, rulesBreakdown, singular } fro
 import { buildBreakdownInput, reverseKeys } from "./test-helpers.js";
 import type { StoryDraft } from "./types.js";
 
-const breakdown = (requirements: Partial<BreakdownRequirements>, scope: Scope = 1999) =>
-  rulesBreakdown(buildBreakdownInput({ scope, requirements }));
+const breakdown = (requirements: Partial<BreakdownRequirements>, scope: Scope = 1999) => rulesBreakdown(buildBreakdownInput({ scope, requirements }));
 const titles = (stories: StoryDraft[]) => stories.map((story) => story.title);
 const taskTitles = (stories: StoryDraft[]) => stories.flatMap((story) => story.tasks.map((task) => task.title));
 const everyText = (stories: StoryDraft[]) =>
@@ -71,9 +70,7 @@ describe("rule 1, complete: every requested capability becomes a story or a task
     expect(titles(breakdown({ keyFeatures: "Track calls. Summarise each call with AI\n* Export summaries" }))).toEqual(
       expect.arrayContaining(["Track calls", "Summarise each call with AI", "Export summaries"]),
     );
-    expect(titles(breakdown({ keyFeatures: "invoices, reports, time tracking" }))).toEqual(
-      expect.arrayContaining(["Invoices", "Reports", "Time tracking"]),
-    );
+    expect(titles(breakdown({ keyFeatures: "invoices, reports, time tracking" }))).toEqual(expect.arrayContaining(["Invoices", "Reports", "Time tracking"]));
   });
 
   it("rule 1: every flag, integration, compliance type and extra has a story or task citing it", () => {
@@ -126,7 +123,13 @@ describe("rule 2, grounded: answers, audience, stakeholders and existing systems
 
   it("rule 2: a blank or negative answer adds nothing", () => {
     const without = breakdown({ keyFeatures: "Invoices" });
-    const withAnswers = breakdown({ keyFeatures: "Invoices", answers: [{ question: "Any other systems?", answer: "No" }, { question: "Budget?", answer: " " }] });
+    const withAnswers = breakdown({
+      keyFeatures: "Invoices",
+      answers: [
+        { question: "Any other systems?", answer: "No" },
+        { question: "Budget?", answer: " " },
+      ],
+    });
     expect(withAnswers).toEqual(without);
   });
 
@@ -215,7 +218,9 @@ describe("rule 4, specific: every task has its own Given/When/Then criteria", ()
 
   it("rule 4: two different features get tasks of their own, not the same boilerplate", () => {
     const [first, second] = breakdown({ keyFeatures: "Book dog walks\nRate walkers after each walk" }).filter((story) => story.source === "keyFeature");
-    const shared = first!.tasks.filter((task) => second!.tasks.some((other) => other.title === task.title || other.acceptanceCriteria.join() === task.acceptanceCriteria.join()));
+    const shared = first!.tasks.filter((task) =>
+      second!.tasks.some((other) => other.title === task.title || other.acceptanceCriteria.join() === task.acceptanceCriteria.join()),
+    );
     expect(shared).toEqual([]);
   });
 });

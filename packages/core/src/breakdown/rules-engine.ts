@@ -11,16 +11,7 @@ import { complianceOptions, integrationOptions } from "../catalog/options.js";
 import type { ProjectSpecificFields } from "../catalog/project-specific-fields.js";
 import { projectTypeOf, type ProjectType } from "../catalog/scopes.js";
 import { featureTitle, splitKeyFeatures, type BreakdownInput } from "./input.js";
-import {
-  complianceStories,
-  flagStories,
-  gwt,
-  integrationStories,
-  task,
-  type CatalogueStory,
-  type FlagStory,
-  type TaskSpec,
-} from "./rules-catalogue.js";
+import { complianceStories, flagStories, gwt, integrationStories, task, type CatalogueStory, type FlagStory, type TaskSpec } from "./rules-catalogue.js";
 import { storyDraft, taskDraft, type Priority, type StoryDraft } from "./types.js";
 
 /** The build order of a breakdown; a story's phase also sets its priority. */
@@ -72,8 +63,7 @@ const folded = (text: string | undefined): string => {
   return clean.length > MAX_FOLDED_TEXT ? `${clean.slice(0, MAX_FOLDED_TEXT - 1).trimEnd()}…` : clean;
 };
 
-const listOf = (items: readonly string[]): string =>
-  items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+const listOf = (items: readonly string[]): string => (items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`);
 
 /** The first letter in lower case, unless the first word is an acronym or a name in capitals ("AI", "CRM"). */
 const lowerFirst = (text: string) => (/^[A-Z](?:[a-z]|\s)/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text);
@@ -107,7 +97,9 @@ export function singular(category: string): string {
 }
 
 const STOP_WORDS = new Set(
-  "a an and are as at be by can do does for from has have how i in is it its may must of on or our should so than that the their them then there these they this to we what when where which who will with would you your".split(" "),
+  "a an and are as at be by can do does for from has have how i in is it its may must of on or our should so than that the their them then there these they this to we what when where which who will with would you your".split(
+    " ",
+  ),
 );
 
 /** The content words of a text (lower case, 3 letters or more, stop words and trailing plural s dropped). */
@@ -152,33 +144,45 @@ function setupStory(projectType: ProjectType, project: string, customTechStack: 
               description: "The header, navigation, footer, colours and type every page shares, responsive from phone to desktop.",
               priority: "high",
               hours: 2,
-              criteria: [gwt("any page of the site on a phone and on a desktop", "it opens", "it shows the same header, navigation and footer without horizontal scrolling")],
+              criteria: [
+                gwt(
+                  "any page of the site on a phone and on a desktop",
+                  "it opens",
+                  "it shows the same header, navigation and footer without horizontal scrolling",
+                ),
+              ],
             },
           ]
         : [
-            task("Create the repository and project skeleton", "high", 1.5, "The repository with the project skeleton, a README with setup steps, linting and formatting.", [
-              "a fresh clone of the repository",
-              "a developer follows the README",
-              "the project builds and runs locally",
-            ]),
+            task(
+              "Create the repository and project skeleton",
+              "high",
+              1.5,
+              "The repository with the project skeleton, a README with setup steps, linting and formatting.",
+              ["a fresh clone of the repository", "a developer follows the README", "the project builds and runs locally"],
+            ),
             task("Set up continuous integration", "high", 1, "Run install, lint, type checks and tests on every push and pull request.", [
               "a pull request",
               "it is opened or updated",
               "CI runs lint, type checks and tests and reports the result on it",
             ]),
-            task("Configure development, staging and production settings", "medium", 1, "Configuration and secrets per environment kept out of the code, with an example file listing every setting.", [
-              "each environment",
-              "the application starts",
-              "it reads its own configuration and no secret is committed",
-            ]),
+            task(
+              "Configure development, staging and production settings",
+              "medium",
+              1,
+              "Configuration and secrets per environment kept out of the code, with an example file listing every setting.",
+              ["each environment", "the application starts", "it reads its own configuration and no secret is committed"],
+            ),
           ];
   if (app) {
     tasks.push(
-      task("Set up the database and migrations", "high", 1.5, "The database schema for the stories below, created and changed only through versioned migrations.", [
-        "an empty database",
-        "the migrations run",
-        "every table exists and running them again changes nothing",
-      ]),
+      task(
+        "Set up the database and migrations",
+        "high",
+        1.5,
+        "The database schema for the stories below, created and changed only through versioned migrations.",
+        ["an empty database", "the migrations run", "every table exists and running them again changes nothing"],
+      ),
     );
   }
   if (customTechStack) {
@@ -207,8 +211,20 @@ function setupStory(projectType: ProjectType, project: string, customTechStack: 
 
 const contentPages = [
   { key: "homePageContent", title: "Home Page", name: "home page", purpose: "introduces the business at a glance", covers: /\bhome ?page\b|\blanding page\b/i },
-  { key: "aboutUsContent", title: "About Us Page", name: "About Us page", purpose: "tells the story of the business and its people", covers: /\babout( us)?\b/i },
-  { key: "missionVisionContent", title: "Mission and Vision Page", name: "mission and vision page", purpose: "states what the business stands for", covers: /\bmission\b|\bvision\b/i },
+  {
+    key: "aboutUsContent",
+    title: "About Us Page",
+    name: "About Us page",
+    purpose: "tells the story of the business and its people",
+    covers: /\babout( us)?\b/i,
+  },
+  {
+    key: "missionVisionContent",
+    title: "Mission and Vision Page",
+    name: "mission and vision page",
+    purpose: "states what the business stands for",
+    covers: /\bmission\b|\bvision\b/i,
+  },
   { key: "contactInformation", title: "Contact Page", name: "contact page", purpose: "lets visitors reach the business", covers: /\bcontact\b/i },
 ] as const satisfies readonly { key: keyof ProjectSpecificFields; title: string; name: string; purpose: string; covers: RegExp }[];
 
@@ -294,19 +310,23 @@ function authStory(input: BreakdownInput, projectType: ProjectType, categories: 
       "they sign up and then sign in",
       "they reach their account and a wrong password is refused",
     ]),
-    task("Add sessions, sign-out and password reset", "high", 1.5, "Secure sessions, sign-out, and a forgotten password reset through an expiring email link.", [
-      "a user who forgot their password",
-      "they follow the reset link within its validity",
-      "they can set a new password and the link cannot be used again",
-    ]),
+    task(
+      "Add sessions, sign-out and password reset",
+      "high",
+      1.5,
+      "Secure sessions, sign-out, and a forgotten password reset through an expiring email link.",
+      ["a user who forgot their password", "they follow the reset link within its validity", "they can set a new password and the link cannot be used again"],
+    ),
   ];
   if (roles) {
     tasks.push({
-      ...task("Add roles for the user categories", "high", 1.5, `Give each user category (${listOf(categories)}) its own permissions, checked on every protected page and API call.`, [
-        "a signed-in user of one category",
-        "they open a page meant for another category",
-        "access is refused",
-      ]),
+      ...task(
+        "Add roles for the user categories",
+        "high",
+        1.5,
+        `Give each user category (${listOf(categories)}) its own permissions, checked on every protected page and API call.`,
+        ["a signed-in user of one category", "they open a page meant for another category", "access is refused"],
+      ),
       source: "userCategories",
     });
   }
@@ -337,21 +357,25 @@ function paymentsStory(input: BreakdownInput, projectType: ProjectType): StorySp
   const multiple = fields.needsMultiplePaymentOptions === true;
   if (projectType !== "ecommerce" && !fields.needsPaymentProcessing && !multiple) return null;
   const tasks: TaskSpec[] = [
-    task("Integrate the payment gateway", "high", 2.5, "Connect a payment provider in test and live mode through its hosted fields, so card data never touches our servers.", [
-      "a test card",
-      "a customer pays",
-      "the payment is captured exactly once and the order is marked paid",
-    ]),
+    task(
+      "Integrate the payment gateway",
+      "high",
+      2.5,
+      "Connect a payment provider in test and live mode through its hosted fields, so card data never touches our servers.",
+      ["a test card", "a customer pays", "the payment is captured exactly once and the order is marked paid"],
+    ),
     task("Build the checkout flow", "high", 2, "The checkout steps: order summary, contact and delivery details, payment and confirmation.", [
       "an order ready to pay",
       "the customer goes through checkout",
       "they see the total before paying and a confirmation after",
     ]),
-    task("Handle failed and refunded payments", "high", 1.5, "Clear messages for declined payments, reconciliation through the provider's webhooks, and refunds.", [
-      "a declined card",
-      "the customer pays",
-      "they see a clear message and no order is confirmed",
-    ]),
+    task(
+      "Handle failed and refunded payments",
+      "high",
+      1.5,
+      "Clear messages for declined payments, reconciliation through the provider's webhooks, and refunds.",
+      ["a declined card", "the customer pays", "they see a clear message and no order is confirmed"],
+    ),
   ];
   if (multiple) {
     tasks.push({
@@ -424,10 +448,13 @@ function flagStory(definition: FlagStory, fields: Partial<ProjectSpecificFields>
 // Key features: the client's own statements.
 
 const VERBS = new Set(
-  "add allow analyse analyze approve assign automate book browse build buy calculate call cancel capture chat check collect compare connect create delete display download edit email export filter find generate import invite join list log manage message monitor notify order pay post print publish rate record register remind reply report request reschedule review schedule search see sell send share show sign submit subscribe summarise summarize sync text track transcribe translate update upload verify view vote watch write".split(" "),
+  "add allow analyse analyze approve assign automate book browse build buy calculate call cancel capture chat check collect compare connect create delete display download edit email export filter find generate import invite join list log manage message monitor notify order pay post print publish rate record register remind reply report request reschedule review schedule search see sell send share show sign submit subscribe summarise summarize sync text track transcribe translate update upload verify view vote watch write".split(
+    " ",
+  ),
 );
 
-const INTEGRATION_NAMES = /\b(calendly|zoom|stripe|paypal|twilio|slack|hubspot|salesforce|mailchimp|google calendar|google maps|quickbooks|xero|shopify|whatsapp|openai|vonage|sendgrid|zapier)\b/i;
+const INTEGRATION_NAMES =
+  /\b(calendly|zoom|stripe|paypal|twilio|slack|hubspot|salesforce|mailchimp|google calendar|google maps|quickbooks|xero|shopify|whatsapp|openai|vonage|sendgrid|zapier)\b/i;
 
 /** What a user does with a feature, as a verb phrase ("book, reschedule and cancel visits", "use a doctor dashboard"). */
 function actionOf(feature: string): string {
@@ -453,7 +480,11 @@ function featureExtras(feature: string, title: string, app: boolean, selected: r
       priority: "high",
       hours: 3,
       criteria: [
-        gwt(`${integration}'s test account`, `the feature is used to ${actionOf(feature)}`, `the change is made in ${integration} and shown back in the product`),
+        gwt(
+          `${integration}'s test account`,
+          `the feature is used to ${actionOf(feature)}`,
+          `the change is made in ${integration} and shown back in the product`,
+        ),
         gwt(`${integration} being unavailable`, "the feature is used", "the user sees that it failed and nothing is half-saved"),
       ],
     });
@@ -482,7 +513,13 @@ function featureExtras(feature: string, title: string, app: boolean, selected: r
       description: "Store the files this feature takes, checking type and size, and serve them only to the people allowed to see them.",
       priority: "medium",
       hours: 2,
-      criteria: [gwt("a file of the wrong type or too large", "it is uploaded", "it is refused with the limit stated, and allowed files are shown only to permitted users")],
+      criteria: [
+        gwt(
+          "a file of the wrong type or too large",
+          "it is uploaded",
+          "it is refused with the limit stated, and allowed files are shown only to permitted users",
+        ),
+      ],
     });
   }
   if (/\b(search\w*|filter\w*|sort\w*)\b/i.test(feature) && app) {
@@ -520,7 +557,13 @@ function featureStory(feature: string, persona: string, app: boolean, selected: 
           description: `The screens where ${withArticle(persona)} can ${action}, with loading, empty and error states.`,
           priority: "high",
           hours: hoursOf(3 + 1.5 * (actions - 1)),
-          criteria: [gwt(`${withArticle(persona)} on a phone and on a desktop`, `they ${action}`, "each step shows its result on screen and invalid input is explained next to its field")],
+          criteria: [
+            gwt(
+              `${withArticle(persona)} on a phone and on a desktop`,
+              `they ${action}`,
+              "each step shows its result on screen and invalid input is explained next to its field",
+            ),
+          ],
         },
       ]
     : [
@@ -529,7 +572,9 @@ function featureStory(feature: string, persona: string, app: boolean, selected: 
           description: `The page section that presents "${feature}", in the site's design.`,
           priority: "high",
           hours: 2,
-          criteria: [gwt("a visitor on a phone and on a desktop", "they reach this section", `it presents ${lowerFirst(feature)} without horizontal scrolling`)],
+          criteria: [
+            gwt("a visitor on a phone and on a desktop", "they reach this section", `it presents ${lowerFirst(feature)} without horizontal scrolling`),
+          ],
         },
       ];
   tasks.push(...featureExtras(feature, title, app, selected));
@@ -620,7 +665,13 @@ function integrationStory(system: string, existing: string, projectType: Project
           description: `Embed or link ${system === "Others" ? "the client's tools" : system} with the client's account; a static site calls no API of its own.`,
           priority: "medium",
           hours: 1.5,
-          criteria: [gwt("a visitor on the page with the embed", "they use it", `it works with the client's ${system === "Others" ? "accounts" : `${system} account`} without leaving the site`)],
+          criteria: [
+            gwt(
+              "a visitor on the page with the embed",
+              "they use it",
+              `it works with the client's ${system === "Others" ? "accounts" : `${system} account`} without leaving the site`,
+            ),
+          ],
         },
       ],
       pages: 0,
@@ -636,7 +687,13 @@ function integrationStory(system: string, existing: string, projectType: Project
             description: `Use the client's existing ${system} account and data (${existing}) rather than a new one.`,
             priority: "medium",
             hours: 1,
-            criteria: [gwt(`the client's existing ${system} account`, "the integration is configured", "it reads and writes that account's live data and creates no second account")],
+            criteria: [
+              gwt(
+                `the client's existing ${system} account`,
+                "the integration is configured",
+                "it reads and writes that account's live data and creates no second account",
+              ),
+            ],
             source: "existingSystems",
           },
         ]
@@ -655,7 +712,9 @@ function integrationStory(system: string, existing: string, projectType: Project
         description: "Agree which data flows each way and get API access in test and live mode.",
         priority: "medium",
         hours: 2,
-        criteria: [gwt("each system to connect", "its data flow is reviewed with the client", "it has an agreed direction, fields and working test credentials")],
+        criteria: [
+          gwt("each system to connect", "its data flow is reviewed with the client", "it has an agreed direction, fields and working test credentials"),
+        ],
         source: existing === "" ? source : "existingSystems",
       },
       task("Build the integration adapters", "medium", 2, "One adapter per system that reads and writes the agreed data, with retries and logging.", [
@@ -724,7 +783,11 @@ const staticControls: Readonly<Record<string, { title: string; description: stri
   "PCI DSS": {
     title: "Keep card data off the site",
     description: "Any payment link goes to the provider's hosted page, so no card number ever reaches the site.",
-    criterion: gwt("a visitor paying through the site's payment link", "they enter their card", "they are on the provider's hosted page and the site receives no card data"),
+    criterion: gwt(
+      "a visitor paying through the site's payment link",
+      "they enter their card",
+      "they are on the provider's hosted page and the site receives no card data",
+    ),
   },
   KYC: {
     title: "State the identity checks in the site's terms",
@@ -893,7 +956,9 @@ function productionStory(app: boolean): StorySpec {
           description: "HTTPS only, strict security headers, and an uptime check that alerts the team.",
           priority: "medium",
           hours: 1,
-          criteria: [gwt("the live site", "a header scan runs and the site is taken down for a minute", "the scan reports no missing header and the team is alerted")],
+          criteria: [
+            gwt("the live site", "a header scan runs and the site is taken down for a minute", "the scan reports no missing header and the team is alerted"),
+          ],
         },
       ];
   return {
@@ -988,7 +1053,9 @@ function acceptanceStory(input: BreakdownInput, project: string, projectType: Pr
     description: "Walk the client through every task's acceptance criteria and record each as accepted or as a follow-up.",
     priority: "medium",
     hours: projectType === "trial" ? 0.5 : projectType === "static" ? 1 : 2,
-    criteria: [gwt("the finished build", "each acceptance criterion is checked with the client", "each is recorded as accepted or as a follow-up with an owner")],
+    criteria: [
+      gwt("the finished build", "each acceptance criterion is checked with the client", "each is recorded as accepted or as a follow-up with an owner"),
+    ],
     ...(people === "" ? {} : { source: "stakeholders" }),
   };
   const tasks: TaskSpec[] =
@@ -1001,7 +1068,13 @@ function acceptanceStory(input: BreakdownInput, project: string, projectType: Pr
               description: "Check each page on current Chrome, Safari and Firefox, on a phone and a desktop, and fix what breaks.",
               priority: "high",
               hours: 1.5,
-              criteria: [gwt("each page of the site", "it is opened in Chrome, Safari and Firefox on a phone and a desktop", "it renders fully with no broken link or image")],
+              criteria: [
+                gwt(
+                  "each page of the site",
+                  "it is opened in Chrome, Safari and Firefox on a phone and a desktop",
+                  "it renders fully with no broken link or image",
+                ),
+              ],
             },
             walkthrough,
           ]
@@ -1048,11 +1121,7 @@ const NEGATIVE_ANSWER = /^(no|nope|none|n\/?a|not (needed|required|applicable|su
 const RULE_WORDS = /\b(must|only|never|always|cannot|can't|required?|should)\b/i;
 
 /** A follow-up answer as a task of the story it is about, or null when it asks for nothing. */
-function answerTask(
-  answer: { questionId?: string; question: string; answer: string },
-  index: number,
-  hours: number,
-): TaskSpec | null {
+function answerTask(answer: { questionId?: string; question: string; answer: string }, index: number, hours: number): TaskSpec | null {
   const text = folded(answer.answer).replace(/[.!\s]+$/, "");
   const question = folded(answer.question).replace(/\?+$/, "");
   if (text === "" || NEGATIVE_ANSWER.test(text)) return null;
@@ -1060,11 +1129,7 @@ function answerTask(
   const statement = text.split(/\s+/).length >= 4 && !/^(yes|no|yeah|yep|nope|sure|maybe|about|around|roughly|approximately)\b/i.test(text);
   const title = featureTitle(statement ? text : `${question}: ${text}`);
   const criteria = [
-    gwt(
-      `the answer to "${question}"`,
-      "the finished work is demonstrated",
-      statement ? lowerFirst(text) : `it behaves as answered ("${text}")`,
-    ),
+    gwt(`the answer to "${question}"`, "the finished work is demonstrated", statement ? lowerFirst(text) : `it behaves as answered ("${text}")`),
   ];
   if (statement && RULE_WORDS.test(text)) {
     criteria.push(gwt(`a case that breaks the rule "${text}"`, "it is tried", "the product refuses it and says why"));
@@ -1158,7 +1223,12 @@ export function rulesBreakdown(input: BreakdownInput): StoryDraft[] {
     const trialPiece: StorySpec = {
       ...piece,
       tasks: [
-        { ...piece.tasks[0]!, title: `Deliver the trial piece: ${featureTitle(first)}`, hours: 2, description: `Build or write "${first}" as the agreed trial piece.` },
+        {
+          ...piece.tasks[0]!,
+          title: `Deliver the trial piece: ${featureTitle(first)}`,
+          hours: 2,
+          description: `Build or write "${first}" as the agreed trial piece.`,
+        },
       ],
     };
     return toDrafts([setup, trialPiece, acceptanceStory(input, project, projectType, 1)]);
@@ -1199,16 +1269,13 @@ export function rulesBreakdown(input: BreakdownInput): StoryDraft[] {
 
   // A user category of an application gets its own screens unless a feature already names them.
   const featureText = features.join(" ").toLowerCase();
-  const categoryStories = app && categories.length > 1
-    ? categories
-        .filter((category) => !PUBLIC_CATEGORY.test(category) && !featureText.includes(singular(category).toLowerCase()))
-        .map(categoryStory)
-    : [];
+  const categoryStories =
+    app && categories.length > 1
+      ? categories.filter((category) => !PUBLIC_CATEGORY.test(category) && !featureText.includes(singular(category).toLowerCase())).map(categoryStory)
+      : [];
 
   const existing = folded(requirements.existingSystems);
-  const integrations = inCatalogueOrder(requirements.integrationSystems, integrationOptions).map((system) =>
-    integrationStory(system, existing, projectType),
-  );
+  const integrations = inCatalogueOrder(requirements.integrationSystems, integrationOptions).map((system) => integrationStory(system, existing, projectType));
   const namesExisting = integrations.some((story) => story.context.some((text) => text.startsWith("Existing systems")));
   if (app && existing !== "" && !namesExisting) integrations.push(existingSystemsStory(existing));
 
@@ -1218,7 +1285,10 @@ export function rulesBreakdown(input: BreakdownInput): StoryDraft[] {
   const hasForm = pages.some((story) => story.source === "page:contactInformation");
   const complianceSpecs = compliance.map((type, index) => complianceStory(type, notes, projectType, hasForm, index === 0));
 
-  const pageNames = [...pages.map((story) => story.title.replace(/ Page$/, " page").replace(/^Home page$/, "home page")), ...(app ? [] : featureStories.map((story) => `"${story.title}" section`))];
+  const pageNames = [
+    ...pages.map((story) => story.title.replace(/ Page$/, " page").replace(/^Home page$/, "home page")),
+    ...(app ? [] : featureStories.map((story) => `"${story.title}" section`)),
+  ];
   const content = extras.contentDevelopment ? [contentWritingStory(project, app ? [] : pageNames)] : [];
   const launch = [
     extras.productionReady ? productionStory(app) : null,
@@ -1243,5 +1313,7 @@ export function rulesBreakdown(input: BreakdownInput): StoryDraft[] {
  * @returns the number of page stories (content pages and feature pages of a static site)
  */
 export function countPages(stories: readonly StoryDraft[]): number {
-  return stories.filter((story) => story.source?.startsWith("page:") || (story.source === "keyFeature" && story.tasks.some((task) => task.title.endsWith(": section and layout")))).length;
+  return stories.filter(
+    (story) => story.source?.startsWith("page:") || (story.source === "keyFeature" && story.tasks.some((task) => task.title.endsWith(": section and layout"))),
+  ).length;
 }

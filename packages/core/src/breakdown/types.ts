@@ -104,12 +104,6 @@ export function sumEstimateHours(tasks: readonly { estimateHours: number }[]): n
  * @param source the requirement it comes from; null when unknown
  * @returns the draft
  */
-export function storyDraft(
-  title: string,
-  description: string,
-  priority: Priority,
-  tasks: TaskDraft[],
-  source: string | null = null,
-): StoryDraft {
+export function storyDraft(title: string, description: string, priority: Priority, tasks: TaskDraft[], source: string | null = null): StoryDraft {
   return { title, description, priority, estimateHours: sumEstimateHours(tasks), source, tasks };
 }

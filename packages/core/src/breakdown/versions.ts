@@ -53,7 +53,11 @@ export function diffVersions(previous: readonly VersionStory[] | null, current: 
   const before = new Map((previous ?? []).map((story) => [key(story), story]));
   const after = new Map(current.map((story) => [key(story), story]));
   const summary = (story: VersionStory) =>
-    JSON.stringify([story.description, story.priority, story.tasks.map((task) => [task.title, task.description, task.priority, task.estimateHours, task.acceptanceCriteria])]);
+    JSON.stringify([
+      story.description,
+      story.priority,
+      story.tasks.map((task) => [task.title, task.description, task.priority, task.estimateHours, task.acceptanceCriteria]),
+    ]);
   return {
     added: current.filter((story) => !before.has(key(story))).map((story) => story.title),
     removed: (previous ?? []).filter((story) => !after.has(key(story))).map((story) => story.title),

@@ -1,20 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { catalog } from "./catalog.js";
-import {
-  additionalServiceKeys,
-  complianceOptions,
-  domains,
-  industries,
-  integrationOptions,
-  languages,
-  skills,
-} from "./options.js";
-import {
-  projectSpecificFieldDefinitions,
-  projectSpecificFieldKeys,
-  projectSpecificFieldsFor,
-  projectSpecificTextKeys,
-} from "./project-specific-fields.js";
+import { additionalServiceKeys, complianceOptions, domains, industries, integrationOptions, languages, skills } from "./options.js";
+import { projectSpecificFieldDefinitions, projectSpecificFieldKeys, projectSpecificFieldsFor, projectSpecificTextKeys } from "./project-specific-fields.js";
 import { isScope, projectTypeOf, scopes } from "./scopes.js";
 
 describe("catalog", () => {
@@ -42,16 +29,7 @@ describe("catalog", () => {
 
   it("has exactly the keys of GET /api/catalog", () => {
     expect(Object.keys(catalog()).sort()).toEqual(
-      [
-        "scopes",
-        "industries",
-        "additionalServices",
-        "complianceOptions",
-        "integrationOptions",
-        "skills",
-        "domains",
-        "languages",
-      ].sort(),
+      ["scopes", "industries", "additionalServices", "complianceOptions", "integrationOptions", "skills", "domains", "languages"].sort(),
     );
     for (const scope of catalog().scopes) {
       expect(Object.keys(scope).sort()).toEqual(["budget", "deliveryDays", "description", "label", "projectType"]);
@@ -117,14 +95,11 @@ describe("project-specific fields", () => {
       expect(field.type).toBe(field.key.startsWith("needs") ? "boolean" : "text");
       expect(field.label.trim()).not.toBe("");
     }
-    expect(projectSpecificFieldDefinitions.filter((field) => field.type === "text").map((field) => field.key)).toEqual([
-      ...projectSpecificTextKeys,
-    ]);
+    expect(projectSpecificFieldDefinitions.filter((field) => field.type === "text").map((field) => field.key)).toEqual([...projectSpecificTextKeys]);
   });
 
   it("groups the fields by project type for the wizard's step 2", () => {
-    const keysOf = (type: Parameters<typeof projectSpecificFieldsFor>[0]) =>
-      projectSpecificFieldsFor(type).map((field) => field.key);
+    const keysOf = (type: Parameters<typeof projectSpecificFieldsFor>[0]) => projectSpecificFieldsFor(type).map((field) => field.key);
     expect(keysOf("trial")).toEqual([]);
     expect(keysOf("static")).toEqual(["homePageContent", "aboutUsContent", "missionVisionContent", "contactInformation"]);
     expect(keysOf("ecommerce")).toEqual([
@@ -134,14 +109,7 @@ describe("project-specific fields", () => {
       "needsMembershipLogin",
       "needsPaymentProcessing",
     ]);
-    expect(keysOf("simple")).toEqual([
-      "needsSimpleWorkflow",
-      "workflowDetails",
-      "needsSimpleAI",
-      "needsChatbot",
-      "needsAuthentication",
-      "needsDynamicContent",
-    ]);
+    expect(keysOf("simple")).toEqual(["needsSimpleWorkflow", "workflowDetails", "needsSimpleAI", "needsChatbot", "needsAuthentication", "needsDynamicContent"]);
     expect(keysOf("complex")).toEqual([
       "needsNLP",
       "needsContentGeneration",

@@ -53,13 +53,7 @@ export const integrationOptions = ["Calendly", "Zoom", "Email Systems", "CRM Sof
 export type IntegrationOption = (typeof integrationOptions)[number];
 
 /** The keys of the paid extras, in the order the quote applies them (hosting must stay last: it doubles). */
-export const additionalServiceKeys = [
-  "contentDevelopment",
-  "deployment",
-  "productionReady",
-  "customTechStack",
-  "hosting",
-] as const;
+export const additionalServiceKeys = ["contentDevelopment", "deployment", "productionReady", "customTechStack", "hosting"] as const;
 
 /** The key of one paid extra. */
 export type AdditionalServiceKey = (typeof additionalServiceKeys)[number];
@@ -163,19 +157,7 @@ export const domains = [
 export type Domain = (typeof domains)[number];
 
 /** The 11 human languages a freelancer can work in. */
-export const languages = [
-  "English",
-  "Spanish",
-  "French",
-  "German",
-  "Portuguese",
-  "Italian",
-  "Dutch",
-  "Chinese",
-  "Japanese",
-  "Hindi",
-  "Arabic",
-] as const;
+export const languages = ["English", "Spanish", "French", "German", "Portuguese", "Italian", "Dutch", "Chinese", "Japanese", "Hindi", "Arabic"] as const;
 
 /** One language. */
 export type Language = (typeof languages)[number];

@@ -68,11 +68,12 @@ const text = (
   dependsOn?: FlagKey,
 ): ProjectSpecificFieldDefinition => ({ key, type: "text", projectType, label, ...(dependsOn ? { dependsOn } : {}) });
 
-const flag = (
-  key: FlagKey,
-  projectType: ProjectSpecificFieldDefinition["projectType"],
-  label: string,
-): ProjectSpecificFieldDefinition => ({ key, type: "boolean", projectType, label });
+const flag = (key: FlagKey, projectType: ProjectSpecificFieldDefinition["projectType"], label: string): ProjectSpecificFieldDefinition => ({
+  key,
+  type: "boolean",
+  projectType,
+  label,
+});
 
 /** Every project-specific field in display order, each with its type, project type and label. */
 export const projectSpecificFieldDefinitions: readonly ProjectSpecificFieldDefinition[] = [

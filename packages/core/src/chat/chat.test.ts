@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isDomainError } from "../errors.js";
 import { hasMessageContent, messageContent } from "./message-content.js";
-import {
-  adminFreelancerIdentity,
-  adminRoomId,
-  clientFreelancerRoomId,
-  isAdminFreelancerIdentity,
-} from "./room-ids.js";
+import { adminFreelancerIdentity, adminRoomId, clientFreelancerRoomId, isAdminFreelancerIdentity } from "./room-ids.js";
 
 describe("chat room ids", () => {
   it("a client and freelancer pair share the room {clientId}_freelancer_{freelancerId}", () => {

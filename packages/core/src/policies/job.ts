@@ -99,7 +99,10 @@ const breakdownOpen = all(
   notFrozen,
   when(not(onJob(isStarted)), "BREAKDOWN_NOT_ALLOWED"),
   when(not(onJob(isPaid)), "BREAKDOWN_NOT_ALLOWED"),
-  when(onJob((job) => !job.hasStories), "STORIES_EXIST"),
+  when(
+    onJob((job) => !job.hasStories),
+    "STORIES_EXIST",
+  ),
 );
 const tasksEditable = all(when(not(onJob(isStarted)), "LOCKED"), when(not(onJob(isLocked)), "LOCKED"));
 // Regenerating replaces stories that exist: the breakdown rules without "made once", and only while they can be edited.
@@ -191,8 +194,7 @@ export type JobAction = keyof (typeof jobPolicy)["client"];
 
 type Equals<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 // Compile-time proof that every role's row names exactly the same actions.
-const _everyRoleHasEveryAction: Equals<keyof (typeof jobPolicy)["freelancer"], JobAction> &
-  Equals<keyof (typeof jobPolicy)["admin"], JobAction> = true;
+const _everyRoleHasEveryAction: Equals<keyof (typeof jobPolicy)["freelancer"], JobAction> & Equals<keyof (typeof jobPolicy)["admin"], JobAction> = true;
 
 /** Every job action, in table order. */
 export const jobActions = Object.keys(jobPolicy.client) as JobAction[];

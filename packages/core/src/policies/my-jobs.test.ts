@@ -34,14 +34,9 @@ describe("canSeeJobInMyJobs", () => {
   ];
   const actors = { owner, otherClient, freelancer, otherFreelancer, admin };
 
-  it.each(cases)(
-    "clients see their own jobs, freelancers their assigned in-progress jobs, admins all not deleted (%s)",
-    (_name, state, wanted) => {
-      expect(Object.fromEntries(Object.entries(actors).map(([name, actor]) => [name, canSeeJobInMyJobs(actor, state)]))).toEqual(
-        wanted,
-      );
-    },
-  );
+  it.each(cases)("clients see their own jobs, freelancers their assigned in-progress jobs, admins all not deleted (%s)", (_name, state, wanted) => {
+    expect(Object.fromEntries(Object.entries(actors).map(([name, actor]) => [name, canSeeJobInMyJobs(actor, state)]))).toEqual(wanted);
+  });
 });
 
 describe("myJobsFilter", () => {

@@ -4,8 +4,7 @@ import { scopes, type Scope } from "../catalog/scopes.js";
 import { isDomainError } from "../errors.js";
 import { quote } from "./quote.js";
 
-const only = (...keys: (keyof AdditionalServices)[]): Partial<AdditionalServices> =>
-  Object.fromEntries(keys.map((key) => [key, true]));
+const only = (...keys: (keyof AdditionalServices)[]): Partial<AdditionalServices> => Object.fromEntries(keys.map((key) => [key, true]));
 
 /** The spec's rule written out plainly in dollars, as a check on the cent arithmetic of `quote`. */
 function independentTotal(budget: number, extras: Partial<AdditionalServices>): number {
@@ -78,10 +77,7 @@ describe("quote", () => {
 
   it("the lines and the base always add up to the total", () => {
     const result = quote({ scope: 199, additionalServices: only(...additionalServiceKeys) });
-    const sumCents = [result.base, ...result.lines.map((line) => line.amount)].reduce(
-      (sum, amount) => sum + Math.round(amount * 100),
-      0,
-    );
+    const sumCents = [result.base, ...result.lines.map((line) => line.amount)].reduce((sum, amount) => sum + Math.round(amount * 100), 0);
     expect(sumCents / 100).toBe(result.total);
   });
 

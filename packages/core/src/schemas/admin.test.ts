@@ -21,9 +21,11 @@ describe("adminEmailBody", () => {
 
 describe("adminListQuery", () => {
   it("parses ra-data-simple-rest's JSON parameters", () => {
-    expect(
-      adminListQuery.parse({ sort: '["title","ASC"]', range: "[0,9]", filter: '{"q":"shop","view":"payment_due"}' }),
-    ).toEqual({ sort: ["title", "ASC"], range: [0, 9], filter: { q: "shop", view: "payment_due" } });
+    expect(adminListQuery.parse({ sort: '["title","ASC"]', range: "[0,9]", filter: '{"q":"shop","view":"payment_due"}' })).toEqual({
+      sort: ["title", "ASC"],
+      range: [0, 9],
+      filter: { q: "shop", view: "payment_due" },
+    });
     expect(adminListQuery.parse({})).toEqual({ sort: ["createdAt", "DESC"], range: [0, 24], filter: {} });
   });
 

@@ -9,32 +9,13 @@ import { inputString, jobId, MAX_LIST_OFFSET } from "./common.js";
 const FILL_ALL = errorCatalogue.FILL_ALL_FIELDS.message;
 
 /** The back-office resources, as `/api/admin/:resource` names them. */
-export const adminResources = [
-  "jobs",
-  "users",
-  "freelancers",
-  "stories",
-  "tasks",
-  "change-requests",
-  "chat-rooms",
-  "messages",
-  "payments",
-  "emails",
-] as const;
+export const adminResources = ["jobs", "users", "freelancers", "stories", "tasks", "change-requests", "chat-rooms", "messages", "payments", "emails"] as const;
 
 /** One back-office resource. */
 export type AdminResource = (typeof adminResources)[number];
 
 /** The dashboard's job views (its filter select). */
-export const adminJobViews = [
-  "all",
-  "in_progress",
-  "completed",
-  "payment_due",
-  "paid",
-  "with_stories",
-  "with_communication",
-] as const;
+export const adminJobViews = ["all", "in_progress", "completed", "payment_due", "paid", "with_stories", "with_communication"] as const;
 
 /** One job view of the dashboard. */
 export type AdminJobView = (typeof adminJobViews)[number];
@@ -55,10 +36,7 @@ const jsonParam = <T extends z.ZodType>(inner: T, message: string) =>
 /** The query of a back-office list (ra-data-simple-rest), e.g. `sort=["createdAt","DESC"]&range=[0,24]&filter={"q":"shop"}`. */
 export const adminListQuery = z.object({
   /** [field, "ASC" | "DESC"]; the field is checked against each resource's sortable columns by the server */
-  sort: jsonParam(
-    z.tuple([inputString().min(1).max(100), z.enum(["ASC", "DESC"])]),
-    'sort must look like ["field","ASC"]',
-  ).default(["createdAt", "DESC"]),
+  sort: jsonParam(z.tuple([inputString().min(1).max(100), z.enum(["ASC", "DESC"])]), 'sort must look like ["field","ASC"]').default(["createdAt", "DESC"]),
   /** [first, last] row index, inclusive, at most 1000 rows at once */
   range: jsonParam(
     z

@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { errorCatalogue } from "../errors.js";
-import { changePasswordBody, changePasswordForm, loginBody, newPasswordForm, PASSWORD_MIN_LENGTH, profilePatchBody, recoverBody, resetBody, updateProfileBody } from "./auth.js";
+import {
+  changePasswordBody,
+  changePasswordForm,
+  loginBody,
+  newPasswordForm,
+  PASSWORD_MIN_LENGTH,
+  profilePatchBody,
+  recoverBody,
+  resetBody,
+  updateProfileBody,
+} from "./auth.js";
 import { refusal } from "./test-helpers.js";
 
 const weak = errorCatalogue.WEAK_PASSWORD.message;
@@ -146,7 +156,10 @@ describe("newPasswordForm and changePasswordForm", () => {
   });
 
   it("refuse a confirmation that differs, on the confirmation field", () => {
-    expect(refusal(newPasswordForm, { password: "secret1", confirmPassword: "secret2" })).toEqual({ code: "PASSWORDS_DO_NOT_MATCH", fields: { confirmPassword: mismatch } });
+    expect(refusal(newPasswordForm, { password: "secret1", confirmPassword: "secret2" })).toEqual({
+      code: "PASSWORDS_DO_NOT_MATCH",
+      fields: { confirmPassword: mismatch },
+    });
   });
 
   it("name both a weak password and a differing confirmation at once", () => {

@@ -5,9 +5,7 @@ import { inputString } from "./common.js";
 /** The spec's password rule: at least 6 characters. */
 export const PASSWORD_MIN_LENGTH = 6;
 
-const password = inputString()
-  .min(PASSWORD_MIN_LENGTH, errorCatalogue.WEAK_PASSWORD.message)
-  .max(200, "Password must be at most 200 characters");
+const password = inputString().min(PASSWORD_MIN_LENGTH, errorCatalogue.WEAK_PASSWORD.message).max(200, "Password must be at most 200 characters");
 const email = inputString().trim().toLowerCase().email("Please enter a valid email address").max(254);
 const name = inputString().trim().min(1, "Required").max(100);
 

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  changeRequestBody,
-  storyCreateBody,
-  storyUpdateBody,
-  taskCreateBody,
-  taskMessageBody,
-  taskStatusBody,
-  taskUpdateBody,
-} from "./breakdown.js";
+import { changeRequestBody, storyCreateBody, storyUpdateBody, taskCreateBody, taskMessageBody, taskStatusBody, taskUpdateBody } from "./breakdown.js";
 import { refusal } from "./test-helpers.js";
 
 describe("story and task bodies", () => {

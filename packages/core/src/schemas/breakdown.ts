@@ -276,7 +276,9 @@ export type TaskMessage = z.infer<typeof taskMessageSchema>;
 /** GET /api/tasks/:id/comments query: the latest page of a task's comment history, or the page before a comment. */
 export const taskCommentsQuery = z.object({
   /** comments older than this comment id (scrolling back) */
-  before: inputString().regex(/^\d{1,18}$/, "Invalid comment id").optional(),
+  before: inputString()
+    .regex(/^\d{1,18}$/, "Invalid comment id")
+    .optional(),
   /** page size, 1-200 (default 100) */
   limit: z.coerce.number().int().min(1).max(200).default(100),
 });

@@ -112,7 +112,10 @@ export const roomUpdateBody = z.object({
   /** an http(s) link to the meeting */
   meetLink: z.preprocess(
     (value) => (value === "" ? null : value),
-    z.url({ protocol: /^https?$/, error: "Please enter a valid http(s) link" }).max(2_000).nullable(),
+    z
+      .url({ protocol: /^https?$/, error: "Please enter a valid http(s) link" })
+      .max(2_000)
+      .nullable(),
   ),
 });
 

@@ -9,8 +9,7 @@ export const NUL_MESSAGE = "Must not contain a NUL character";
  * @param params zod's string parameters (e.g. the error for a non-string)
  * @returns the schema of a NUL-free string
  */
-export const inputString = (params?: Parameters<typeof z.string>[0]) =>
-  z.string(params).refine((value) => !value.includes("\u0000"), NUL_MESSAGE);
+export const inputString = (params?: Parameters<typeof z.string>[0]) => z.string(params).refine((value) => !value.includes("\u0000"), NUL_MESSAGE);
 
 /**
  * The paths of every string (keys included) holding U+0000 in a raw input: the server's last guard before any

@@ -26,9 +26,9 @@ describe("freelancerCreateBody", () => {
   });
 
   it("allows at most 3 skills and 3 domains", () => {
-    expect(
-      refusal(freelancerCreateBody, { ...valid, skills: ["OpenAI GPT", "LangChain", "Whisper", "Mistral"] })?.fields,
-    ).toEqual({ skills: "You can select up to 3 skills" });
+    expect(refusal(freelancerCreateBody, { ...valid, skills: ["OpenAI GPT", "LangChain", "Whisper", "Mistral"] })?.fields).toEqual({
+      skills: "You can select up to 3 skills",
+    });
     expect(
       refusal(freelancerCreateBody, {
         ...valid,

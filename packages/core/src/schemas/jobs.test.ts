@@ -55,18 +55,14 @@ describe("jobCreateBody", () => {
       customTechStack: false,
       hosting: true,
     });
-    expect(refusal(jobCreateBody, { ...valid, additionalServices: { seo: true } })?.fields).toHaveProperty(
-      "additionalServices",
-    );
+    expect(refusal(jobCreateBody, { ...valid, additionalServices: { seo: true } })?.fields).toHaveProperty("additionalServices");
   });
 
   it("compliance types and integrations must be known options; repeats are dropped", () => {
     const parsed = jobCreateBody.parse({ ...valid, complianceTypes: ["GDPR", "HIPAA", "GDPR"], integrationSystems: ["Zoom"] });
     expect(parsed.complianceTypes).toEqual(["GDPR", "HIPAA"]);
     expect(refusal(jobCreateBody, { ...valid, complianceTypes: ["SOX"] })?.fields).toHaveProperty("complianceTypes.0");
-    expect(refusal(jobCreateBody, { ...valid, integrationSystems: ["Slack"] })?.fields).toHaveProperty(
-      "integrationSystems.0",
-    );
+    expect(refusal(jobCreateBody, { ...valid, integrationSystems: ["Slack"] })?.fields).toHaveProperty("integrationSystems.0");
   });
 
   it("project-specific fields are the 22 typed keys, nothing else", () => {
@@ -75,20 +71,13 @@ describe("jobCreateBody", () => {
       ...fields,
       workflowDetails: "Book, pay, confirm",
     });
-    expect(refusal(jobCreateBody, { ...valid, projectSpecificFields: { needsChatbot: "yes" } })?.fields).toHaveProperty(
-      "projectSpecificFields.needsChatbot",
-    );
-    expect(refusal(jobCreateBody, { ...valid, projectSpecificFields: { needsTeleport: true } })?.fields).toHaveProperty(
-      "projectSpecificFields",
-    );
+    expect(refusal(jobCreateBody, { ...valid, projectSpecificFields: { needsChatbot: "yes" } })?.fields).toHaveProperty("projectSpecificFields.needsChatbot");
+    expect(refusal(jobCreateBody, { ...valid, projectSpecificFields: { needsTeleport: true } })?.fields).toHaveProperty("projectSpecificFields");
   });
 
   it("answers: at most 12, each question once, blank answers allowed", () => {
     const answer = (index: number, text = "") => ({ questionId: `q${index}`, question: `Question ${index}?`, answer: text });
-    expect(jobCreateBody.parse({ ...valid, answers: [answer(1), answer(2, " Yes ")] }).answers).toEqual([
-      answer(1),
-      answer(2, "Yes"),
-    ]);
+    expect(jobCreateBody.parse({ ...valid, answers: [answer(1), answer(2, " Yes ")] }).answers).toEqual([answer(1), answer(2, "Yes")]);
     expect(refusal(jobCreateBody, { ...valid, answers: Array.from({ length: 13 }, (_, index) => answer(index)) })).not.toBeNull();
     expect(refusal(jobCreateBody, { ...valid, answers: [answer(1), answer(1)] })?.fields).toEqual({
       answers: "Each question may appear only once",

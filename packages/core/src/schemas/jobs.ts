@@ -4,12 +4,7 @@
  */
 import { z } from "zod";
 import { errorCatalogue, type ErrorCode } from "../errors.js";
-import {
-  complianceOptions,
-  industries,
-  integrationOptions,
-  type AdditionalServices,
-} from "../catalog/options.js";
+import { complianceOptions, industries, integrationOptions, type AdditionalServices } from "../catalog/options.js";
 import type { ProjectSpecificFieldKey, ProjectSpecificFields } from "../catalog/project-specific-fields.js";
 import { isScope, scopes } from "../catalog/scopes.js";
 import { jobStatuses, paymentStatuses } from "../policies/job-state.js";
@@ -121,10 +116,7 @@ export type WizardAnswerBody = z.infer<typeof wizardAnswerSchema>;
 export const wizardAnswersSchema = z
   .array(wizardAnswerSchema)
   .max(MAX_QUESTIONS, `At most ${MAX_QUESTIONS} follow-up questions`)
-  .refine(
-    (answers) => new Set(answers.map((answer) => answer.questionId)).size === answers.length,
-    "Each question may appear only once",
-  );
+  .refine((answers) => new Set(answers.map((answer) => answer.questionId)).size === answers.length, "Each question may appear only once");
 
 /** A list of known options, each at most once (repeats are dropped rather than refused). */
 const optionList = <T extends readonly [string, ...string[]]>(options: T, what: string) =>

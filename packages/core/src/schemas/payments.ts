@@ -10,9 +10,7 @@ export const paymentIntentBody = z.object({});
 export type PaymentIntentBody = z.infer<typeof paymentIntentBody>;
 
 const whole = (message: string) =>
-  z.union([z.number(), inputString().trim().regex(/^\d+$/, message).transform(Number)], { error: message }).pipe(
-    z.number().int(message),
-  );
+  z.union([z.number(), inputString().trim().regex(/^\d+$/, message).transform(Number)], { error: message }).pipe(z.number().int(message));
 
 /** POST /api/payments/test/confirm: the card of the built-in test provider. */
 export const testConfirmBody = z.object({
@@ -27,9 +25,12 @@ export const testConfirmBody = z.object({
   /** four digits, or two meaning 20xx; whether it has passed is the card check's answer (402) */
   expYear: whole("Your card's expiration year is invalid.").transform((year) => (year >= 0 && year < 100 ? 2000 + year : year)),
   /** 3 or 4 digits */
-  cvc: z
-    .union([inputString(), z.number().int().transform(String)], { error: "Your card's security code is incomplete." })
-    .pipe(z.string().trim().regex(/^\d{3,4}$/, "Your card's security code is incomplete.")),
+  cvc: z.union([inputString(), z.number().int().transform(String)], { error: "Your card's security code is incomplete." }).pipe(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
+  ),
 });
 /** What a handler receives once `testConfirmBody` has parsed the input. */
 export type TestConfirmBody = z.infer<typeof testConfirmBody>;

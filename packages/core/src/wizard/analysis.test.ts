@@ -4,16 +4,9 @@ import { scopes } from "../catalog/scopes.js";
 import { MAX_QUESTIONS, MIN_ANSWERS, QUESTION_SET_SIZE, isAnalysisComplete, nextQuestions } from "./analysis.js";
 import { findDuplicateQuestions } from "./duplicates.js";
 import type { FollowUpQuestion, WizardAnswer, WizardForm } from "./form.js";
-import {
-  candidateQuestions,
-  defaultQuestions,
-  generalQuestions,
-  industryQuestions,
-  projectTypeQuestions,
-} from "./question-bank.js";
+import { candidateQuestions, defaultQuestions, generalQuestions, industryQuestions, projectTypeQuestions } from "./question-bank.js";
 
-const skipped = (questions: readonly FollowUpQuestion[]): WizardAnswer[] =>
-  questions.map(({ id, question }) => ({ questionId: id, question, answer: "" }));
+const skipped = (questions: readonly FollowUpQuestion[]): WizardAnswer[] => questions.map(({ id, question }) => ({ questionId: id, question, answer: "" }));
 const answered = (questions: readonly FollowUpQuestion[], answer = "Yes, as described."): WizardAnswer[] =>
   questions.map(({ id, question }) => ({ questionId: id, question, answer }));
 
@@ -70,9 +63,7 @@ describe("nextQuestions", () => {
 
   it("does not re-ask a question whose wording is already collected under another id", () => {
     const [firstDefault] = defaultQuestions;
-    const answers: WizardAnswer[] = [
-      { questionId: "typed-by-client", question: firstDefault!.question.toUpperCase(), answer: "" },
-    ];
+    const answers: WizardAnswer[] = [{ questionId: "typed-by-client", question: firstDefault!.question.toUpperCase(), answer: "" }];
     const result = nextQuestions({ form: {}, answers });
     expect(result.questions.map((question) => question.id)).not.toContain(firstDefault!.id);
   });
@@ -107,9 +98,7 @@ describe("nextQuestions", () => {
       form: { scope: 500 },
       answers: skipped(defaultQuestions),
     });
-    expect(second.questions.map((question) => question.id)).toEqual(
-      projectTypeQuestions.ecommerce.slice(0, 3).map((question) => question.id),
-    );
+    expect(second.questions.map((question) => question.id)).toEqual(projectTypeQuestions.ecommerce.slice(0, 3).map((question) => question.id));
   });
 
   it("asks Healthcare jobs about patient data", () => {

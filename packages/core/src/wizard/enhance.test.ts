@@ -59,9 +59,23 @@ describe("the enhancement request", () => {
 
   it("the prompt carries every field and the scope's project type; the schema is strict", () => {
     const prompt = buildEnhancePrompt(
-      wizardEnhanceBody.parse({ title: "Bakery site", description: "Cakes\nand pies", keyFeatures: "Menu page", industry: "Food & Beverage", scope: 50, targetAudience: "Locals" }),
+      wizardEnhanceBody.parse({
+        title: "Bakery site",
+        description: "Cakes\nand pies",
+        keyFeatures: "Menu page",
+        industry: "Food & Beverage",
+        scope: 50,
+        targetAudience: "Locals",
+      }),
     );
-    for (const text of ["Title: Bakery site", "Industry: Food & Beverage", "Target audience: Locals", "Description:\n  Cakes\n  and pies", "Key features: Menu page", "(static)"]) {
+    for (const text of [
+      "Title: Bakery site",
+      "Industry: Food & Beverage",
+      "Target audience: Locals",
+      "Description:\n  Cakes\n  and pies",
+      "Key features: Menu page",
+      "(static)",
+    ]) {
       expect(prompt.user).toContain(text);
     }
     expect(prompt.system).toContain("Invent nothing");

@@ -88,7 +88,10 @@ const cleanFeature = (feature: string) =>
 
 /** The JSON object inside an answer: some endpoints wrap it in a code fence despite being asked not to. */
 function jsonOf(content: string): unknown {
-  const text = content.trim().replace(/^```(?:json)?\s*/i, "").replace(/\s*```$/, "");
+  const text = content
+    .trim()
+    .replace(/^```(?:json)?\s*/i, "")
+    .replace(/\s*```$/, "");
   try {
     return JSON.parse(text);
   } catch {

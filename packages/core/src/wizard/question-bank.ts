@@ -155,15 +155,9 @@ export const industryQuestions: Readonly<Partial<Record<Industry, readonly BankQ
     },
     { id: "education-progress", question: "Do you need to track learner progress, grades or certificates?" },
   ],
-  Insurance: [
-    { id: "insurance-claims", question: "Should customers be able to file and follow claims through the application?" },
-  ],
-  Legal: [
-    { id: "legal-documents", question: "Which documents must be stored, who may see them and how long must they be kept?" },
-  ],
-  "Real Estate": [
-    { id: "real-estate-listings", question: "Do property listings need search filters, maps or virtual tours?" },
-  ],
+  Insurance: [{ id: "insurance-claims", question: "Should customers be able to file and follow claims through the application?" }],
+  Legal: [{ id: "legal-documents", question: "Which documents must be stored, who may see them and how long must they be kept?" }],
+  "Real Estate": [{ id: "real-estate-listings", question: "Do property listings need search filters, maps or virtual tours?" }],
 };
 
 /** General questions that suit any job; they make sure 12 candidates always exist. */

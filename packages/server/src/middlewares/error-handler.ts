@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
-import type { DomainError} from "@forgehire/core";
+import type { DomainError } from "@forgehire/core";
 import { domainError, errorCatalogue, isDomainError, type ErrorKind } from "@forgehire/core";
 import { isDatabaseUnavailableError } from "@forgehire/services";
 

@@ -51,8 +51,24 @@ describe("NUL characters", () => {
     ["a JSON body field", () => alice.agent.post("/api/jobs").send({ title: `Shop${NUL}`, description: "d", industry: "Others", scope: 500 }), "title"],
     ["an item of a JSON array", () => alice.agent.put(`/api/jobs/${openJobId}`).send({ userCategories: ["Buyers", `a${NUL}`] }), "userCategories.1"],
     ["a field the schema ignores", () => alice.agent.put(`/api/jobs/${openJobId}`).send({ budget: `9${NUL}` }), "budget"],
-    ["a login email", () => server.agent().post("/api/auth/login").send({ email: `a${NUL}@example.test`, password: "secret-pass" }), "email"],
-    ["a signup name", () => server.agent().post("/api/auth/signup").send({ email: "nul@example.test", password: "secret-pass", firstName: `A${NUL}`, lastName: "B", userType: "client" }), "firstName"],
+    [
+      "a login email",
+      () =>
+        server
+          .agent()
+          .post("/api/auth/login")
+          .send({ email: `a${NUL}@example.test`, password: "secret-pass" }),
+      "email",
+    ],
+    [
+      "a signup name",
+      () =>
+        server
+          .agent()
+          .post("/api/auth/signup")
+          .send({ email: "nul@example.test", password: "secret-pass", firstName: `A${NUL}`, lastName: "B", userType: "client" }),
+      "firstName",
+    ],
     ["a profile update", () => alice.agent.patch("/api/profile").send({ firstName: `A${NUL}`, lastName: "B" }), "firstName"],
     ["a chat message", () => alice.agent.post(`/api/chat/rooms/${roomId}/messages`).send({ content: `hi${NUL}` }), "content"],
     ["a story title", () => alice.agent.post(`/api/jobs/${jobId}/change-requests`).send({ description: `More${NUL}` }), "description"],
@@ -72,7 +88,7 @@ describe("NUL characters", () => {
           .post(`/api/tasks/${taskId}/messages`)
           .set("Content-Type", "multipart/form-data; boundary=b")
           .send(
-            "--b\r\nContent-Disposition: form-data; name=\"content\"\r\n\r\nsee file\r\n" +
+            '--b\r\nContent-Disposition: form-data; name="content"\r\n\r\nsee file\r\n' +
               "--b\r\nContent-Disposition: form-data; name=\"files\"; filename*=UTF-8''notes%00.txt\r\nContent-Type: text/plain\r\n\r\nhello\n\r\n--b--\r\n",
           ),
       "files",
@@ -96,7 +112,10 @@ describe("NUL characters", () => {
   for (const [what, request, field] of cases) {
     it(`[input-1] refuses a NUL in ${what} with 400 VALIDATION naming the field, storing nothing`, async () => {
       const error = await refused(request);
-      expect(Object.keys(error.fields ?? {}).some((key) => key.startsWith(field)), JSON.stringify(error.fields)).toBe(true);
+      expect(
+        Object.keys(error.fields ?? {}).some((key) => key.startsWith(field)),
+        JSON.stringify(error.fields),
+      ).toBe(true);
     });
   }
 });
@@ -110,7 +129,10 @@ describe("malformed multipart and out-of-range numbers", () => {
         .send('--xyz\r\nContent-Disposition: form-data; name="files"; filename="a.txt"\r\n\r\nhello');
     const noBoundary = () => alice.agent.post(`/api/tasks/${taskId}/messages`).set("Content-Type", "multipart/form-data").send("--x\r\n");
     const badHeader = () =>
-      alice.agent.post(`/api/tasks/${taskId}/messages`).set("Content-Type", "multipart/form-data; boundary=b").send("--b\r\nno colon here\r\n\r\nx\r\n--b--\r\n");
+      alice.agent
+        .post(`/api/tasks/${taskId}/messages`)
+        .set("Content-Type", "multipart/form-data; boundary=b")
+        .send("--b\r\nno colon here\r\n\r\nx\r\n--b--\r\n");
     const badFieldName = () =>
       alice.agent
         .post(`/api/tasks/${taskId}/messages`)
@@ -188,7 +210,10 @@ describe("ids inside bodies", () => {
   it("[input-3] an admin's job room and a test payment name records that exist", async () => {
     await rejected(() => admin.agent.post("/api/admin/chat-rooms").send({ jobId: 2_147_483_000 }), 404, "JOB_NOT_FOUND");
     await rejected(
-      () => alice.agent.post("/api/payments/test/confirm").send({ paymentId: "00000000-0000-4000-8000-000000000000", cardNumber: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" }),
+      () =>
+        alice.agent
+          .post("/api/payments/test/confirm")
+          .send({ paymentId: "00000000-0000-4000-8000-000000000000", cardNumber: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" }),
       404,
       "PAYMENT_NOT_FOUND",
     );

@@ -20,10 +20,7 @@ const kinds = new WeakMap<Request, UploadKind>();
  * count limits
  * @returns `single` and `array` as multer has them; a handler reads the stored files with takeUploads
  */
-export function multipart(
-  storage: Storage,
-  options: { kind: UploadKind; prefix: (req: Request) => string; limits: { files: number; fields: number } },
-) {
+export function multipart(storage: Storage, options: { kind: UploadKind; prefix: (req: Request) => string; limits: { files: number; fields: number } }) {
   const engine: multer.StorageEngine = {
     _handleFile(req, file, callback) {
       if (file.originalname.includes("\u0000")) {

@@ -134,7 +134,12 @@ describe("task messages in real time", () => {
   });
 
   it("refuse a handshake from another site", async () => {
-    const socket = connect(server.url, { transports: ["websocket"], extraHeaders: { cookie: await cookieOf(alice), origin: "https://evil.example" }, reconnection: false, forceNew: true });
+    const socket = connect(server.url, {
+      transports: ["websocket"],
+      extraHeaders: { cookie: await cookieOf(alice), origin: "https://evil.example" },
+      reconnection: false,
+      forceNew: true,
+    });
     sockets.push(socket);
     await expect(
       new Promise<void>((resolve, reject) => {

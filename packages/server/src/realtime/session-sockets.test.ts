@@ -50,7 +50,13 @@ describe.skipIf(!base || !template)("sessions ended on one server process (skipp
 
   async function user(userType: "client" | "admin") {
     const password = "secret-pass";
-    const record = await createUser(a.services, { email: `${userType}-${randomBytes(4).toString("hex")}@example.test`, firstName: "T", lastName: "U", password, userType });
+    const record = await createUser(a.services, {
+      email: `${userType}-${randomBytes(4).toString("hex")}@example.test`,
+      firstName: "T",
+      lastName: "U",
+      password,
+      userType,
+    });
     return { record, password };
   }
 
@@ -62,7 +68,10 @@ describe.skipIf(!base || !template)("sessions ended on one server process (skipp
       body: JSON.stringify({ email, password }),
     });
     expect(res.status).toBe(200);
-    return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    return res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
   }
 
   async function open(node: Node, cookie: string): Promise<Socket> {

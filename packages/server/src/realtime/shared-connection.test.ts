@@ -26,8 +26,7 @@ function tab(cookie: string) {
   return { connection, opened };
 }
 
-const connected = (socket: RealtimeSocket) =>
-  socket.connected ? Promise.resolve() : new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+const connected = (socket: RealtimeSocket) => (socket.connected ? Promise.resolve() : new Promise<void>((resolve) => socket.once("connect", () => resolve())));
 
 const post = async (by: BuiltUser, content: string) =>
   (await by.agent.post(`/api/chat/rooms/${roomId}/messages`).send({ content }).expect(201)).body as ChatMessage;

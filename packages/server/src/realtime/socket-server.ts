@@ -76,12 +76,7 @@ function onlyForHandshake(middleware: RequestHandler) {
  *   (expiry, a CLI disabling the account); 0 turns the timer off (tests call `sweepSessions` themselves)
  * @returns the socket.io server, the sweep, and how to close it (and the adapter's connections)
  */
-export function attachRealtime(
-  httpServer: HttpServer,
-  services: Services,
-  session: RequestHandler[],
-  options: { sessionSweepMs?: number } = {},
-) {
+export function attachRealtime(httpServer: HttpServer, services: Services, session: RequestHandler[], options: { sessionSweepMs?: number } = {}) {
   const publicOrigin = new URL(services.config.publicUrl).origin;
   const io: RealtimeServer = new Server(httpServer, {
     serveClient: false,
@@ -93,9 +88,7 @@ export function attachRealtime(
   });
 
   const postgres =
-    services.database.kind === "postgres" && services.config.databaseUrl
-      ? createPostgresAdapter(services.config.databaseUrl, services.logger)
-      : undefined;
+    services.database.kind === "postgres" && services.config.databaseUrl ? createPostgresAdapter(services.config.databaseUrl, services.logger) : undefined;
   if (postgres) io.adapter(postgres.adapter);
 
   for (const middleware of session) io.engine.use(onlyForHandshake(middleware));

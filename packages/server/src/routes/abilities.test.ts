@@ -43,7 +43,14 @@ beforeAll(async () => {
     buildAdmin(server),
   ]);
   users = { owner, otherClient, assignedFreelancer, otherFreelancer, admin };
-  agents = { visitor: server.agent(), owner: owner.agent, otherClient: otherClient.agent, assignedFreelancer: assignedFreelancer.agent, otherFreelancer: otherFreelancer.agent, admin: admin.agent };
+  agents = {
+    visitor: server.agent(),
+    owner: owner.agent,
+    otherClient: otherClient.agent,
+    assignedFreelancer: assignedFreelancer.agent,
+    otherFreelancer: otherFreelancer.agent,
+    admin: admin.agent,
+  };
 }, 60_000);
 afterAll(async () => {
   await server?.stop();
@@ -71,8 +78,7 @@ async function buildState(steps: Step[]): Promise<Fixture> {
   const { id: jobId } = await buildJob(users.owner);
   for (const step of steps) await stepActions[step](jobId);
   const task = (await server.services.db("requirement_tasks").where({ job_id: jobId, type: "task" }).orderBy("created_at").first()) as
-    | { id: string; status: string }
-    | undefined;
+    { id: string; status: string } | undefined;
   return { jobId, taskId: task?.id, taskStatus: task?.status };
 }
 
@@ -124,13 +130,17 @@ it("[input-4] every `can` flag and `why` refusal of every actor in every job sta
         compared++;
         const allowed = res.status >= 200 && res.status < 300;
         if (res.status >= 500 || allowed !== can[action]) {
-          divergences.push(`${stateName} / ${actor} / ${action}: can=${can[action]} but the server answered ${res.status} ${JSON.stringify(res.body?.error ?? "")}`);
+          divergences.push(
+            `${stateName} / ${actor} / ${action}: can=${can[action]} but the server answered ${res.status} ${JSON.stringify(res.body?.error ?? "")}`,
+          );
         }
         if (why) {
           const error = res.body?.error as { code: string; title: string; message: string } | undefined;
           const answered = allowed || !error ? undefined : { code: error.code, title: error.title, message: error.message };
           if (JSON.stringify(why[action]) !== JSON.stringify(answered)) {
-            divergences.push(`${stateName} / ${actor} / ${action}: why=${JSON.stringify(why[action])} but the server answered ${res.status} ${JSON.stringify(answered)}`);
+            divergences.push(
+              `${stateName} / ${actor} / ${action}: why=${JSON.stringify(why[action])} but the server answered ${res.status} ${JSON.stringify(answered)}`,
+            );
           }
           if (!allowed) refusalsCompared++;
         }

@@ -103,13 +103,46 @@ afterAll(async () => {
 });
 
 const NUL = "\u0000";
-const bogusIds = ["0", "-1", "1.5", "abc", "99999999999999999999", "2147483648", "1e3", "00000000-0000-0000-0000-000000000000", "%00", "%", "%E0%A4%A", "..%2F..", "x".repeat(500), " "];
+const bogusIds = [
+  "0",
+  "-1",
+  "1.5",
+  "abc",
+  "99999999999999999999",
+  "2147483648",
+  "1e3",
+  "00000000-0000-0000-0000-000000000000",
+  "%00",
+  "%",
+  "%E0%A4%A",
+  "..%2F..",
+  "x".repeat(500),
+  " ",
+];
 
 /** Strings that have broken parsers and databases before. */
 const nastyString = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: "grapheme", maxLength: 20 }),
-  fc.constantFrom("", " ", NUL, `a${NUL}b`, "\uD800", "\uFFFF", "'; drop table jobs; --", "%", "<script>", "../../etc/passwd", "x".repeat(25_000), "1e309", "NaN", "-0", "null", "[]", "{}"),
+  fc.constantFrom(
+    "",
+    " ",
+    NUL,
+    `a${NUL}b`,
+    "\uD800",
+    "\uFFFF",
+    "'; drop table jobs; --",
+    "%",
+    "<script>",
+    "../../etc/passwd",
+    "x".repeat(25_000),
+    "1e309",
+    "NaN",
+    "-0",
+    "null",
+    "[]",
+    "{}",
+  ),
 );
 const nastyNumber = fc.oneof(
   fc.integer(),
@@ -130,16 +163,65 @@ const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
 
 /** The field names of the API's bodies and queries, so a random body often gets past the first check. */
 const fieldNames = [
-  "title", "description", "industry", "scope", "budget", "expectedDeliveryDate", "additionalServices", "targetAudience",
-  "keyFeatures", "userCategories", "complianceTypes", "integrationSystems", "projectSpecificFields", "answers", "form",
-  "priority", "status", "comment", "content", "storyId", "jobId", "freelancerId", "paymentId", "cardNumber", "expMonth",
-  "expYear", "cvc", "email", "password", "currentPassword", "token", "firstName", "lastName", "userType", "hourlyRate",
-  "skills", "domains", "languages", "bio", "imageUrl", "projectUrl", "meetLink", "subject", "message", "disabled", "isAdmin",
-  "__proto__", "constructor",
+  "title",
+  "description",
+  "industry",
+  "scope",
+  "budget",
+  "expectedDeliveryDate",
+  "additionalServices",
+  "targetAudience",
+  "keyFeatures",
+  "userCategories",
+  "complianceTypes",
+  "integrationSystems",
+  "projectSpecificFields",
+  "answers",
+  "form",
+  "priority",
+  "status",
+  "comment",
+  "content",
+  "storyId",
+  "jobId",
+  "freelancerId",
+  "paymentId",
+  "cardNumber",
+  "expMonth",
+  "expYear",
+  "cvc",
+  "email",
+  "password",
+  "currentPassword",
+  "token",
+  "firstName",
+  "lastName",
+  "userType",
+  "hourlyRate",
+  "skills",
+  "domains",
+  "languages",
+  "bio",
+  "imageUrl",
+  "projectUrl",
+  "meetLink",
+  "subject",
+  "message",
+  "disabled",
+  "isAdmin",
+  "__proto__",
+  "constructor",
 ];
 /** Valid bodies of the API, so that a mutated one gets past the schema into the use case's own checks. */
 const templates = (): Array<Record<string, unknown>> => [
-  { title: "Shop", description: "A shop", industry: "Others", scope: 500, additionalServices: { hosting: true }, answers: [{ questionId: "q1", question: "Q?", answer: "A" }] },
+  {
+    title: "Shop",
+    description: "A shop",
+    industry: "Others",
+    scope: 500,
+    additionalServices: { hosting: true },
+    answers: [{ questionId: "q1", question: "Q?", answer: "A" }],
+  },
   { title: "Story", description: "As a user…", priority: "high", status: "todo" },
   { status: "done", comment: "Finished" },
   { description: "Add gift wrapping", storyId: ids.uuid[5] },
@@ -179,7 +261,19 @@ const queryNames = ["page", "perPage", "q", "filter", "range", "sort", "before",
 const queryValue = fc.oneof(
   nastyString,
   nastyNumber.map(String),
-  fc.constantFrom("[0,24]", "[0,1e20]", "[-1,5]", '["title","ASC"]', '["nope","DESC"]', '{"q":"a"}', '{"id":[1,2]}', '{"view":"paid"}', '{"jobId":1e12}', "{", "%"),
+  fc.constantFrom(
+    "[0,24]",
+    "[0,1e20]",
+    "[-1,5]",
+    '["title","ASC"]',
+    '["nope","DESC"]',
+    '{"q":"a"}',
+    '{"id":[1,2]}',
+    '{"view":"paid"}',
+    '{"jobId":1e12}',
+    "{",
+    "%",
+  ),
   value.map((v) => JSON.stringify(v) ?? ""),
 );
 const query = fc.array(fc.tuple(fc.constantFrom(...queryNames), queryValue), { maxLength: 4 });
@@ -240,36 +334,40 @@ async function send(request: HostileRequest) {
   return test;
 }
 
-it("[input-5] no route answers random or malformed input with a 5xx, and a 4xx is in the error shape and changes nothing", async () => {
-  expect(routes.length).toBeGreaterThan(50);
-  const requests = fc.sample(hostileRequest(), { numRuns: RUNS, seed: SEED });
-  const failures: string[] = [];
-  let serverErrors = 0;
-  let sent = 0;
-  const deadline = Date.now() + BUDGET_MS;
-  for (const request of requests) {
-    if (Date.now() > deadline) break;
-    sent++;
-    // Work an accepted request left for after its answer (an email) settles first, so it is never blamed on this one;
-    // and whatever a refused request left behind is settled before the second look, so it is always seen.
-    await server.services.settle();
-    const before = await dbFingerprint(server.services.db);
-    const res = await send(request);
-    const where = `${request.actor} ${request.route.method} ${urlOf(request).slice(0, 200)} ${JSON.stringify(request.body).slice(0, 300)} → ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`;
-    if (res.status >= 500) {
-      serverErrors++;
-      failures.push(`5xx: ${where}`);
-      continue;
+it(
+  "[input-5] no route answers random or malformed input with a 5xx, and a 4xx is in the error shape and changes nothing",
+  async () => {
+    expect(routes.length).toBeGreaterThan(50);
+    const requests = fc.sample(hostileRequest(), { numRuns: RUNS, seed: SEED });
+    const failures: string[] = [];
+    let serverErrors = 0;
+    let sent = 0;
+    const deadline = Date.now() + BUDGET_MS;
+    for (const request of requests) {
+      if (Date.now() > deadline) break;
+      sent++;
+      // Work an accepted request left for after its answer (an email) settles first, so it is never blamed on this one;
+      // and whatever a refused request left behind is settled before the second look, so it is always seen.
+      await server.services.settle();
+      const before = await dbFingerprint(server.services.db);
+      const res = await send(request);
+      const where = `${request.actor} ${request.route.method} ${urlOf(request).slice(0, 200)} ${JSON.stringify(request.body).slice(0, 300)} → ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`;
+      if (res.status >= 500) {
+        serverErrors++;
+        failures.push(`5xx: ${where}`);
+        continue;
+      }
+      if (res.status < 400) continue;
+      const error = res.body?.error;
+      if (!(typeof error?.code === "string" && typeof error.title === "string" && typeof error.message === "string")) failures.push(`shape: ${where}`);
+      await server.services.settle();
+      if ((await dbFingerprint(server.services.db)) !== before) failures.push(`changed: ${where}`);
     }
-    if (res.status < 400) continue;
-    const error = res.body?.error;
-    if (!(typeof error?.code === "string" && typeof error.title === "string" && typeof error.message === "string")) failures.push(`shape: ${where}`);
-    await server.services.settle();
-    if ((await dbFingerprint(server.services.db)) !== before) failures.push(`changed: ${where}`);
-  }
-  recordReliability({ id: "input-5", metric: "hostile requests", value: sent, unit: "requests" });
-  recordReliability({ id: "input-5", metric: "5xx answers", value: serverErrors, unit: "requests" });
-  // Even a slow machine must have sent enough to visit every route several times.
-  expect(sent).toBeGreaterThan(Math.min(RUNS, routes.length * 5));
-  expect(failures, `seed ${SEED} (FUZZ_SEED=${SEED} replays it):\n${failures.slice(0, 20).join("\n")}`).toEqual([]);
-}, BUDGET_MS + 120_000);
+    recordReliability({ id: "input-5", metric: "hostile requests", value: sent, unit: "requests" });
+    recordReliability({ id: "input-5", metric: "5xx answers", value: serverErrors, unit: "requests" });
+    // Even a slow machine must have sent enough to visit every route several times.
+    expect(sent).toBeGreaterThan(Math.min(RUNS, routes.length * 5));
+    expect(failures, `seed ${SEED} (FUZZ_SEED=${SEED} replays it):\n${failures.slice(0, 20).join("\n")}`).toEqual([]);
+  },
+  BUDGET_MS + 120_000,
+);

@@ -26,14 +26,14 @@ const queries = new WeakMap<Knex, Promise<string>>();
 /** One statement reading every table's count (and newest updated_at where the table has one). */
 async function fingerprintQuery(db: Knex): Promise<string> {
   const withUpdatedAt = new Set(
-    ((await db("information_schema.columns").where({ column_name: "updated_at" }).whereIn("table_name", mainTables).select("table_name")) as Array<{ table_name: string }>).map(
-      (row) => row.table_name,
-    ),
+    (
+      (await db("information_schema.columns").where({ column_name: "updated_at" }).whereIn("table_name", mainTables).select("table_name")) as Array<{
+        table_name: string;
+      }>
+    ).map((row) => row.table_name),
   );
   const parts = mainTables.map((table) =>
-    withUpdatedAt.has(table)
-      ? `(select count(*) || ':' || coalesce(max(updated_at)::text, '') from "${table}")`
-      : `(select count(*)::text from "${table}")`,
+    withUpdatedAt.has(table) ? `(select count(*) || ':' || coalesce(max(updated_at)::text, '') from "${table}")` : `(select count(*)::text from "${table}")`,
   );
   return `select ${parts.map((part, i) => `${part} as t${i}`).join(", ")}`;
 }

@@ -37,8 +37,7 @@ export async function buildUser(
 }
 
 export const buildClient = (server: TestServer, overrides?: Parameters<typeof buildUser>[2]) => buildUser(server, "client", overrides);
-export const buildFreelancer = (server: TestServer, overrides?: Parameters<typeof buildUser>[2]) =>
-  buildUser(server, "freelancer", overrides);
+export const buildFreelancer = (server: TestServer, overrides?: Parameters<typeof buildUser>[2]) => buildUser(server, "freelancer", overrides);
 export const buildAdmin = (server: TestServer, overrides?: Parameters<typeof buildUser>[2]) => buildUser(server, "admin", overrides);
 
 /** A valid job body as the wizard sends it; override any field. */

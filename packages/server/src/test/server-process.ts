@@ -106,7 +106,10 @@ export async function signUpOver(url: string, userType: "client" | "freelancer")
     body: JSON.stringify({ email, password: "secret-pass", firstName: "Test", lastName: userType, userType }),
   });
   if (res.status !== 201) throw new Error(`signup answered ${res.status}: ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   return { cookie, user: ((await res.json()) as { user: { id: string; email: string } }).user };
 }
 

@@ -12,7 +12,10 @@ export async function sessionCookie(url: string, user: BuiltUser): Promise<strin
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ email: user.user.email, password: user.password }),
   });
-  return res.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+  return res.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
 }
 
 /**

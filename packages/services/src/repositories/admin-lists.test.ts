@@ -63,7 +63,9 @@ it("the back office's searches can use the trigram indexes of the searched colum
   const [owner] = (await db("users")
     .insert({ email: "owner@example.test", password_hash: "x", first_name: "O", last_name: "Wner", user_type: "client", role_type: "job_poster" })
     .returning("id")) as Array<{ id: string }>;
-  const [job] = (await db("jobs").insert({ title: "Big", description: "Big", industry: "Others", scope: 50, budget: 50, owner_id: owner!.id }).returning("id")) as Array<{ id: number }>;
+  const [job] = (await db("jobs")
+    .insert({ title: "Big", description: "Big", industry: "Others", scope: 50, budget: 50, owner_id: owner!.id })
+    .returning("id")) as Array<{ id: number }>;
   await db.raw(
     `insert into requirement_tasks (job_id, type, title, description)
      select ?, 'story', 'Story ' || n, 'About booking number ' || n from generate_series(1, 3000) as n`,

@@ -390,8 +390,7 @@ export const adminListsRepository = {
       });
     const { rows, total } = await page<ChangeRequestRow>(
       filtered,
-      (builder) =>
-        builder.leftJoin({ u: "users" }, "u.id", "c.requested_by").select("c.*", "j.title as job_title", "u.first_name", "u.last_name"),
+      (builder) => builder.leftJoin({ u: "users" }, "u.id", "c.requested_by").select("c.*", "j.title as job_title", "u.first_name", "u.last_name"),
       { column: adminChangeRequestSortColumns[query.sort], direction: query.order, key: "c.id" },
       query,
     );
@@ -420,9 +419,7 @@ export const adminListsRepository = {
       .join({ c: "users" }, "c.id", "r.client_id")
       .leftJoin({ j: "jobs" }, "j.id", "r.job_id")
       // The last message of each room, read backwards on (room_id, id); searched as the list shows it.
-      .joinRaw(
-        "left join lateral (select m.content, m.created_at from messages m where m.room_id = r.room_id order by m.id desc limit 1) lm on true",
-      )
+      .joinRaw("left join lateral (select m.content, m.created_at from messages m where m.room_id = r.room_id order by m.id desc limit 1) lm on true")
       .modify((builder) => {
         if (filter.ids) builder.whereIn("r.room_id", filter.ids);
         if (filter.jobId !== undefined) builder.where("r.job_id", filter.jobId);
@@ -430,14 +427,11 @@ export const adminListsRepository = {
         if (filter.q) {
           const like = likePattern(filter.q);
           builder.where((w) => {
-            w.whereRaw("(c.first_name || ' ' || c.last_name) ilike ?", [like])
-              .orWhereILike("j.title", like)
-              .orWhereILike("lm.content", like);
+            w.whereRaw("(c.first_name || ' ' || c.last_name) ilike ?", [like]).orWhereILike("j.title", like).orWhereILike("lm.content", like);
           });
         }
       });
-    const column =
-      query.sort === "id" ? "r.room_id" : query.sort === "createdAt" ? "r.created_at" : db.raw("coalesce(r.last_message_at, r.created_at)");
+    const column = query.sort === "id" ? "r.room_id" : query.sort === "createdAt" ? "r.created_at" : db.raw("coalesce(r.last_message_at, r.created_at)");
     const { rows, total } = await page<ChatRoomRow>(
       filtered,
       (builder) =>
@@ -468,8 +462,7 @@ export const adminListsRepository = {
         freelancerId: row.freelancer_id,
         freelancerUserId: row.freelancer_user_id,
         freelancerName: row.freelancer_name?.trim() ?? "",
-        lastMessage:
-          row.last_content === null || row.last_created_at === null ? null : { content: row.last_content, createdAt: toDate(row.last_created_at) },
+        lastMessage: row.last_content === null || row.last_created_at === null ? null : { content: row.last_content, createdAt: toDate(row.last_created_at) },
         lastMessageAt: toDateOrNull(row.last_message_at),
         messageCount: toCount(row.message_count),
         createdAt: toDate(row.created_at),

@@ -12,8 +12,17 @@ const messageIds: string[] = [];
 beforeAll(async () => {
   database = await openTestDatabase();
   const knex = database.knex;
-  const user = (email: string, userType: string) => ({ email, password_hash: "x", first_name: "T", last_name: "U", user_type: userType, role_type: userType === "client" ? "job_poster" : "freelancer" });
-  const [client, freelancer] = (await knex("users").insert([user("c@example.test", "client"), user("f@example.test", "freelancer")]).returning("id")) as Array<{ id: string }>;
+  const user = (email: string, userType: string) => ({
+    email,
+    password_hash: "x",
+    first_name: "T",
+    last_name: "U",
+    user_type: userType,
+    role_type: userType === "client" ? "job_poster" : "freelancer",
+  });
+  const [client, freelancer] = (await knex("users")
+    .insert([user("c@example.test", "client"), user("f@example.test", "freelancer")])
+    .returning("id")) as Array<{ id: string }>;
   clientId = client!.id;
   freelancerId = freelancer!.id;
   await knex("chat_rooms").insert({ room_id: roomId, client_id: clientId, freelancer_id: "f", freelancer_user_id: freelancerId });
@@ -27,7 +36,10 @@ afterAll(async () => {
 });
 
 const mark = async () =>
-  String(((await database.knex("chat_room_reads").where({ room_id: roomId, user_id: freelancerId }).first()) as { last_read_message_id: string | number }).last_read_message_id);
+  String(
+    ((await database.knex("chat_room_reads").where({ room_id: roomId, user_id: freelancerId }).first()) as { last_read_message_id: string | number })
+      .last_read_message_id,
+  );
 
 it("a read mark never moves backwards, even when an older read arrives late", async () => {
   const at = new Date("2026-11-22T10:00:00Z");

@@ -53,41 +53,38 @@ const toRecord = (row: ChatRoomRow): ChatRoomRecord => ({
   jobId: row.job_id,
   jobTitle: row.job_title,
   meetLink: row.meet_link,
-  lastMessage:
-    row.last_content === null || row.last_created_at === null
-      ? null
-      : { content: row.last_content, createdAt: toDate(row.last_created_at) },
+  lastMessage: row.last_content === null || row.last_created_at === null ? null : { content: row.last_content, createdAt: toDate(row.last_created_at) },
   lastMessageAt: toDateOrNull(row.last_message_at),
   createdAt: toDate(row.created_at),
 });
 
 function selectRooms(db: Knex) {
-  return db({ r: "chat_rooms" })
-    .join({ c: "users" }, "c.id", "r.client_id")
-    // freelancer_id is text: a profile id or an admin identity, so the profile id is compared as text.
-    .joinRaw("left join freelancers f on f.id::text = r.freelancer_id")
-    .leftJoin({ fu: "users" }, "fu.id", "r.freelancer_user_id")
-    .leftJoin({ j: "jobs" }, "j.id", "r.job_id")
-    // The last message of each room, read backwards on (room_id, id).
-    .joinRaw(
-      `left join lateral (select m.content, m.created_at from messages m where m.room_id = r.room_id order by m.id desc limit 1) lm on true`,
-    )
-    .select(
-      "r.room_id",
-      "r.client_id",
-      "c.first_name as client_first_name",
-      "c.last_name as client_last_name",
-      "r.freelancer_id",
-      "r.freelancer_user_id",
-      db.raw(`coalesce(f.name, fu.first_name || ' ' || fu.last_name) as freelancer_name`),
-      "r.job_id",
-      "j.title as job_title",
-      "r.meet_link",
-      "lm.content as last_content",
-      "lm.created_at as last_created_at",
-      "r.last_message_at",
-      "r.created_at",
-    );
+  return (
+    db({ r: "chat_rooms" })
+      .join({ c: "users" }, "c.id", "r.client_id")
+      // freelancer_id is text: a profile id or an admin identity, so the profile id is compared as text.
+      .joinRaw("left join freelancers f on f.id::text = r.freelancer_id")
+      .leftJoin({ fu: "users" }, "fu.id", "r.freelancer_user_id")
+      .leftJoin({ j: "jobs" }, "j.id", "r.job_id")
+      // The last message of each room, read backwards on (room_id, id).
+      .joinRaw(`left join lateral (select m.content, m.created_at from messages m where m.room_id = r.room_id order by m.id desc limit 1) lm on true`)
+      .select(
+        "r.room_id",
+        "r.client_id",
+        "c.first_name as client_first_name",
+        "c.last_name as client_last_name",
+        "r.freelancer_id",
+        "r.freelancer_user_id",
+        db.raw(`coalesce(f.name, fu.first_name || ' ' || fu.last_name) as freelancer_name`),
+        "r.job_id",
+        "j.title as job_title",
+        "r.meet_link",
+        "lm.content as last_content",
+        "lm.created_at as last_created_at",
+        "r.last_message_at",
+        "r.created_at",
+      )
+  );
 }
 
 /** Chat rooms (spec: chat_rooms). */
@@ -100,8 +97,7 @@ export const chatRoomsRepository = {
   /** Who is in a room, without the names and last message: what the rules need to let someone post. */
   async findMembership(db: Knex, roomId: string): Promise<ChatRoomMembership | undefined> {
     const row = (await db("chat_rooms").where("room_id", roomId).first("room_id", "client_id", "freelancer_user_id", "job_id")) as
-      | Pick<ChatRoomRow, "room_id" | "client_id" | "freelancer_user_id" | "job_id">
-      | undefined;
+      Pick<ChatRoomRow, "room_id" | "client_id" | "freelancer_user_id" | "job_id"> | undefined;
     return row && { roomId: row.room_id, clientId: row.client_id, freelancerUserId: row.freelancer_user_id, jobId: row.job_id };
   },
 

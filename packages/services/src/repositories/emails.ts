@@ -127,13 +127,7 @@ export const emailsRepository = {
       if (query.kind) builder.where("kind", query.kind);
     });
     const [countRow] = (await filtered.clone().count({ total: "*" })) as Array<{ total: number | string }>;
-    const rows = (await filtered
-      .clone()
-      .select("*")
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .offset(query.offset)
-      .limit(query.limit)) as EmailRow[];
+    const rows = (await filtered.clone().select("*").orderBy("created_at", "desc").orderBy("id", "desc").offset(query.offset).limit(query.limit)) as EmailRow[];
     return { rows: rows.map(toRecord), total: Number(countRow?.total ?? 0) };
   },
 };

@@ -111,7 +111,9 @@ export const freelancersRepository = {
   },
 
   async update(db: Knex, id: string, fields: Partial<FreelancerFields>, now: Date): Promise<void> {
-    await db("freelancers").where({ id }).update({ ...toColumns(fields), updated_at: now });
+    await db("freelancers")
+      .where({ id })
+      .update({ ...toColumns(fields), updated_at: now });
   },
 
   /** Renames the user's profile, if they have one (their account's names changed). */
@@ -177,7 +179,14 @@ export const freelancersRepository = {
       .where("d.freelancer_id", freelancerId)
       .orderBy("d.created_at")
       .orderBy("d.id")
-      .select("d.*", "f.storage_key")) as Array<{ id: string; freelancer_id: string; file_id: string; name: string; storage_key: string; created_at: Date | string }>;
+      .select("d.*", "f.storage_key")) as Array<{
+      id: string;
+      freelancer_id: string;
+      file_id: string;
+      name: string;
+      storage_key: string;
+      created_at: Date | string;
+    }>;
     return rows.map((row) => ({
       id: row.id,
       freelancerId: row.freelancer_id,

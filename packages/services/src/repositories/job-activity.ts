@@ -1,18 +1,7 @@
 import type { Knex } from "knex";
 
 export type JobActivityAction =
-  | "created"
-  | "updated"
-  | "deleted"
-  | "breakdown"
-  | "lock"
-  | "unlock"
-  | "start"
-  | "complete"
-  | "change_request"
-  | "payment_pending"
-  | "paid"
-  | "payment_failed";
+  "created" | "updated" | "deleted" | "breakdown" | "lock" | "unlock" | "start" | "complete" | "change_request" | "payment_pending" | "paid" | "payment_failed";
 
 /** The activity log: who changed a job's state, and when; written in the same transaction as the change. */
 export const jobActivityRepository = {
@@ -25,7 +14,10 @@ export const jobActivityRepository = {
     });
   },
 
-  async listForJob(db: Knex, jobId: number): Promise<Array<{ action: JobActivityAction; actorId: string | null; details: Record<string, unknown>; createdAt: Date }>> {
+  async listForJob(
+    db: Knex,
+    jobId: number,
+  ): Promise<Array<{ action: JobActivityAction; actorId: string | null; details: Record<string, unknown>; createdAt: Date }>> {
     const rows = (await db("job_activity").where({ job_id: jobId }).orderBy("created_at").orderBy("id")) as Array<{
       action: JobActivityAction;
       actor_id: string | null;

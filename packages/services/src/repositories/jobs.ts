@@ -1,12 +1,5 @@
 import type { Knex } from "knex";
-import type {
-  AdditionalServices,
-  JobCriteria,
-  JobState,
-  ProjectSpecificFields,
-  Scope,
-  WizardAnswerBody,
-} from "@forgehire/core";
+import type { AdditionalServices, JobCriteria, JobState, ProjectSpecificFields, Scope, WizardAnswerBody } from "@forgehire/core";
 import { noAdditionalServices } from "@forgehire/core";
 import { LRUCache } from "lru-cache";
 import { affectedRows, likePattern, toCount, toDate, toDateOnly, toDateOrNull } from "./rows.js";
@@ -264,9 +257,7 @@ export interface NewJob {
   expectedDeliveryDate: string | null;
 }
 
-export type JobStatePatch = Partial<
-  Pick<JobRecord, "locked" | "status" | "paymentStatus" | "startedAt" | "completedAt" | "freelancerId" | "breakdownSource">
->;
+export type JobStatePatch = Partial<Pick<JobRecord, "locked" | "status" | "paymentStatus" | "startedAt" | "completedAt" | "freelancerId" | "breakdownSource">>;
 
 export type JobPatch = Partial<Pick<NewJob, "title" | "description" | "industry" | "scope" | "budget" | "expectedDeliveryDate">>;
 

@@ -135,12 +135,7 @@ export const paymentsRepository = {
       .update({ provider_payment_id: providerPaymentId, updated_at: now });
   },
 
-  async updateStatus(
-    db: Knex,
-    id: string,
-    change: { status: PaymentAttemptStatus; lastError: string | null; eventAt?: Date },
-    now: Date,
-  ): Promise<void> {
+  async updateStatus(db: Knex, id: string, change: { status: PaymentAttemptStatus; lastError: string | null; eventAt?: Date }, now: Date): Promise<void> {
     await db("payments")
       .where({ id })
       .update({ status: change.status, last_error: change.lastError, ...(change.eventAt && { last_event_at: change.eventAt }), updated_at: now });

@@ -44,7 +44,8 @@ async function plansOf(run: (db: Knex) => Promise<unknown>): Promise<string[]> {
 
 it("the job search uses the trigram indexes on title and description once there are many jobs", async () => {
   // Live jobs are many, so the planner must prefer the trigram indexes to the partial index on live jobs.
-  const [owner] = (await database.knex("users")
+  const [owner] = (await database
+    .knex("users")
     .insert({ email: "owner@example.test", password_hash: "x", first_name: "O", last_name: "Wner", user_type: "client", role_type: "job_poster" })
     .returning("id")) as Array<{ id: string }>;
   await database.knex.raw(

@@ -26,8 +26,7 @@ export const sessionsRepository = {
       .where("s.sid", sid)
       .where("s.expired", ">", now)
       .first(["s.sess", "s.expired as session_expired", ...sessionUserColumns])) as
-      | ({ sess: Record<string, unknown> | string; session_expired: Date | string } & Parameters<typeof toSessionUser>[0])
-      | undefined;
+      ({ sess: Record<string, unknown> | string; session_expired: Date | string } & Parameters<typeof toSessionUser>[0]) | undefined;
     if (!row) return undefined;
     return {
       sess: typeof row.sess === "string" ? (JSON.parse(row.sess) as Record<string, unknown>) : row.sess,

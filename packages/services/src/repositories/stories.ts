@@ -111,10 +111,7 @@ export const storiesRepository = {
   async listForJob(db: Knex, jobId: number): Promise<StoryRecord[]> {
     const rows = (await db({ t: "requirement_tasks" })
       .where("t.job_id", jobId)
-      .select(
-        "t.*",
-        db.raw("(select count(*) from task_communications c where c.task_id = t.id) as message_count"),
-      )
+      .select("t.*", db.raw("(select count(*) from task_communications c where c.task_id = t.id) as message_count"))
       .orderBy("t.position")
       .orderBy("t.created_at")
       .orderBy("t.id")) as ItemRow[];
@@ -144,8 +141,7 @@ export const storiesRepository = {
 
   async findItem(db: Knex, id: string): Promise<BacklogItem | undefined> {
     const row = (await db("requirement_tasks").where({ id }).first("id", "job_id", "story_id", "type")) as
-      | Pick<ItemRow, "id" | "job_id" | "story_id" | "type">
-      | undefined;
+      Pick<ItemRow, "id" | "job_id" | "story_id" | "type"> | undefined;
     return row && { id: row.id, jobId: row.job_id, storyId: row.story_id, type: row.type };
   },
 
@@ -220,7 +216,14 @@ export const storiesRepository = {
     db: Knex,
     jobId: number,
     storyId: string,
-    task: { title: string; description: string; priority: Priority; status: TaskStatus; estimateHours?: number | undefined; acceptanceCriteria?: string[] | undefined },
+    task: {
+      title: string;
+      description: string;
+      priority: Priority;
+      status: TaskStatus;
+      estimateHours?: number | undefined;
+      acceptanceCriteria?: string[] | undefined;
+    },
   ): Promise<string> {
     const { estimateHours, acceptanceCriteria, ...fields } = task;
     const [row] = (await db("requirement_tasks")
@@ -242,7 +245,9 @@ export const storiesRepository = {
     const changes: Record<string, unknown> = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
     if (estimateHours !== undefined) changes.estimate_hours = estimateHours;
     if (acceptanceCriteria !== undefined) changes.acceptance_criteria = JSON.stringify(acceptanceCriteria);
-    await db("requirement_tasks").where({ id }).update({ ...changes, updated_at: now });
+    await db("requirement_tasks")
+      .where({ id })
+      .update({ ...changes, updated_at: now });
   },
 
   /** Deletes a story (its tasks go with it, by cascade) or a task. */

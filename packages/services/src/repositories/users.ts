@@ -123,10 +123,7 @@ export const usersRepository = {
     return row && toRecord(row);
   },
 
-  async insert(
-    db: Knex,
-    user: Pick<UserRecord, "email" | "firstName" | "lastName" | "userType" | "roleType" | "passwordHash">,
-  ): Promise<UserRecord> {
+  async insert(db: Knex, user: Pick<UserRecord, "email" | "firstName" | "lastName" | "userType" | "roleType" | "passwordHash">): Promise<UserRecord> {
     const [row] = (await db("users")
       .insert({
         email: user.email.toLowerCase(),
@@ -152,7 +149,9 @@ export const usersRepository = {
     if (switches.jobUpdates !== undefined) changes.email_job_updates = switches.jobUpdates;
     if (switches.taskMessages !== undefined) changes.email_task_messages = switches.taskMessages;
     if (Object.keys(changes).length === 0) return;
-    await db("users").where({ id }).update({ ...changes, updated_at: now });
+    await db("users")
+      .where({ id })
+      .update({ ...changes, updated_at: now });
   },
 
   /** Changes an account's type (and the role type that goes with it), from the back office. */

@@ -50,10 +50,10 @@ export default async function setup(project: TestProject) {
     if (base && template) {
       const admin = new pg.Client({ connectionString: adminUrl(base) });
       await admin.connect();
-      const { rows } = await admin.query<{ datname: string }>(
-        "SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2",
-        [template, `${template}_f%`],
-      );
+      const { rows } = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2", [
+        template,
+        `${template}_f%`,
+      ]);
       for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
       await admin.end();
     }

@@ -66,7 +66,14 @@ export function SourceChip({ source }: { source: string | null }) {
   if (!source) return null;
   return (
     <Tooltip title={`From the requirements: ${source}`}>
-      <Chip label={sourceLabel(source)} size="small" color={source.startsWith("rules:") ? "warning" : "default"} variant="outlined" data-testid="source-chip" sx={{ maxWidth: 260 }} />
+      <Chip
+        label={sourceLabel(source)}
+        size="small"
+        color={source.startsWith("rules:") ? "warning" : "default"}
+        variant="outlined"
+        data-testid="source-chip"
+        sx={{ maxWidth: 260 }}
+      />
     </Tooltip>
   );
 }
@@ -110,7 +117,12 @@ export function CriteriaList({ criteria, onSave, disabledReason }: CriteriaListP
         </Stack>
       )}
       {disabledReason === null && (
-        <AddItemForm label="New acceptance criterion" action="Add Criterion" disabledReason={disabledReason} onAdd={(text) => onSave([...criteria, text.trim()])} />
+        <AddItemForm
+          label="New acceptance criterion"
+          action="Add Criterion"
+          disabledReason={disabledReason}
+          onAdd={(text) => onSave([...criteria, text.trim()])}
+        />
       )}
     </Box>
   );

@@ -162,13 +162,7 @@ export default function CreateBreakdownButton({ job, size = "medium", variant = 
       >
         Create Story &amp; Task
       </Button>
-      <Dialog
-        open={open}
-        onClose={failed ? () => setOpen(false) : undefined}
-        maxWidth="xs"
-        fullWidth
-        aria-labelledby={`create-breakdown-title-${job.id}`}
-      >
+      <Dialog open={open} onClose={failed ? () => setOpen(false) : undefined} maxWidth="xs" fullWidth aria-labelledby={`create-breakdown-title-${job.id}`}>
         <DialogTitle id={`create-breakdown-title-${job.id}`}>{messages.title}</DialogTitle>
         <DialogContent>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2, overflowWrap: "anywhere" }}>

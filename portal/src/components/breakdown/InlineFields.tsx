@@ -113,7 +113,10 @@ export function InlineText({ value, label, onSave, disabledReason, required = fa
       variant="standard"
       slotProps={{
         htmlInput: { "aria-label": label },
-        input: { disableUnderline: error === null, sx: (theme) => ({ ...theme.typography[variant], fontWeight, "&:hover, &.Mui-focused": { bgcolor: "action.hover" }, borderRadius: 1, px: 0.5 }) },
+        input: {
+          disableUnderline: error === null,
+          sx: (theme) => ({ ...theme.typography[variant], fontWeight, "&:hover, &.Mui-focused": { bgcolor: "action.hover" }, borderRadius: 1, px: 0.5 }),
+        },
       }}
     />
   );

@@ -41,7 +41,10 @@ export default function TaskCommentThread({ jobId, task, canRead }: TaskCommentT
               {comment.authorName}
             </Typography>
             <Typography variant="caption" color="text.secondary">
-              {taskStatusLabels[comment.status]} · <time dateTime={comment.createdAt} title={new Date(comment.createdAt).toLocaleString()}>{relativeTime(comment.createdAt, now)}</time>
+              {taskStatusLabels[comment.status]} ·{" "}
+              <time dateTime={comment.createdAt} title={new Date(comment.createdAt).toLocaleString()}>
+                {relativeTime(comment.createdAt, now)}
+              </time>
             </Typography>
           </Stack>
           <Typography variant="body2" sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>

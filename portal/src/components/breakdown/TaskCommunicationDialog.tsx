@@ -131,7 +131,14 @@ function MessageHistory({ messages: list, loading, failed, onRetry }: MessageHis
     );
   } else if (failed || !list) {
     body = (
-      <Alert severity="error" action={<Button color="inherit" size="small" onClick={onRetry}>Try Again</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={onRetry}>
+            Try Again
+          </Button>
+        }
+      >
         {messages.loadFailed}
       </Alert>
     );
@@ -147,11 +154,7 @@ function MessageHistory({ messages: list, loading, failed, onRetry }: MessageHis
         {list.map((message) => {
           const mine = user !== null && message.senderId === user.id;
           return (
-            <Box
-              component="li"
-              key={message.id}
-              sx={{ alignSelf: mine ? "flex-end" : "flex-start", maxWidth: "80%", minWidth: 200 }}
-            >
+            <Box component="li" key={message.id} sx={{ alignSelf: mine ? "flex-end" : "flex-start", maxWidth: "80%", minWidth: 200 }}>
               <Box sx={{ display: "flex", gap: 1, alignItems: "baseline", justifyContent: mine ? "flex-end" : "flex-start", mb: 0.25 }}>
                 <Typography variant="caption" sx={{ fontWeight: 700 }}>
                   {message.senderName}

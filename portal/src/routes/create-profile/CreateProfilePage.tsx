@@ -51,9 +51,12 @@ function CreateProfileForm() {
       },
       onError: (error) => {
         if (isApiError(error)) setServerFieldErrors(setError, error.fields, formFields);
-        enqueueSnackbar(<ToastMessage title={messages.failed.title} message={isApiError(error, "PROFILE_EXISTS") ? error.message : messages.failed.message} />, {
-          variant: "error",
-        });
+        enqueueSnackbar(
+          <ToastMessage title={messages.failed.title} message={isApiError(error, "PROFILE_EXISTS") ? error.message : messages.failed.message} />,
+          {
+            variant: "error",
+          },
+        );
       },
     });
   };
@@ -67,7 +70,14 @@ function CreateProfileForm() {
         <Stack spacing={3}>
           <FormTextField control={control} name="title" label="Professional Title" placeholder="AI Bot Developer" required />
           <FormTextField control={control} name="bio" label="Bio" required multiline minRows={4} />
-          <FormTextField control={control} name="hourlyRate" label="Hourly Rate ($)" type="number" required slotProps={{ htmlInput: { min: 0, step: "0.01" } }} />
+          <FormTextField
+            control={control}
+            name="hourlyRate"
+            label="Hourly Rate ($)"
+            type="number"
+            required
+            slotProps={{ htmlInput: { min: 0, step: "0.01" } }}
+          />
           <div>
             <Typography variant="subtitle1" gutterBottom>
               Skills
@@ -76,7 +86,16 @@ function CreateProfileForm() {
               control={control}
               name="skills"
               render={({ field, fieldState }) => (
-                <OptionPicker label="Skills" noun="skill" options={skills} value={field.value} max={MAX_SKILLS} onChange={field.onChange} disabled={create.isPending} error={fieldState.error?.message} />
+                <OptionPicker
+                  label="Skills"
+                  noun="skill"
+                  options={skills}
+                  value={field.value}
+                  max={MAX_SKILLS}
+                  onChange={field.onChange}
+                  disabled={create.isPending}
+                  error={fieldState.error?.message}
+                />
               )}
             />
           </div>
@@ -88,7 +107,16 @@ function CreateProfileForm() {
               control={control}
               name="domains"
               render={({ field, fieldState }) => (
-                <OptionPicker label="Domains" noun="domain" options={domains} value={field.value} max={MAX_DOMAINS} onChange={field.onChange} disabled={create.isPending} error={fieldState.error?.message} />
+                <OptionPicker
+                  label="Domains"
+                  noun="domain"
+                  options={domains}
+                  value={field.value}
+                  max={MAX_DOMAINS}
+                  onChange={field.onChange}
+                  disabled={create.isPending}
+                  error={fieldState.error?.message}
+                />
               )}
             />
           </div>

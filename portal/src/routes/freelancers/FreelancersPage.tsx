@@ -78,7 +78,16 @@ function Directory() {
           setSearch(e.target.value);
           setPages(1);
         }}
-        slotProps={{ htmlInput: { "aria-label": "Search freelancers" }, input: { startAdornment: <InputAdornment position="start"><Search /></InputAdornment> } }}
+        slotProps={{
+          htmlInput: { "aria-label": "Search freelancers" },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <Search />
+              </InputAdornment>
+            ),
+          },
+        }}
         sx={{ mb: 4 }}
       />
       <Box sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr", md: "1fr 1fr 1fr" } }}>
@@ -93,9 +102,24 @@ function Directory() {
 /** One server page of cards; the last one offers 'Load more' when it is full. */
 function DirectoryPage({ q, page, onMore }: { q: string; page: number; onMore: (() => void) | undefined }) {
   const { data, isPending, error } = useFreelancers(q, page);
-  if (isPending) return <Box sx={{ gridColumn: "1 / -1", display: "flex", justifyContent: "center", py: 4 }}><CircularProgress aria-label="Loading freelancers" /></Box>;
-  if (error) return <Alert severity="error" sx={{ gridColumn: "1 / -1" }}>{messages.error}</Alert>;
-  if (page === 1 && data.length === 0) return <Typography sx={{ gridColumn: "1 / -1" }} color="text.secondary">{messages.empty}</Typography>;
+  if (isPending)
+    return (
+      <Box sx={{ gridColumn: "1 / -1", display: "flex", justifyContent: "center", py: 4 }}>
+        <CircularProgress aria-label="Loading freelancers" />
+      </Box>
+    );
+  if (error)
+    return (
+      <Alert severity="error" sx={{ gridColumn: "1 / -1" }}>
+        {messages.error}
+      </Alert>
+    );
+  if (page === 1 && data.length === 0)
+    return (
+      <Typography sx={{ gridColumn: "1 / -1" }} color="text.secondary">
+        {messages.empty}
+      </Typography>
+    );
   return (
     <>
       {data.map((freelancer) => (

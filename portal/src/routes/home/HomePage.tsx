@@ -50,7 +50,11 @@ const whyChooseUs: readonly Tile[] = [
   { title: "Inhouse Inspection", text: "A human inspects every delivery in-house before it is deployed to your host.", icon: FactCheckOutlined },
   { title: "Secure Payments", text: "Your payment is held until you approve the delivered work.", icon: LockOutlined },
   { title: "Outstanding Support", text: "We are with you from the first requirement to the final delivery.", icon: SupportAgentOutlined },
-  { title: "Satisfied Customers", text: "A clear process and an upfront price keep clients coming back for their next project.", icon: SentimentSatisfiedAltOutlined },
+  {
+    title: "Satisfied Customers",
+    text: "A clear process and an upfront price keep clients coming back for their next project.",
+    icon: SentimentSatisfiedAltOutlined,
+  },
 ];
 
 /** The landing page: hero with the pitch, then the Why Choose Us grid. */
@@ -162,7 +166,16 @@ export default function HomePage() {
                 <CardContent sx={{ p: 3 }}>
                   <Box
                     aria-hidden
-                    sx={{ width: 48, height: 48, borderRadius: 3, display: "grid", placeItems: "center", mb: 2, color: "primary.main", backgroundColor: "rgba(57, 73, 171, 0.08)" }}
+                    sx={{
+                      width: 48,
+                      height: 48,
+                      borderRadius: 3,
+                      display: "grid",
+                      placeItems: "center",
+                      mb: 2,
+                      color: "primary.main",
+                      backgroundColor: "rgba(57, 73, 171, 0.08)",
+                    }}
                   >
                     <Icon />
                   </Box>

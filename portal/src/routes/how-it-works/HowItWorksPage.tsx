@@ -48,8 +48,16 @@ interface Reason {
 }
 
 const reasons: readonly Reason[] = [
-  { title: "AI-powered requirements analysis", text: "Follow-up questions and an automatic breakdown into stories and tasks turn an idea into a clear scope.", icon: AutoAwesomeOutlined },
-  { title: "Streamlined project delivery", text: "One structured path from requirement to delivery, with about 90% of the work done by an AI coder.", icon: RocketLaunchOutlined },
+  {
+    title: "AI-powered requirements analysis",
+    text: "Follow-up questions and an automatic breakdown into stories and tasks turn an idea into a clear scope.",
+    icon: AutoAwesomeOutlined,
+  },
+  {
+    title: "Streamlined project delivery",
+    text: "One structured path from requirement to delivery, with about 90% of the work done by an AI coder.",
+    icon: RocketLaunchOutlined,
+  },
   { title: "Human inspection", text: "Every delivery is inspected in-house by an engineer before it reaches your host.", icon: FactCheckOutlined },
   { title: "Secure, upfront pricing", text: "A fixed price you know before you start, paid only once the requirements are locked.", icon: LockOutlined },
 ];
@@ -151,7 +159,16 @@ export default function HowItWorksPage() {
                   <CardContent sx={{ display: "flex", gap: 2, p: 3 }}>
                     <Box
                       aria-hidden
-                      sx={{ flexShrink: 0, width: 44, height: 44, borderRadius: 3, display: "grid", placeItems: "center", color: "primary.main", backgroundColor: "rgba(57, 73, 171, 0.08)" }}
+                      sx={{
+                        flexShrink: 0,
+                        width: 44,
+                        height: 44,
+                        borderRadius: 3,
+                        display: "grid",
+                        placeItems: "center",
+                        color: "primary.main",
+                        backgroundColor: "rgba(57, 73, 171, 0.08)",
+                      }}
                     >
                       <Icon />
                     </Box>
@@ -174,7 +191,13 @@ export default function HowItWorksPage() {
               Ready to start your project?
             </Typography>
             <Typography sx={{ mb: 3, opacity: 0.9 }}>Sign up for free and post your first requirement today.</Typography>
-            <Button component={RouterLink} to="/signup" variant="contained" size="large" sx={{ bgcolor: "#fff", color: "primary.main", "&:hover": { bgcolor: "#f0f2fa" } }}>
+            <Button
+              component={RouterLink}
+              to="/signup"
+              variant="contained"
+              size="large"
+              sx={{ bgcolor: "#fff", color: "primary.main", "&:hover": { bgcolor: "#f0f2fa" } }}
+            >
               Create Your Account
             </Button>
           </CardContent>

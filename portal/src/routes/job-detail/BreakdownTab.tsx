@@ -152,7 +152,13 @@ function RegenerateButton({ job }: { job: Job }) {
           Regenerate
         </Button>
       </ReasonTooltip>
-      <Dialog open={confirming} onClose={regenerate.isPending ? undefined : () => setConfirming(false)} maxWidth="xs" fullWidth aria-labelledby="regenerate-title">
+      <Dialog
+        open={confirming}
+        onClose={regenerate.isPending ? undefined : () => setConfirming(false)}
+        maxWidth="xs"
+        fullWidth
+        aria-labelledby="regenerate-title"
+      >
         <DialogTitle id="regenerate-title">{messages.regenerateTitle}</DialogTitle>
         <DialogContent>
           <DialogContentText>{messages.regenerateText}</DialogContentText>
@@ -216,9 +222,7 @@ function BreakdownHeader({ job, onChangeRequest }: { job: Job; onChangeRequest: 
         <Typography variant="h5" component="h2">
           Project Requirements
         </Typography>
-        {job.startedAt && (
-          <Chip label="Started" color="info" size="small" sx={{ mt: 0.5 }} />
-        )}
+        {job.startedAt && <Chip label="Started" color="info" size="small" sx={{ mt: 0.5 }} />}
       </Box>
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: "wrap", alignItems: "center" }}>
         {/* Offered, disabled with the server's reason, to whoever only the lock stands in the way of. */}
@@ -496,7 +500,13 @@ function BacklogEditor({ job, stories, view }: BacklogEditorProps) {
           ))}
         </Stack>
       )}
-      <Dialog open={deleting !== null} onClose={deleteItem.isPending ? undefined : () => setDeleting(null)} maxWidth="xs" fullWidth aria-labelledby="delete-item-title">
+      <Dialog
+        open={deleting !== null}
+        onClose={deleteItem.isPending ? undefined : () => setDeleting(null)}
+        maxWidth="xs"
+        fullWidth
+        aria-labelledby="delete-item-title"
+      >
         <DialogTitle id="delete-item-title">{deleting && messages.deleteTitle(deleting.kind)}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ overflowWrap: "anywhere" }}>{deleting && messages.deleteText(deleting.title, deleting.kind)}</DialogContentText>

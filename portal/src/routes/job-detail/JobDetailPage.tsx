@@ -140,7 +140,9 @@ function JobDetail() {
 function JobEstimate({ jobId }: { jobId: number }) {
   const stories = useStories(jobId);
   if (!stories.data || stories.data.length === 0) return null;
-  return <Chip icon={<ScheduleOutlined />} label={`Estimate: ${formatHours(totalHours(stories.data))}`} variant="outlined" size="small" data-testid="job-estimate" />;
+  return (
+    <Chip icon={<ScheduleOutlined />} label={`Estimate: ${formatHours(totalHours(stories.data))}`} variant="outlined" size="small" data-testid="job-estimate" />
+  );
 }
 
 function JobHeader({ job, onChangeRequested }: { job: Job; onChangeRequested: () => void }) {

@@ -210,13 +210,7 @@ function TaskStatusRow({ job, story, task, onOpenCommunication }: TaskStatusRowP
         <CriteriaText criteria={task.acceptanceCriteria} />
       </TableCell>
       <TableCell>
-        <TaskStatusSelect
-          value={status}
-          label={`Status of ${task.title}`}
-          statuses={taskStatuses}
-          disabledReason={statusReason}
-          onChange={setStatus}
-        />
+        <TaskStatusSelect value={status} label={`Status of ${task.title}`} statuses={taskStatuses} disabledReason={statusReason} onChange={setStatus} />
       </TableCell>
       <TableCell>
         <TaskCommentThread jobId={job.id} task={task} canRead={conversationReason === null} />
@@ -235,7 +229,14 @@ function TaskStatusRow({ job, story, task, onOpenCommunication }: TaskStatusRowP
             />
           </ReasonTooltip>
           {(statusReason === null || commentReason === null) && (
-            <Button variant="contained" size="small" onClick={handleSave} disabled={!dirty || updateStatus.isPending} sx={{ height: 40 }} aria-label={`Save ${task.title}`}>
+            <Button
+              variant="contained"
+              size="small"
+              onClick={handleSave}
+              disabled={!dirty || updateStatus.isPending}
+              sx={{ height: 40 }}
+              aria-label={`Save ${task.title}`}
+            >
               Save
             </Button>
           )}

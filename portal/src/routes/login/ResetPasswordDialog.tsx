@@ -58,8 +58,7 @@ export default function ResetPasswordDialog({ open, initialEmail, onClose }: Res
         <DialogTitle id="reset-password-title">Check your email</DialogTitle>
         <DialogContent>
           <Alert severity="success">
-            If an account exists for {getValues("email").trim()}, we have sent it a link to reset your password. The link is valid
-            for one hour.
+            If an account exists for {getValues("email").trim()}, we have sent it a link to reset your password. The link is valid for one hour.
           </Alert>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
@@ -72,19 +71,11 @@ export default function ResetPasswordDialog({ open, initialEmail, onClose }: Res
   }
 
   return (
-    <Dialog
-      open={open}
-      onClose={recover.isPending ? undefined : onClose}
-      fullWidth
-      maxWidth="xs"
-      aria-labelledby="reset-password-title"
-    >
+    <Dialog open={open} onClose={recover.isPending ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="reset-password-title">
       <form onSubmit={(event) => void handleSubmit(handleRecover)(event)} noValidate>
         <DialogTitle id="reset-password-title">Reset password</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            Enter the email address of your account and we will send you a link to reset your password.
-          </DialogContentText>
+          <DialogContentText sx={{ mb: 2 }}>Enter the email address of your account and we will send you a link to reset your password.</DialogContentText>
           <FormError title={messages.failed} message={recover.isError ? errorMessage(recover.error, messages.failed) : null} />
           <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" autoFocus helperText=" " margin="dense" />
         </DialogContent>

@@ -29,13 +29,7 @@ import {
   type FreelancerUpdateBody,
 } from "@forgehire/core";
 import { errorMessage, isApiError } from "../../api/client";
-import {
-  useMyFreelancerProfile,
-  useRemoveDocument,
-  useUpdateFreelancerProfile,
-  useUploadAvatar,
-  useUploadDocument,
-} from "../../api/freelancers";
+import { useMyFreelancerProfile, useRemoveDocument, useUpdateFreelancerProfile, useUploadAvatar, useUploadDocument } from "../../api/freelancers";
 import FormTextField from "../../components/FormTextField";
 import PageLoader from "../../components/PageLoader";
 import { schemaResolver, setServerFieldErrors } from "../../lib/form-errors";
@@ -189,7 +183,14 @@ function ProfileForm({ profile }: { profile: FreelancerDetail }) {
         <Stack spacing={3}>
           <FormTextField control={control} name="title" label="Professional Title" required />
           <FormTextField control={control} name="bio" label="Bio" required multiline minRows={4} />
-          <FormTextField control={control} name="hourlyRate" label="Hourly Rate ($)" type="number" required slotProps={{ htmlInput: { min: 0, step: "0.01" } }} />
+          <FormTextField
+            control={control}
+            name="hourlyRate"
+            label="Hourly Rate ($)"
+            type="number"
+            required
+            slotProps={{ htmlInput: { min: 0, step: "0.01" } }}
+          />
           <div>
             <Typography variant="subtitle1" gutterBottom>
               Skills
@@ -238,7 +239,13 @@ function ProfileForm({ profile }: { profile: FreelancerDetail }) {
                 </IconButton>
               }
             >
-              <ListItemText primary={<Link href={doc.url} target="_blank" rel="noopener">{doc.name}</Link>} />
+              <ListItemText
+                primary={
+                  <Link href={doc.url} target="_blank" rel="noopener">
+                    {doc.name}
+                  </Link>
+                }
+              />
             </ListItem>
           ))}
         </List>

@@ -100,7 +100,12 @@ export default function PortfolioItems({ items }: { items: readonly Portfolio[] 
         ))}
       </List>
       <Divider sx={{ my: 2 }} />
-      <Box component="form" onSubmit={(event) => void handleSubmit(handleSave)(event)} noValidate aria-label={editingId === null ? "New portfolio item" : "Edit portfolio item"}>
+      <Box
+        component="form"
+        onSubmit={(event) => void handleSubmit(handleSave)(event)}
+        noValidate
+        aria-label={editingId === null ? "New portfolio item" : "Edit portfolio item"}
+      >
         <Stack spacing={2}>
           <FormTextField control={control} name="title" label="Item Title" required />
           <FormTextField control={control} name="description" label="Description" multiline minRows={2} />

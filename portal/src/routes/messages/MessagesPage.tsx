@@ -34,9 +34,7 @@ function RoomCard({ room, onOpen }: { room: ChatRoomListItem; onOpen: () => void
               <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
                 {room.jobTitle ?? "Untitled Project"}
               </Typography>
-              {room.unreadCount > 0 && (
-                <Chip size="small" color="error" label={`${room.unreadCount} new`} aria-label={`${room.unreadCount} unread messages`} />
-              )}
+              {room.unreadCount > 0 && <Chip size="small" color="error" label={`${room.unreadCount} new`} aria-label={`${room.unreadCount} unread messages`} />}
             </Stack>
             <Typography variant="body2" color="text.secondary">
               {room.otherPartyName}

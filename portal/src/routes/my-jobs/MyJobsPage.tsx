@@ -71,8 +71,7 @@ function MyJobs() {
       return params;
     });
 
-  const emptyText =
-    filter !== "all" ? messages.emptyFilter : isAdmin ? messages.emptyAdmin : isFreelancer ? messages.emptyFreelancer : messages.emptyClient;
+  const emptyText = filter !== "all" ? messages.emptyFilter : isAdmin ? messages.emptyAdmin : isFreelancer ? messages.emptyFreelancer : messages.emptyClient;
   const emptyAction =
     canPostJob && filter === "all" ? (
       <Button component={RouterLink} to="/post-job" variant="contained">

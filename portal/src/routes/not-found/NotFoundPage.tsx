@@ -10,7 +10,13 @@ export default function NotFoundPage() {
       <Typography
         variant="h1"
         component="h1"
-        sx={{ fontSize: { xs: "6rem", md: "8rem" }, background: "linear-gradient(135deg, #3949ab 0%, #00897b 100%)", backgroundClip: "text", color: "transparent", WebkitBackgroundClip: "text" }}
+        sx={{
+          fontSize: { xs: "6rem", md: "8rem" },
+          background: "linear-gradient(135deg, #3949ab 0%, #00897b 100%)",
+          backgroundClip: "text",
+          color: "transparent",
+          WebkitBackgroundClip: "text",
+        }}
       >
         404
       </Typography>

@@ -148,7 +148,8 @@ function PaymentScreen({ job }: { job: Job }) {
       enqueueSnackbar(<ToastMessage title={messages.failedToast} message={result.error} />, { variant: "error" });
       return;
     }
-    if (result.status === "succeeded") enqueueSnackbar(<ToastMessage title={messages.successToast} message={messages.successToastText} />, { variant: "success" });
+    if (result.status === "succeeded")
+      enqueueSnackbar(<ToastMessage title={messages.successToast} message={messages.successToastText} />, { variant: "success" });
     else enqueueSnackbar(<ToastMessage title={messages.processingToast} message={messages.processingToastText} />, { variant: "info" });
     setIntent(null);
     setDone(true);
@@ -205,7 +206,13 @@ function PaymentScreen({ job }: { job: Job }) {
           ) : intent ? (
             intent.provider === "stripe" && intent.publishableKey ? (
               <Suspense fallback={<CircularProgress aria-label="Loading payment form" />}>
-                <StripePaymentForm jobId={job.id} publishableKey={intent.publishableKey} clientSecret={intent.clientSecret} onResult={(result) => void handleResult(result)} onCancel={() => setIntent(null)} />
+                <StripePaymentForm
+                  jobId={job.id}
+                  publishableKey={intent.publishableKey}
+                  clientSecret={intent.clientSecret}
+                  onResult={(result) => void handleResult(result)}
+                  onCancel={() => setIntent(null)}
+                />
               </Suspense>
             ) : (
               <TestCardForm paymentId={intent.paymentId} onResult={(result) => void handleResult(result)} onCancel={() => setIntent(null)} />

@@ -55,7 +55,14 @@ export default function TestCardForm({ paymentId, onResult, onCancel }: TestCard
       <Typography variant="body2" color="text.secondary">
         Test mode: use 4242 4242 4242 4242 with any future date and any CVC.
       </Typography>
-      <TextField label="Card number" value={cardNumber} onChange={(e) => setCardNumber(e.target.value)} inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" />
+      <TextField
+        label="Card number"
+        value={cardNumber}
+        onChange={(e) => setCardNumber(e.target.value)}
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="1234 1234 1234 1234"
+      />
       <Stack direction="row" spacing={2}>
         <TextField label="Expiry (MM/YY)" value={expiry} onChange={(e) => setExpiry(e.target.value)} autoComplete="cc-exp" placeholder="MM/YY" fullWidth />
         <TextField label="CVC" value={cvc} onChange={(e) => setCvc(e.target.value)} inputMode="numeric" autoComplete="cc-csc" placeholder="CVC" fullWidth />

@@ -120,7 +120,11 @@ export default function EnhanceWithAi({ values, onAccept }: EnhanceWithAiProps) 
             <Typography color="text.secondary" sx={{ mb: 2 }}>
               {messages.dialogIntro}
             </Typography>
-            <Comparison label="Description" before={<Paragraphs text={proposal.before.description} />} after={<Paragraphs text={proposal.after.description} />} />
+            <Comparison
+              label="Description"
+              before={<Paragraphs text={proposal.before.description} />}
+              after={<Paragraphs text={proposal.after.description} />}
+            />
             <Comparison
               label="Key Features"
               before={<FeatureList text={proposal.before.keyFeatures} other={proposal.after.keyFeatures} mark="removed" />}
@@ -230,7 +234,11 @@ function FeatureList({ text, other, mark }: { text: string; other: string; mark:
             variant="body2"
             sx={changed ? (mark === "added" ? { color: "success.dark", fontWeight: 600 } : { color: "error.main", textDecoration: "line-through" }) : undefined}
           >
-            {changed && <Box component="span" sx={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>{mark === "added" ? "Added: " : "Removed: "}</Box>}
+            {changed && (
+              <Box component="span" sx={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>
+                {mark === "added" ? "Added: " : "Removed: "}
+              </Box>
+            )}
             {line}
           </Typography>
         );

@@ -119,15 +119,13 @@ export default function PostJobWizard({ title, saved }: PostJobWizardProps) {
     setStep(Math.min(Math.max(next, 0), LAST_STEP));
     window.scrollTo({ top: 0 });
   };
-  const warnMissing = () =>
-    enqueueSnackbar(<ToastMessage title={messages.missingTitle} message={messages.missing} />, { variant: "warning" });
+  const warnMissing = () => enqueueSnackbar(<ToastMessage title={messages.missingTitle} message={messages.missing} />, { variant: "warning" });
 
   const handleTabChange = (_event: SyntheticEvent, value: number) => {
     // Only earlier steps can be reached from the tab bar; later ones go through Next and its checks.
     if (value < step) goTo(value);
   };
-  const warnDate = (problem: string) =>
-    enqueueSnackbar(<ToastMessage title={messages.dateTitle} message={problem} />, { variant: "warning" });
+  const warnDate = (problem: string) => enqueueSnackbar(<ToastMessage title={messages.dateTitle} message={problem} />, { variant: "warning" });
 
   /**
    * Says why step 1 cannot be left (a missing field first, then the date), as the wizard always has.
@@ -222,7 +220,13 @@ export default function PostJobWizard({ title, saved }: PostJobWizardProps) {
     form.setValue("expectedDeliveryDate", date ?? "");
     setDeliveryDateScope(scope);
   };
-  const deliveryDate = { touched: deliveryDateTouched, scope: deliveryDateScope, saved: savedDeliveryDate, onPick: () => setDeliveryDateTouched(true), onQuoted: handleQuotedDate };
+  const deliveryDate = {
+    touched: deliveryDateTouched,
+    scope: deliveryDateScope,
+    saved: savedDeliveryDate,
+    onPick: () => setDeliveryDateTouched(true),
+    onQuoted: handleQuotedDate,
+  };
 
   if (catalog.isPending) return <PageLoader />;
   if (!catalog.data) {

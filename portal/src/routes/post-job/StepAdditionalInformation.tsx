@@ -80,10 +80,7 @@ export default function StepAdditionalInformation({ savedFiles, files, refused, 
   const requestedFirstSet = useRef(false);
 
   const loadFirstSet = () => {
-    firstSet.mutate(
-      { form: toWizardForm(draft), answers: [] },
-      { onSuccess: (result) => addQuestions(result.questions) },
-    );
+    firstSet.mutate({ form: toWizardForm(draft), answers: [] }, { onSuccess: (result) => addQuestions(result.questions) });
   };
 
   // The first three questions are offered by default, as soon as the step opens.
@@ -153,8 +150,7 @@ export default function StepAdditionalInformation({ savedFiles, files, refused, 
           Follow-up Questions
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          Answer at least 3 questions so the stories and tasks match what you need. Questions come in sets of three, up to{" "}
-          {MAX_QUESTIONS}.
+          Answer at least 3 questions so the stories and tasks match what you need. Questions come in sets of three, up to {MAX_QUESTIONS}.
         </Typography>
 
         {localDuplicates.length > 0 && (
@@ -261,11 +257,7 @@ export default function StepAdditionalInformation({ savedFiles, files, refused, 
                 <ListItemIcon sx={{ minWidth: 36 }}>
                   <ErrorOutline fontSize="small" color="error" />
                 </ListItemIcon>
-                <ListItemText
-                  primary={file.name}
-                  secondary={`Not attached: ${file.reason}`}
-                  slotProps={{ secondary: { color: "error" } }}
-                />
+                <ListItemText primary={file.name} secondary={`Not attached: ${file.reason}`} slotProps={{ secondary: { color: "error" } }} />
               </ListItem>
             ))}
           </List>

@@ -98,15 +98,21 @@ export default function StepBasicInformation({ catalog, deliveryDate }: StepProp
             </Box>
           }
         />
-        <EnhanceWithAi values={draft} onAccept={(proposal) => {
+        <EnhanceWithAi
+          values={draft}
+          onAccept={(proposal) => {
             setValue("description", proposal.description, { shouldDirty: true, shouldValidate: true });
             setValue("keyFeatures", proposal.keyFeatures, { shouldDirty: true });
-          }} />
+          }}
+        />
       </Stack>
 
       <Box>
         <Typography variant="h6" component="h3" gutterBottom>
-          Project Scope &amp; Budget <Box component="span" sx={{ color: "error.main" }} aria-hidden>*</Box>
+          Project Scope &amp; Budget{" "}
+          <Box component="span" sx={{ color: "error.main" }} aria-hidden>
+            *
+          </Box>
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           Choose the fixed-price scope that fits your project.
@@ -233,7 +239,13 @@ function ScopeCard({ scope, selected, onSelect }: ScopeCardProps) {
         boxShadow: "none",
       }}
     >
-      <CardActionArea role="radio" aria-checked={selected} aria-label={`${scope.label}: ${formatMoney(scope.budget)}`} onClick={onSelect} sx={{ height: "100%", p: 2, alignItems: "flex-start", display: "flex", flexDirection: "column" }}>
+      <CardActionArea
+        role="radio"
+        aria-checked={selected}
+        aria-label={`${scope.label}: ${formatMoney(scope.budget)}`}
+        onClick={onSelect}
+        sx={{ height: "100%", p: 2, alignItems: "flex-start", display: "flex", flexDirection: "column" }}
+      >
         <Box sx={{ display: "flex", width: "100%", alignItems: "center", justifyContent: "space-between" }}>
           <Typography variant="h5" component="span" color={selected ? "primary" : "text.primary"}>
             {formatMoney(scope.budget)}

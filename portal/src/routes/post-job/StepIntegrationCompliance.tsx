@@ -34,7 +34,9 @@ export default function StepIntegrationCompliance() {
                 <FormControlLabel
                   key={option}
                   label={option}
-                  control={<Checkbox checked={field.value.includes(option)} onChange={(event) => field.onChange(toggled(field.value, option, event.target.checked))} />}
+                  control={
+                    <Checkbox checked={field.value.includes(option)} onChange={(event) => field.onChange(toggled(field.value, option, event.target.checked))} />
+                  }
                 />
               ))}
             </FormGroup>
@@ -62,7 +64,9 @@ export default function StepIntegrationCompliance() {
                 <FormControlLabel
                   key={option}
                   label={option}
-                  control={<Checkbox checked={field.value.includes(option)} onChange={(event) => field.onChange(toggled(field.value, option, event.target.checked))} />}
+                  control={
+                    <Checkbox checked={field.value.includes(option)} onChange={(event) => field.onChange(toggled(field.value, option, event.target.checked))} />
+                  }
                 />
               ))}
             </FormGroup>

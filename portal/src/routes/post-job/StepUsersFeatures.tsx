@@ -117,7 +117,10 @@ function ProjectField({ field }: { field: ProjectSpecificFieldDefinition }) {
         control={control}
         name={`projectSpecificFields.${field.key}`}
         render={({ field: flag }) => (
-          <FormControlLabel label={field.label} control={<Checkbox checked={flag.value === true} onChange={(event) => flag.onChange(event.target.checked)} />} />
+          <FormControlLabel
+            label={field.label}
+            control={<Checkbox checked={flag.value === true} onChange={(event) => flag.onChange(event.target.checked)} />}
+          />
         )}
       />
     );

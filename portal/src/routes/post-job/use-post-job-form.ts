@@ -86,7 +86,10 @@ export const emptyDraft: JobDraft = {
   answers: [],
 };
 
-const isOneOf = <T extends string>(options: readonly T[]) => (value: string): value is T => (options as readonly string[]).includes(value);
+const isOneOf =
+  <T extends string>(options: readonly T[]) =>
+  (value: string): value is T =>
+    (options as readonly string[]).includes(value);
 
 /**
  * The form of a stored job, for editing: every step prefilled from the job and its requirements.

@@ -32,7 +32,14 @@ function SampleWorkCard({ work }: { work: SampleWork }) {
         <Chip
           label={work.stage}
           size="small"
-          sx={{ position: "absolute", top: 12, right: 12, fontWeight: 700, bgcolor: "rgba(255,255,255,0.9)", color: work.stage === "Production" ? "success.dark" : "warning.dark" }}
+          sx={{
+            position: "absolute",
+            top: 12,
+            right: 12,
+            fontWeight: 700,
+            bgcolor: "rgba(255,255,255,0.9)",
+            color: work.stage === "Production" ? "success.dark" : "warning.dark",
+          }}
         />
       </Box>
       <CardContent sx={{ flex: 1, p: 3 }}>
@@ -121,16 +128,7 @@ export default function SampleWorksPage() {
       <Typography color="text.secondary" align="center" sx={{ mb: 4, maxWidth: 680, mx: "auto" }}>
         Projects delivered through Forgehire, from one-page sites to AI-powered applications.
       </Typography>
-      <Stack
-        direction="row"
-        flexWrap="wrap"
-        useFlexGap
-        spacing={1}
-        justifyContent="center"
-        role="group"
-        aria-label="Filter projects by type"
-        sx={{ mb: 4 }}
-      >
+      <Stack direction="row" flexWrap="wrap" useFlexGap spacing={1} justifyContent="center" role="group" aria-label="Filter projects by type" sx={{ mb: 4 }}>
         {sampleFilters.map((option) => (
           <Button
             key={option.value}

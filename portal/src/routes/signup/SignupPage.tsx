@@ -75,9 +75,7 @@ export default function SignupPage() {
 
   // Field errors already sit under their fields; the banner is for everything else.
   const bannerMessage =
-    signup.isError && !(signup.error instanceof ApiError && Object.keys(signup.error.fields).length > 0)
-      ? errorMessage(signup.error, messages.failed)
-      : null;
+    signup.isError && !(signup.error instanceof ApiError && Object.keys(signup.error.fields).length > 0) ? errorMessage(signup.error, messages.failed) : null;
 
   return (
     <AuthCard title="Create Your Account" subtitle="Join Forgehire in less than a minute">

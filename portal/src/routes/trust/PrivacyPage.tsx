@@ -4,7 +4,11 @@ import TrustPage, { POLICIES_UPDATED, Section, SupportEmail } from "./TrustPage"
 /** /privacy: what personal data the marketplace keeps, why, and for how long. */
 export default function PrivacyPage() {
   return (
-    <TrustPage title="Privacy Policy" updated={POLICIES_UPDATED} intro="What we collect when you use Forgehire, why we need it, and what you can ask us to do with it.">
+    <TrustPage
+      title="Privacy Policy"
+      updated={POLICIES_UPDATED}
+      intro="What we collect when you use Forgehire, why we need it, and what you can ask us to do with it."
+    >
       <Section title="What we collect">
         <ul>
           <li>Account details: your name, email address and a one-way hash of your password (never the password itself).</li>
@@ -23,14 +27,14 @@ export default function PrivacyPage() {
       </Section>
       <Section title="Who sees it">
         <Typography component="p">
-          A requirement is visible to signed-in users. Messages are seen by the people in the conversation, and by Forgehire staff only when needed to
-          resolve a dispute or an abuse report. Our payment provider and email provider process data on our behalf.
+          A requirement is visible to signed-in users. Messages are seen by the people in the conversation, and by Forgehire staff only when needed to resolve a
+          dispute or an abuse report. Our payment provider and email provider process data on our behalf.
         </Typography>
       </Section>
       <Section title="How long we keep it">
         <Typography component="p">
-          Account data is kept while your account is open. Payment records are kept for as long as tax and accounting law requires. Logs are kept only as
-          long as needed to investigate problems.
+          Account data is kept while your account is open. Payment records are kept for as long as tax and accounting law requires. Logs are kept only as long
+          as needed to investigate problems.
         </Typography>
       </Section>
       <Section title="Your rights">

@@ -24,16 +24,16 @@ export default function RefundPolicyPage() {
         <ul>
           <li>If the delivery does not match the requirement, ask for changes from the job&apos;s page; the freelancer revises the work at no extra cost.</li>
           <li>
-            If the work still does not match the requirement after revisions, contact support. We review the requirement and the delivery and may refund
-            the payment in full or in part.
+            If the work still does not match the requirement after revisions, contact support. We review the requirement and the delivery and may refund the
+            payment in full or in part.
           </li>
           <li>Once you have approved the work, the payment has been released and is not refundable.</li>
         </ul>
       </Section>
       <Section title="Payments we refund automatically">
         <Typography component="p">
-          A payment that should not have been taken (for example, a second payment for a job that is already paid, or a payment for a job that was deleted
-          or whose price changed) is refunded automatically, without any request from you.
+          A payment that should not have been taken (for example, a second payment for a job that is already paid, or a payment for a job that was deleted or
+          whose price changed) is refunded automatically, without any request from you.
         </Typography>
       </Section>
       <Section title="How refunds are paid">

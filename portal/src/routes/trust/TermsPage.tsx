@@ -11,8 +11,8 @@ export default function TermsPage() {
     >
       <Section title="1. What Forgehire does">
         <Typography component="p">
-          Forgehire is a marketplace for software projects delivered with AI tools. Clients post requirements at a fixed scope price; freelancers build
-          them; engineers at Forgehire inspect the work before it is handed over.
+          Forgehire is a marketplace for software projects delivered with AI tools. Clients post requirements at a fixed scope price; freelancers build them;
+          engineers at Forgehire inspect the work before it is handed over.
         </Typography>
       </Section>
       <Section title="2. Accounts">
@@ -44,8 +44,7 @@ export default function TermsPage() {
       </Section>
       <Section title="6. Ownership">
         <Typography component="p">
-          Once a job is paid and approved, the client owns the delivered code and content, except open-source components, which stay under their own
-          licences.
+          Once a job is paid and approved, the client owns the delivered code and content, except open-source components, which stay under their own licences.
         </Typography>
       </Section>
       <Section title="7. Acceptable use">

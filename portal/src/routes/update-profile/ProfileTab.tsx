@@ -50,13 +50,7 @@ export default function ProfileTab({ user }: { user: User }) {
           <FormTextField control={control} name="firstName" label="First Name" autoComplete="given-name" />
           <FormTextField control={control} name="lastName" label="Last Name" autoComplete="family-name" />
         </Stack>
-        <TextField
-          label="Email"
-          type="email"
-          value={user.email}
-          helperText="Email cannot be changed"
-          slotProps={{ input: { readOnly: true } }}
-        />
+        <TextField label="Email" type="email" value={user.email} helperText="Email cannot be changed" slotProps={{ input: { readOnly: true } }} />
       </Stack>
       <Box sx={{ display: "flex", justifyContent: "flex-end", mt: 4 }}>
         <Button type="submit" variant="contained" size="large" disabled={update.isPending}>

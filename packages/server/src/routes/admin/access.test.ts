@@ -12,7 +12,20 @@ let freelancer: BuiltUser;
 const ids = { job: 0, story: "", task: "", changeRequest: "", room: "", message: "", email: "", payment: "", freelancer: "" };
 
 /** Tables an admin route could change (sessions are left out: signing in writes them). */
-const tables = ["users", "jobs", "job_requirements", "requirement_tasks", "job_change_requests", "chat_rooms", "messages", "emails", "payments", "freelancers", "password_reset_tokens", "job_activity"];
+const tables = [
+  "users",
+  "jobs",
+  "job_requirements",
+  "requirement_tasks",
+  "job_change_requests",
+  "chat_rooms",
+  "messages",
+  "emails",
+  "payments",
+  "freelancers",
+  "password_reset_tokens",
+  "job_activity",
+];
 
 async function snapshot(): Promise<string> {
   const db = server.services.db;

@@ -63,7 +63,11 @@ describe("e-mail delivery through the queue", () => {
     await smtp.open();
     const delivered = await mail.next(poster.user.email);
     expect(delivered.body).toContain("Delivered later");
-    const sent = await waitFor("sent", async () => (await emailsRepository.findById(server.services.db, queued.id))!, (row) => row.status === "sent");
+    const sent = await waitFor(
+      "sent",
+      async () => (await emailsRepository.findById(server.services.db, queued.id))!,
+      (row) => row.status === "sent",
+    );
     expect(sent.attempts).toBeGreaterThanOrEqual(3);
     expect(sent).toMatchObject({ error: null, sentAt: expect.any(Date) });
     // Delivered once: the later jobs of the same message see it sent and stop.

@@ -80,7 +80,9 @@ const adminEmails = () => server.services.db("emails").where({ kind: "admin_emai
 describe("POST /api/admin/emails", () => {
   it("sends the message to the job's poster over SMTP and keeps it in the outbox as admin_email", async () => {
     const { dataProvider } = await dataProviderFor(server, admin);
-    const { data } = await dataProvider.create("emails", { data: { jobId, subject: "Regarding your project: Bakery Site", message: "Your stories are ready." } });
+    const { data } = await dataProvider.create("emails", {
+      data: { jobId, subject: "Regarding your project: Bakery Site", message: "Your stories are ready." },
+    });
     expect(data).toMatchObject({ id: expect.any(String), to: poster.user.email, subject: "Regarding your project: Bakery Site", status: "sent" });
 
     expect(toPoster()).toHaveLength(1);
@@ -90,7 +92,11 @@ describe("POST /api/admin/emails", () => {
 
     const [row] = await adminEmails();
     expect(row).toMatchObject({ id: data.id, job_id: jobId, sender_id: admin.user.id, status: "sent", to_address: poster.user.email });
-    const listed = await dataProvider.getList("emails", { sort: { field: "createdAt", order: "DESC" }, pagination: { page: 1, perPage: 5 }, filter: { kind: "admin_email" } });
+    const listed = await dataProvider.getList("emails", {
+      sort: { field: "createdAt", order: "DESC" },
+      pagination: { page: 1, perPage: 5 },
+      filter: { kind: "admin_email" },
+    });
     expect(listed.total).toBe(1);
     expect(listed.data[0]).toMatchObject({ id: data.id, status: "sent", jobId, error: null, sentAt: expect.any(String) });
     expect((await dataProvider.getOne("emails", { id: data.id })).data.text).toBe("Your stories are ready.");
@@ -103,7 +109,9 @@ describe("POST /api/admin/emails", () => {
       expect(res.body.error).toMatchObject({ code: "FILL_ALL_FIELDS", title: "Error", message: "Please fill in all fields" });
     }
     expect((await admin.agent.post("/api/admin/emails").send({ jobId: "x", subject: "a", message: "b" }).expect(400)).body.error.code).toBe("VALIDATION");
-    expect((await admin.agent.post("/api/admin/emails").send({ jobId: 999_999, subject: "a", message: "b" }).expect(404)).body.error.code).toBe("JOB_NOT_FOUND");
+    expect((await admin.agent.post("/api/admin/emails").send({ jobId: 999_999, subject: "a", message: "b" }).expect(404)).body.error.code).toBe(
+      "JOB_NOT_FOUND",
+    );
     expect((await adminEmails()).length).toBe(before);
     expect(toPoster()).toHaveLength(1);
   });

@@ -15,7 +15,10 @@ type Name = keyof typeof jobs;
 /** Posts a job over HTTP, then puts it straight into the state (and budget) a test needs. */
 async function job(owner: BuiltUser, title: string, budget: number, state: Partial<{ status: string; payment_status: string; locked: boolean }>) {
   const { id } = await buildJob(owner, { title });
-  await server.services.db("jobs").where({ id }).update({ ...state, budget });
+  await server.services
+    .db("jobs")
+    .where({ id })
+    .update({ ...state, budget });
   return id;
 }
 
@@ -47,7 +50,9 @@ afterAll(async () => {
 });
 
 const list = (query: { sort?: unknown; range?: unknown; filter?: unknown }, agent = admin.agent) =>
-  agent.get("/api/admin/jobs").query(Object.fromEntries(Object.entries(query).map(([key, value]) => [key, typeof value === "string" ? value : JSON.stringify(value)])));
+  agent
+    .get("/api/admin/jobs")
+    .query(Object.fromEntries(Object.entries(query).map(([key, value]) => [key, typeof value === "string" ? value : JSON.stringify(value)])));
 
 const idsOf = (...names: Name[]) => names.map((name) => jobs[name]);
 const bodyIds = (body: Array<{ id: number }>) => body.map((row) => row.id);

@@ -1,15 +1,7 @@
 import { Router } from "express";
 import { z } from "zod";
 import { adminJobFilter, domainError, fieldErrorsOf, isDomainError, jobId, jobIdParams, jobUpdateBody } from "@forgehire/core";
-import {
-  deleteJobByAdmin,
-  getJobForAdmin,
-  jobSortColumns,
-  listJobsForAdmin,
-  updateJobByAdmin,
-  type JobSortField,
-  type Services,
-} from "@forgehire/services";
+import { deleteJobByAdmin, getJobForAdmin, jobSortColumns, listJobsForAdmin, updateJobByAdmin, type JobSortField, type Services } from "@forgehire/services";
 import { currentActor } from "../../middlewares/require-user.js";
 import { presentJob } from "../../presenters/present-job.js";
 import { parse } from "../../middlewares/validate.js";
@@ -58,7 +50,13 @@ export function adminJobsRouter(services: Services): Router {
     const ids = id === undefined ? undefined : [id].flat();
     const actor = currentActor(req);
     const { rows, total } = await listJobsForAdmin(services, actor, { ...params, q: q || undefined, view, ids, ownerId, freelancerId });
-    sendList(res, "jobs", params, rows.map((job) => presentJob(job, actor)), total);
+    sendList(
+      res,
+      "jobs",
+      params,
+      rows.map((job) => presentJob(job, actor)),
+      total,
+    );
   });
 
   router.get("/jobs/:id", async (req, res) => {

@@ -9,7 +9,14 @@ export const ids = (valid: z.ZodType<string>) =>
   z
     .union([z.union([z.string(), z.number()]), z.array(z.union([z.string(), z.number()])).max(1_000)])
     .optional()
-    .transform((value) => (value === undefined ? undefined : [value].flat().map(String).filter((id) => valid.safeParse(id).success)));
+    .transform((value) =>
+      value === undefined
+        ? undefined
+        : [value]
+            .flat()
+            .map(String)
+            .filter((id) => valid.safeParse(id).success),
+    );
 
 export const uuid = z.guid();
 /** A bigserial id (messages). */

@@ -25,7 +25,11 @@ let adminRoomId = "";
 const list = (resource: string, params: { sort?: [string, "ASC" | "DESC"]; range?: [number, number]; filter?: Record<string, unknown> } = {}) =>
   ra.getList(resource, {
     sort: { field: params.sort?.[0] ?? "id", order: params.sort?.[1] ?? "ASC" },
-    pagination: { page: 1, perPage: 100, ...(params.range && { page: params.range[0] / (params.range[1] - params.range[0] + 1) + 1, perPage: params.range[1] - params.range[0] + 1 }) },
+    pagination: {
+      page: 1,
+      perPage: 100,
+      ...(params.range && { page: params.range[0] / (params.range[1] - params.range[0] + 1) + 1, perPage: params.range[1] - params.range[0] + 1 }),
+    },
     filter: params.filter ?? {},
   });
 
@@ -107,7 +111,14 @@ describe("users", () => {
       data: { ...before, firstName: "Robert", email: "hijack@example.test", userType: "freelancer" },
       previousData: before,
     });
-    expect(data).toMatchObject({ id: bob.user.id, firstName: "Robert", lastName: "Zimmer", email: bob.user.email, userType: "freelancer", roleType: "freelancer" });
+    expect(data).toMatchObject({
+      id: bob.user.id,
+      firstName: "Robert",
+      lastName: "Zimmer",
+      email: bob.user.email,
+      userType: "freelancer",
+      roleType: "freelancer",
+    });
     const { data: back } = await ra.update("users", { id: bob.user.id, data: { ...data, firstName: "Bob", userType: "client" }, previousData: data });
     expect(back).toMatchObject({ firstName: "Bob", userType: "client", roleType: "job_poster" });
 
@@ -166,7 +177,13 @@ describe("jobs", () => {
     expect(await contentRange("jobs", { sort: ["title", "ASC"], range: [1, 2], filter: {} })).toBe("jobs 1-2/3");
     expect((await list("jobs", { filter: { view: "paid" } })).data.map((j) => j.id)).toEqual([jobs.paid]);
     expect((await list("jobs", { filter: { q: "anders" }, sort: ["id", "ASC"] })).data.map((j) => j.id)).toEqual([jobs.bakery, jobs.paid]);
-    const aliceJobs = await ra.getManyReference("jobs", { target: "ownerId", id: alice.user.id, pagination: { page: 1, perPage: 10 }, sort: { field: "id", order: "ASC" }, filter: {} });
+    const aliceJobs = await ra.getManyReference("jobs", {
+      target: "ownerId",
+      id: alice.user.id,
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: "id", order: "ASC" },
+      filter: {},
+    });
     expect(aliceJobs.data.map((j) => j.id)).toEqual([jobs.bakery, jobs.paid]);
     expect(aliceJobs.total).toBe(2);
     expect((await list("jobs", { filter: { freelancerId: fred.user.id } })).data.map((j) => j.id)).toEqual([jobs.paid]);
@@ -262,7 +279,10 @@ describe("stories and tasks", () => {
 
     const { data: gardenStories } = await list("stories", { filter: { jobId: jobs.garden } });
     const lockedStory = gardenStories[0]!;
-    expect(await refusal(ra.update("stories", { id: lockedStory.id, data: { title: "No" }, previousData: lockedStory }))).toMatchObject({ status: 409, code: "LOCKED" });
+    expect(await refusal(ra.update("stories", { id: lockedStory.id, data: { title: "No" }, previousData: lockedStory }))).toMatchObject({
+      status: 409,
+      code: "LOCKED",
+    });
     expect(await refusal(ra.delete("stories", { id: lockedStory.id, previousData: lockedStory }))).toMatchObject({ status: 409, code: "LOCKED" });
     expect((await ra.getOne("stories", { id: lockedStory.id })).data.title).toBe(lockedStory.title);
   });
@@ -288,7 +308,13 @@ describe("change requests", () => {
   it("lists, filters by job and status, searches and reads one", async () => {
     const { data, total } = await list("change-requests", { sort: ["createdAt", "DESC"] });
     expect(total).toBe(1);
-    expect(data[0]).toMatchObject({ jobId: jobs.garden, jobTitle: "Garden Portal", status: "pending", requestedByName: "Bob Zimmer", storyId: expect.any(String) });
+    expect(data[0]).toMatchObject({
+      jobId: jobs.garden,
+      jobTitle: "Garden Portal",
+      status: "pending",
+      requestedByName: "Bob Zimmer",
+      storyId: expect.any(String),
+    });
     expect((await list("change-requests", { filter: { jobId: jobs.bakery } })).total).toBe(0);
     expect((await list("change-requests", { filter: { q: "seed", status: "pending" } })).total).toBe(1);
     expect((await ra.getOne("change-requests", { id: data[0]!.id })).data.description).toBe("Add a seed catalogue");
@@ -336,11 +362,14 @@ describe("chat rooms and messages", () => {
 });
 
 describe("bad list parameters", () => {
-  it.each(["stories", "tasks", "change-requests", "chat-rooms", "messages", "emails", "freelancers", "users"])("%s answers 400 VALIDATION, never 500", async (resource) => {
-    for (const query of ['sort=["nope","ASC"]', 'filter={"q":42}', "filter=not-json", "range=[5,1]"]) {
-      const res = await admin.agent.get(`/api/admin/${resource}?${query}`);
-      expect(res.status, `${resource} ${query}`).toBe(400);
-      expect(res.body.error.code).toBe("VALIDATION");
-    }
-  });
+  it.each(["stories", "tasks", "change-requests", "chat-rooms", "messages", "emails", "freelancers", "users"])(
+    "%s answers 400 VALIDATION, never 500",
+    async (resource) => {
+      for (const query of ['sort=["nope","ASC"]', 'filter={"q":42}', "filter=not-json", "range=[5,1]"]) {
+        const res = await admin.agent.get(`/api/admin/${resource}?${query}`);
+        expect(res.status, `${resource} ${query}`).toBe(400);
+        expect(res.body.error.code).toBe("VALIDATION");
+      }
+    },
+  );
 });

@@ -47,7 +47,13 @@ export function adminRouter(services: Services): Router {
   router.get("/users", async (req, res) => {
     const params = parseListParams(req.query, Object.keys(userSortColumns) as UserSortField[], "createdAt");
     const filter = parseFilter(userFilter, params.filter);
-    const { rows, total } = await listUsers(services, { ...params, q: filter.q || undefined, ids: filter.id, userType: filter.userType, disabled: filter.disabled });
+    const { rows, total } = await listUsers(services, {
+      ...params,
+      q: filter.q || undefined,
+      ids: filter.id,
+      userType: filter.userType,
+      disabled: filter.disabled,
+    });
     sendList(res, "users", params, rows.map(presentAdminUser), total);
   });
 

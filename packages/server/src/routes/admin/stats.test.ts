@@ -30,7 +30,9 @@ beforeAll(async () => {
   await db("chat_rooms").insert({ room_id: roomId, client_id: client.user.id, freelancer_id: "stats" });
   for (const [index, shape] of shapes.entries()) {
     const { id } = await buildJob(client, { title: `Job ${index}` });
-    await db("jobs").where({ id }).update({ status: shape.status, payment_status: shape.payment_status, locked: shape.status !== "open" });
+    await db("jobs")
+      .where({ id })
+      .update({ status: shape.status, payment_status: shape.payment_status, locked: shape.status !== "open" });
     if (shape.stories) await db("requirement_tasks").insert({ job_id: id, type: "story", title: `Story ${index}` });
     if (shape.messages) await db("messages").insert({ room_id: roomId, sender_id: client.user.id, job_id: id, content: `About ${index}` });
   }
@@ -60,7 +62,15 @@ describe("GET /api/admin/stats", () => {
   it("each counter equals the total of the job list's view it stands for", async () => {
     const { dataProvider } = await dataProviderFor(server, admin);
     const stats = (await admin.agent.get("/api/admin/stats").expect(200)).body as Record<string, number>;
-    const views = { total: "all", inProgress: "in_progress", completed: "completed", paymentDue: "payment_due", paid: "paid", withStories: "with_stories", withCommunication: "with_communication" };
+    const views = {
+      total: "all",
+      inProgress: "in_progress",
+      completed: "completed",
+      paymentDue: "payment_due",
+      paid: "paid",
+      withStories: "with_stories",
+      withCommunication: "with_communication",
+    };
     for (const [counter, view] of Object.entries(views)) {
       const { total } = await dataProvider.getList("jobs", { sort: { field: "id", order: "ASC" }, pagination: { page: 1, perPage: 1 }, filter: { view } });
       expect(total, counter).toBe(stats[counter]);
@@ -88,8 +98,12 @@ describe("GET /api/admin/stats/charts", () => {
 
     // Two jobs posted three weeks ago, one twenty weeks ago (outside the window); all others this week.
     const jobIds = ((await db("jobs").orderBy("id").select("id")) as Array<{ id: number }>).map((row) => row.id);
-    await db("jobs").whereIn("id", jobIds.slice(0, 2)).update({ created_at: weeksAgo(3) });
-    await db("jobs").where({ id: jobIds[2] }).update({ created_at: weeksAgo(20) });
+    await db("jobs")
+      .whereIn("id", jobIds.slice(0, 2))
+      .update({ created_at: weeksAgo(3) });
+    await db("jobs")
+      .where({ id: jobIds[2] })
+      .update({ created_at: weeksAgo(20) });
     // Payments: 150.50 + 49.50 succeeded five weeks ago, 300 last week, a failed one and one outside the window.
     const pay = (jobId: number, amount: number, status: string, at: Date) =>
       db("payments").insert({ job_id: jobId, user_id: client.user.id, provider: "test", amount, status, created_at: at, updated_at: at, last_event_at: at });

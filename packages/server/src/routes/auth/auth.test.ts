@@ -38,12 +38,20 @@ describe("signup", () => {
   });
 
   it("gives freelancers role freelancer", async () => {
-    const res = await server.agent().post("/api/auth/signup").send(signup({ userType: "freelancer" })).expect(201);
+    const res = await server
+      .agent()
+      .post("/api/auth/signup")
+      .send(signup({ userType: "freelancer" }))
+      .expect(201);
     expect(res.body.user).toMatchObject({ userType: "freelancer", roleType: "freelancer" });
   });
 
   it("never makes an admin", async () => {
-    const res = await server.agent().post("/api/auth/signup").send(signup({ userType: "admin" })).expect(400);
+    const res = await server
+      .agent()
+      .post("/api/auth/signup")
+      .send(signup({ userType: "admin" }))
+      .expect(400);
     expect(res.body.error.code).toBe("VALIDATION");
     expect(res.body.error.fields.userType).toBeTruthy();
   });
@@ -63,7 +71,11 @@ describe("signup", () => {
   it("answers EMAIL_TAKEN for a registered email, whatever its case", async () => {
     const body = signup();
     await server.agent().post("/api/auth/signup").send(body).expect(201);
-    const res = await server.agent().post("/api/auth/signup").send({ ...body, email: body.email.toUpperCase() }).expect(409);
+    const res = await server
+      .agent()
+      .post("/api/auth/signup")
+      .send({ ...body, email: body.email.toUpperCase() })
+      .expect(409);
     expect(res.body.error.code).toBe("EMAIL_TAKEN");
   });
 
@@ -158,7 +170,10 @@ describe("password recovery", () => {
     const { user } = await buildClient(server);
     await server.agent().post("/api/auth/recover").send({ email: user.email }).expect(202);
     const token = new URL(await latestResetLink(user.email)).searchParams.get("token")!;
-    await server.services.db("password_reset_tokens").where({ user_id: user.id }).update({ expires_at: new Date(Date.now() - 1000) });
+    await server.services
+      .db("password_reset_tokens")
+      .where({ user_id: user.id })
+      .update({ expires_at: new Date(Date.now() - 1000) });
     await server.agent().get(`/api/auth/reset/${token}`).expect(400);
     await server.agent().post("/api/auth/reset").send({ token, password: "brand-new-pass" }).expect(400);
   });
@@ -208,22 +223,26 @@ describe("request hygiene", () => {
   });
 
   it("answers wrong types with 400", async () => {
-    const res = await server.agent().post("/api/auth/login").send({ email: 42, password: ["x"] }).expect(400);
+    const res = await server
+      .agent()
+      .post("/api/auth/login")
+      .send({ email: 42, password: ["x"] })
+      .expect(400);
     expect(res.body.error.code).toBe("VALIDATION");
   });
 
   it("answers an oversized body with 413", async () => {
-    const res = await server.agent().post("/api/auth/login").send({ email: "a@b.c", password: "x".repeat(2_000_000) }).expect(413);
+    const res = await server
+      .agent()
+      .post("/api/auth/login")
+      .send({ email: "a@b.c", password: "x".repeat(2_000_000) })
+      .expect(413);
     expect(res.body.error.code).toBe("PAYLOAD_TOO_LARGE");
   });
 
   it("refuses a cross-site write with 403 CSRF and changes nothing", async () => {
     const { user, agent } = await buildClient(server);
-    const res = await agent
-      .patch("/api/profile")
-      .set("Origin", "https://evil.example")
-      .send({ firstName: "Evil", lastName: "Corp" })
-      .expect(403);
+    const res = await agent.patch("/api/profile").set("Origin", "https://evil.example").send({ firstName: "Evil", lastName: "Corp" }).expect(403);
     expect(res.body.error.code).toBe("CSRF");
     await agent.patch("/api/profile").set("Sec-Fetch-Site", "cross-site").send({ firstName: "Evil", lastName: "Corp" }).expect(403);
     const row = await server.services.db("users").where({ id: user.id }).first();
@@ -264,7 +283,10 @@ describe("admin users", () => {
     expect(res.headers["content-range"]).toBe("users 0-0/1");
     expect(res.headers["access-control-expose-headers"]).toMatch(/Content-Range/);
 
-    const page = await agent.get("/api/admin/users").query({ range: JSON.stringify([0, 1]) }).expect(200);
+    const page = await agent
+      .get("/api/admin/users")
+      .query({ range: JSON.stringify([0, 1]) })
+      .expect(200);
     expect(page.body).toHaveLength(2);
     expect(page.headers["content-range"]).toMatch(/^users 0-1\/\d+$/);
   });
@@ -279,7 +301,13 @@ describe("admin users", () => {
   it("answers a bad sort or range with 400, not 500", async () => {
     const { agent } = await buildAdmin(server);
     await agent.get("/api/admin/users").query({ sort: "not-json" }).expect(400);
-    await agent.get("/api/admin/users").query({ sort: JSON.stringify(["password_hash", "ASC"]) }).expect(400);
-    await agent.get("/api/admin/users").query({ range: JSON.stringify([5, 1]) }).expect(400);
+    await agent
+      .get("/api/admin/users")
+      .query({ sort: JSON.stringify(["password_hash", "ASC"]) })
+      .expect(400);
+    await agent
+      .get("/api/admin/users")
+      .query({ range: JSON.stringify([5, 1]) })
+      .expect(400);
   });
 });

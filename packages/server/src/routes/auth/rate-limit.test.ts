@@ -44,7 +44,11 @@ it("counts a client's tries across server processes that share the database", as
 const signupBody = (email: string) => ({ email, password: "secret-pass", firstName: "Rate", lastName: "Limited", userType: "client" });
 
 it("rate-limits signup with 429 RATE_LIMITED, and a refused signup creates no account", async () => {
-  for (let i = 0; i < 3; i++) await supertest(server.url).post("/api/auth/signup").send(signupBody(`signup-${i}@example.test`)).expect(201);
+  for (let i = 0; i < 3; i++)
+    await supertest(server.url)
+      .post("/api/auth/signup")
+      .send(signupBody(`signup-${i}@example.test`))
+      .expect(201);
   const res = await supertest(server.url).post("/api/auth/signup").send(signupBody("signup-3@example.test")).expect(429);
   expect(res.body.error.code).toBe("RATE_LIMITED");
   expect(await server.services.db("users").where({ email: "signup-3@example.test" }).first()).toBeUndefined();

@@ -27,8 +27,7 @@ const tokenOf = (link: string) => new URL(link).searchParams.get("token")!;
 
 async function outboxRow(email: string) {
   return (await server.services.db("emails").where({ to_address: email, kind: "password_reset" }).orderBy("created_at", "desc").first()) as
-    | { body_text: string; status: string }
-    | undefined;
+    { body_text: string; status: string } | undefined;
 }
 
 describe("password recovery answers before any mail", () => {
@@ -42,7 +41,10 @@ describe("password recovery answers before any mail", () => {
     expect(mail.messages).toHaveLength(0);
     mail.release();
     const link = await mail.resetLink(user.user.email);
-    await server.agent().get(`/api/auth/reset/${tokenOf(link)}`).expect(200, { valid: true });
+    await server
+      .agent()
+      .get(`/api/auth/reset/${tokenOf(link)}`)
+      .expect(200, { valid: true });
     await server.services.settle();
     expect(mail.messages.some((m) => m.to.includes("nobody-at-all@example.test"))).toBe(false);
   });
@@ -114,8 +116,7 @@ describe("reset links are bearer secrets", () => {
       await requestPasswordReset(noSmtp.services, user.user.email);
       await noSmtp.services.settle();
       const row = (await noSmtp.services.db("emails").where({ to_address: user.user.email, kind: "password_reset" }).first()) as
-        | { body_text: string; status: string }
-        | undefined;
+        { body_text: string; status: string } | undefined;
       expect(row?.status).toBe("logged");
       expect(row?.body_text).toContain(WITHHELD_SECRET);
       expect(row?.body_text).not.toMatch(/token=/);

@@ -1,13 +1,5 @@
 import { Router, type Request } from "express";
-import {
-  changePasswordBody,
-  domainError,
-  loginBody,
-  recoverBody,
-  resetBody,
-  signupBody,
-  profilePatchBody,
-} from "@forgehire/core";
+import { changePasswordBody, domainError, loginBody, recoverBody, resetBody, signupBody, profilePatchBody } from "@forgehire/core";
 import {
   changePassword,
   isResetTokenValid,

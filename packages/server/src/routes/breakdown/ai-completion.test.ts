@@ -32,19 +32,40 @@ describe("the AI path can never lose a requirement", () => {
               description: "As a shopper, I want to browse the soaps.",
               priority: "high",
               source: "keyFeature",
-              tasks: [{ title: "Catalogue grid", description: "A grid of soaps.", priority: "high", estimateHours: 4, acceptanceCriteria: ["Given 40 soaps, when the shop opens, then all 40 are listed."], source: "keyFeature" }],
+              tasks: [
+                {
+                  title: "Catalogue grid",
+                  description: "A grid of soaps.",
+                  priority: "high",
+                  estimateHours: 4,
+                  acceptanceCriteria: ["Given 40 soaps, when the shop opens, then all 40 are listed."],
+                  source: "keyFeature",
+                },
+              ],
             },
           ],
         }),
       },
     ];
     const res = await alice.agent.post(`/api/jobs/${job.id}/breakdown`).expect(201);
-    const stories = res.body.stories as Array<{ title: string; source: string | null; estimateHours: number; tasks: Array<{ source: string | null; acceptanceCriteria: string[] }> }>;
+    const stories = res.body.stories as Array<{
+      title: string;
+      source: string | null;
+      estimateHours: number;
+      tasks: Array<{ source: string | null; acceptanceCriteria: string[] }>;
+    }>;
     expect(res.body.source).toBe("ai");
     expect(stories[0]!.title).toBe("Catalogue");
     expect(stories[0]!.tasks[0]!.acceptanceCriteria).toEqual(["Given 40 soaps, when the shop opens, then all 40 are listed."]);
     const sources = stories.flatMap((story) => [story.source, ...story.tasks.map((task) => task.source)]);
-    for (const source of ["rules:flag:needsShoppingCart", "rules:flag:needsPaymentProcessing", "rules:integration:Email Systems", "rules:compliance:GDPR", "rules:extra:contentDevelopment", "rules:answer:q1"]) {
+    for (const source of [
+      "rules:flag:needsShoppingCart",
+      "rules:flag:needsPaymentProcessing",
+      "rules:integration:Email Systems",
+      "rules:compliance:GDPR",
+      "rules:extra:contentDevelopment",
+      "rules:answer:q1",
+    ]) {
       expect(sources).toContain(source);
     }
     for (const story of stories) expect(story.estimateHours).toBeGreaterThan(0);
@@ -56,19 +77,40 @@ describe("the AI path can never lose a requirement", () => {
   });
 
   it("on every benchmark fixture, a deliberately incomplete answer ends with every capability covered", async () => {
-    const engine = createAiEngine({ baseUrl: fake.baseUrl, apiKey: "test-key", model: "fake-model", logger: createLogger("silent"), timeoutMs: 2_000, attempts: 1 });
+    const engine = createAiEngine({
+      baseUrl: fake.baseUrl,
+      apiKey: "test-key",
+      model: "fake-model",
+      logger: createLogger("silent"),
+      timeoutMs: 2_000,
+      attempts: 1,
+    });
     for (const fixture of breakdownFixtures) {
       fake.answers = [{ kind: "json", content: incompleteAiAnswer(fixture.input) }];
       const answered = JSON.parse(incompleteAiAnswer(fixture.input)) as { stories: unknown[] };
       const result = await engine.breakDown(fixture.input);
       expect(result.source, fixture.name).toBe("ai");
-      expect(missingCapabilities(fixture.input, result.stories).map((capability) => capability.label), fixture.name).toEqual([]);
+      expect(
+        missingCapabilities(fixture.input, result.stories).map((capability) => capability.label),
+        fixture.name,
+      ).toEqual([]);
       // Completing never brings in what the fixture must not contain.
-      const texts = result.stories.flatMap((story: StoryDraft) => [story.title, story.description, ...story.tasks.flatMap((task) => [task.title, task.description])]);
-      for (const pattern of fixture.mustNot) expect(texts.filter((text) => pattern.test(text)), `${fixture.name} ${pattern}`).toEqual([]);
+      const texts = result.stories.flatMap((story: StoryDraft) => [
+        story.title,
+        story.description,
+        ...story.tasks.flatMap((task) => [task.title, task.description]),
+      ]);
+      for (const pattern of fixture.mustNot)
+        expect(
+          texts.filter((text) => pattern.test(text)),
+          `${fixture.name} ${pattern}`,
+        ).toEqual([]);
       // What the AI answered stays first and untouched in number; the completions are marked.
       if (result.stories.length > answered.stories.length) {
-        expect(result.stories.some((story) => story.source?.startsWith("rules:")), fixture.name).toBe(true);
+        expect(
+          result.stories.some((story) => story.source?.startsWith("rules:")),
+          fixture.name,
+        ).toBe(true);
       }
     }
   });

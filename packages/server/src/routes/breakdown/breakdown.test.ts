@@ -11,7 +11,13 @@ let admin: BuiltUser;
 
 beforeAll(async () => {
   server = await startTestServer();
-  [alice, bob, nova, atlas, admin] = await Promise.all([buildClient(server), buildClient(server), buildFreelancer(server), buildFreelancer(server), buildAdmin(server)]);
+  [alice, bob, nova, atlas, admin] = await Promise.all([
+    buildClient(server),
+    buildClient(server),
+    buildFreelancer(server),
+    buildFreelancer(server),
+    buildAdmin(server),
+  ]);
 });
 afterAll(async () => {
   await server?.stop();
@@ -22,7 +28,8 @@ const storyCount = async (jobId: number) => Number((await db()("requirement_task
 const changeRequestCount = async (jobId: number) => Number((await db()("job_change_requests").where({ job_id: jobId }).count({ n: "*" }))[0]?.n);
 const messageCount = async (taskId: string) => Number((await db()("task_communications").where({ task_id: taskId }).count({ n: "*" }))[0]?.n);
 const taskFileCount = async (taskId: string) => Number((await db()("files").where({ task_id: taskId }).count({ n: "*" }))[0]?.n);
-const activity = async (jobId: number) => ((await db()("job_activity").where({ job_id: jobId }).orderBy("id")) as Array<{ action: string }>).map((a) => a.action);
+const activity = async (jobId: number) =>
+  ((await db()("job_activity").where({ job_id: jobId }).orderBy("id")) as Array<{ action: string }>).map((a) => a.action);
 
 async function jobWithStories(owner = alice) {
   const job = await buildJob(owner);
@@ -456,7 +463,9 @@ describe("task messages", () => {
       [`${nova.user.firstName} ${nova.user.lastName}`, "Here is a draft"],
     ]);
     const status = await alice.agent.get(`/api/jobs/${job.id}/status`).expect(200);
-    const counted = status.body.stories.flatMap((s: { tasks: Array<{ id: string; messageCount: number }> }) => s.tasks).find((t: { id: string }) => t.id === task.id);
+    const counted = status.body.stories
+      .flatMap((s: { tasks: Array<{ id: string; messageCount: number }> }) => s.tasks)
+      .find((t: { id: string }) => t.id === task.id);
     expect(counted.messageCount).toBe(2);
   });
 

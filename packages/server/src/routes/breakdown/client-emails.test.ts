@@ -160,7 +160,14 @@ describe("task message e-mails to the client", () => {
   it("two messages posted at once send one e-mail", async () => {
     const client = await buildClient(server);
     const { job, taskId } = await startedJob(client);
-    await Promise.all([1, 2, 3].map((n) => nova.agent.post(`/api/tasks/${taskId}/messages`).send({ content: `burst ${n}` }).expect(201)));
+    await Promise.all(
+      [1, 2, 3].map((n) =>
+        nova.agent
+          .post(`/api/tasks/${taskId}/messages`)
+          .send({ content: `burst ${n}` })
+          .expect(201),
+      ),
+    );
     expect(await emails(client, "task_message", job.id)).toHaveLength(1);
   });
 });
@@ -171,12 +178,22 @@ describe("notification switches on the profile", () => {
     const me = await client.agent.get("/api/auth/me").expect(200);
     expect(me.body.user.emailNotifications).toEqual({ jobUpdates: true, taskMessages: true });
     await optOut(client, { taskMessages: false });
-    const res = await client.agent.patch("/api/profile").send({ emailNotifications: { jobUpdates: false } }).expect(200);
-    expect(res.body.user).toMatchObject({ firstName: client.user.firstName, lastName: client.user.lastName, emailNotifications: { jobUpdates: false, taskMessages: false } });
+    const res = await client.agent
+      .patch("/api/profile")
+      .send({ emailNotifications: { jobUpdates: false } })
+      .expect(200);
+    expect(res.body.user).toMatchObject({
+      firstName: client.user.firstName,
+      lastName: client.user.lastName,
+      emailNotifications: { jobUpdates: false, taskMessages: false },
+    });
     // The names form keeps working as before and leaves the switches alone.
     const renamed = await client.agent.patch("/api/profile").send({ firstName: "Grace", lastName: "Hopper" }).expect(200);
     expect(renamed.body.user).toMatchObject({ firstName: "Grace", emailNotifications: { jobUpdates: false, taskMessages: false } });
-    await client.agent.patch("/api/profile").send({ emailNotifications: { jobUpdates: true, taskMessages: true } }).expect(200);
+    await client.agent
+      .patch("/api/profile")
+      .send({ emailNotifications: { jobUpdates: true, taskMessages: true } })
+      .expect(200);
     expect((await client.agent.get("/api/auth/me").expect(200)).body.user.emailNotifications).toEqual({ jobUpdates: true, taskMessages: true });
   });
 
@@ -197,6 +214,10 @@ describe("notification switches on the profile", () => {
       firstName: client.user.firstName,
       emailNotifications: { jobUpdates: true, taskMessages: true },
     });
-    await server.agent().patch("/api/profile").send({ emailNotifications: { jobUpdates: false } }).expect(401);
+    await server
+      .agent()
+      .patch("/api/profile")
+      .send({ emailNotifications: { jobUpdates: false } })
+      .expect(401);
   });
 });

@@ -35,7 +35,10 @@ describe("POST /api/jobs/:id/breakdown/regenerate", () => {
     const { job, stories } = await jobWithStories();
     // The client edited the backlog by hand; regenerating throws that away for the engine's breakdown.
     await alice.agent.post(`/api/jobs/${job.id}/stories`).send({ title: "Hand-made story" }).expect(201);
-    await alice.agent.patch(`/api/tasks/${stories[0]!.tasks[0]!.id}`).send({ acceptanceCriteria: ["Given x, when y, then z."] }).expect(200);
+    await alice.agent
+      .patch(`/api/tasks/${stories[0]!.tasks[0]!.id}`)
+      .send({ acceptanceCriteria: ["Given x, when y, then z."] })
+      .expect(200);
 
     const res = await alice.agent.post(`/api/jobs/${job.id}/breakdown/regenerate`).expect(200);
     const fresh = res.body.stories as StoryBody[];
@@ -87,7 +90,10 @@ describe("POST /api/jobs/:id/breakdown/regenerate", () => {
   it("PATCH /api/tasks/:id edits the criteria and the estimate, refusing a bad estimate with 400", async () => {
     const { stories } = await jobWithStories();
     const task = stories[0]!.tasks[0]!;
-    const res = await alice.agent.patch(`/api/tasks/${task.id}`).send({ acceptanceCriteria: ["Given a, when b, then c."], estimateHours: 2.5 }).expect(200);
+    const res = await alice.agent
+      .patch(`/api/tasks/${task.id}`)
+      .send({ acceptanceCriteria: ["Given a, when b, then c."], estimateHours: 2.5 })
+      .expect(200);
     expect(res.body).toMatchObject({ acceptanceCriteria: ["Given a, when b, then c."], estimateHours: 2.5 });
     for (const bad of [{ estimateHours: 0 }, { estimateHours: 1.25 }, { acceptanceCriteria: [" "] }, { acceptanceCriteria: "text" }]) {
       const refused = await alice.agent.patch(`/api/tasks/${task.id}`).send(bad);

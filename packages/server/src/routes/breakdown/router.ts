@@ -51,8 +51,7 @@ export function breakdownRouter(services: Services): Router {
   const router = Router();
   router.use(["/jobs", "/stories", "/tasks"], requireUser);
 
-  const storiesOf = async (jobId: number, req: Parameters<typeof currentActor>[0]) =>
-    (await listStories(services, currentActor(req), jobId)).map(presentStory);
+  const storiesOf = async (jobId: number, req: Parameters<typeof currentActor>[0]) => (await listStories(services, currentActor(req), jobId)).map(presentStory);
 
   router.post("/jobs/:id/breakdown", async (req, res) => {
     const { id } = parse(jobIdParams, req.params);

@@ -12,7 +12,13 @@ let admin: BuiltUser;
 
 beforeAll(async () => {
   server = await startTestServer();
-  [alice, bob, nova, atlas, admin] = await Promise.all([buildClient(server), buildClient(server), buildFreelancer(server), buildFreelancer(server), buildAdmin(server)]);
+  [alice, bob, nova, atlas, admin] = await Promise.all([
+    buildClient(server),
+    buildClient(server),
+    buildFreelancer(server),
+    buildFreelancer(server),
+    buildAdmin(server),
+  ]);
 });
 afterAll(async () => {
   await server?.stop();
@@ -44,8 +50,22 @@ describe("task comment history", () => {
     const res = await alice.agent.get(`/api/tasks/${taskId}/comments`).expect(200);
     const comments = res.body as Comment[];
     expect(comments).toEqual([
-      { id: expect.any(String), authorId: nova.user.id, authorName: `${nova.user.firstName} ${nova.user.lastName}`, status: "clarification", comment: "Which colours?", createdAt: expect.any(String) },
-      { id: expect.any(String), authorId: alice.user.id, authorName: `${alice.user.firstName} ${alice.user.lastName}`, status: "clarification", comment: "Green and gold", createdAt: expect.any(String) },
+      {
+        id: expect.any(String),
+        authorId: nova.user.id,
+        authorName: `${nova.user.firstName} ${nova.user.lastName}`,
+        status: "clarification",
+        comment: "Which colours?",
+        createdAt: expect.any(String),
+      },
+      {
+        id: expect.any(String),
+        authorId: alice.user.id,
+        authorName: `${alice.user.firstName} ${alice.user.lastName}`,
+        status: "clarification",
+        comment: "Green and gold",
+        createdAt: expect.any(String),
+      },
     ]);
     expect(Date.parse(comments[0]!.createdAt)).toBeLessThanOrEqual(Date.parse(comments[1]!.createdAt));
   });
@@ -107,12 +127,22 @@ describe("task comment history", () => {
 
   it("pages back with before and limit, each page oldest first; bad paging is a 400", async () => {
     const { taskId } = await startedTask();
-    for (const n of [1, 2, 3, 4, 5]) await nova.agent.patch(`/api/tasks/${taskId}/status`).send({ status: "todo", comment: `note ${n}` }).expect(200);
+    for (const n of [1, 2, 3, 4, 5])
+      await nova.agent
+        .patch(`/api/tasks/${taskId}/status`)
+        .send({ status: "todo", comment: `note ${n}` })
+        .expect(200);
     const latest = (await alice.agent.get(`/api/tasks/${taskId}/comments?limit=2`).expect(200)).body as Comment[];
     expect(latest.map((c) => c.comment)).toEqual(["note 4", "note 5"]);
     const older = (await alice.agent.get(`/api/tasks/${taskId}/comments?limit=2&before=${latest[0]!.id}`).expect(200)).body as Comment[];
     expect(older.map((c) => c.comment)).toEqual(["note 2", "note 3"]);
-    expect(((await alice.agent.get(`/api/tasks/${taskId}/comments`).expect(200)).body as Comment[]).map((c) => c.comment)).toEqual(["note 1", "note 2", "note 3", "note 4", "note 5"]);
+    expect(((await alice.agent.get(`/api/tasks/${taskId}/comments`).expect(200)).body as Comment[]).map((c) => c.comment)).toEqual([
+      "note 1",
+      "note 2",
+      "note 3",
+      "note 4",
+      "note 5",
+    ]);
     for (const query of ["limit=0", "limit=201", "limit=x", "before=abc", "before=-1"]) {
       const res = await alice.agent.get(`/api/tasks/${taskId}/comments?${query}`).expect(400);
       expect(res.body.error.code).toBe("VALIDATION");
@@ -142,7 +172,14 @@ describe("the backfill migration", () => {
     expect(await historyCount(otherTaskId)).toBe(0);
     const comments = (await alice.agent.get(`/api/tasks/${taskId}/comments`).expect(200)).body as Comment[];
     expect(comments).toEqual([
-      { id: expect.any(String), authorId: null, authorName: "Unknown User", status: "clarification", comment: "Old question", createdAt: earlier.toISOString() },
+      {
+        id: expect.any(String),
+        authorId: null,
+        authorName: "Unknown User",
+        status: "clarification",
+        comment: "Old question",
+        createdAt: earlier.toISOString(),
+      },
     ]);
   });
 });

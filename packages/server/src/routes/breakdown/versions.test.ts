@@ -34,7 +34,11 @@ describe("breakdown versions on lock", () => {
     await alice.agent.post(`/api/jobs/${job.id}/lock`).expect(200);
     const first = (await alice.agent.get(`/api/jobs/${job.id}/breakdown/versions`).expect(200)).body as VersionBody[];
     expect(first).toHaveLength(1);
-    expect(first[0]).toMatchObject({ version: 1, lockedBy: { id: alice.user.id }, changes: { added: stories.map((story) => story.title), removed: [], changed: [] } });
+    expect(first[0]).toMatchObject({
+      version: 1,
+      lockedBy: { id: alice.user.id },
+      changes: { added: stories.map((story) => story.title), removed: [], changed: [] },
+    });
     expect(first[0]!.totalHours).toBe(stories.reduce((sum, story) => sum + story.estimateHours, 0));
     expect(Date.parse(first[0]!.lockedAt)).not.toBeNaN();
 

@@ -41,23 +41,39 @@ describe("quote", () => {
   });
 
   it("doubles the running total for hosting, applied last", async () => {
-    const res = await server.agent().post("/api/quote").send({ scope: 50, additionalServices: { contentDevelopment: true, hosting: true } }).expect(200);
+    const res = await server
+      .agent()
+      .post("/api/quote")
+      .send({ scope: 50, additionalServices: { contentDevelopment: true, hosting: true } })
+      .expect(200);
     expect(res.body.total).toBe((50 + 40) * 2);
   });
 
   it("refuses an unknown scope or extra with 400", async () => {
     await server.agent().post("/api/quote").send({ scope: 51 }).expect(400);
-    await server.agent().post("/api/quote").send({ scope: 50, additionalServices: { freeLunch: true } }).expect(400);
+    await server
+      .agent()
+      .post("/api/quote")
+      .send({ scope: 50, additionalServices: { freeLunch: true } })
+      .expect(400);
   });
 });
 
 describe("wizard analysis", () => {
   it("offers the first three questions by default, then completes at three answers", async () => {
-    const first = await server.agent().post("/api/wizard/analysis").send({ form: { scope: 500, industry: "Healthcare" }, answers: [] }).expect(200);
+    const first = await server
+      .agent()
+      .post("/api/wizard/analysis")
+      .send({ form: { scope: 500, industry: "Healthcare" }, answers: [] })
+      .expect(200);
     expect(first.body.status).toBe("needs-more-info");
     expect(first.body.questions).toHaveLength(3);
     const answers = first.body.questions.map((q: { id: string; question: string }) => ({ questionId: q.id, question: q.question, answer: "Yes" }));
-    const second = await server.agent().post("/api/wizard/analysis").send({ form: { scope: 500 }, answers }).expect(200);
+    const second = await server
+      .agent()
+      .post("/api/wizard/analysis")
+      .send({ form: { scope: 500 }, answers })
+      .expect(200);
     expect(second.body.status).toBe("complete");
   });
 

@@ -51,7 +51,14 @@ describe("POST /api/wizard/enhance with an AI configured", () => {
     expect(sent.model).toBe("fake-model");
     expect(sent.response_format).toMatchObject({ type: "json_schema", json_schema: { name: ENHANCE_SCHEMA_NAME, strict: true } });
     const user = sent.messages.find((message) => message.role === "user")!.content;
-    for (const text of ["Title: Bakery website", "website for my bakery, show cakes and let people order", "cake menu", "Industry: Food & Beverage", "Target audience: Locals", "eCommerce Starter"]) {
+    for (const text of [
+      "Title: Bakery website",
+      "website for my bakery, show cakes and let people order",
+      "cake menu",
+      "Industry: Food & Beverage",
+      "Target audience: Locals",
+      "eCommerce Starter",
+    ]) {
       expect(user).toContain(text);
     }
   });
@@ -76,7 +83,10 @@ describe("POST /api/wizard/enhance with an AI configured", () => {
     const missing = await alice.agent.post("/api/wizard/enhance").send({ title: "Bakery", description: "  " }).expect(400);
     expect(missing.body.error.code).toBe("MISSING_FIELDS");
     expect(Object.keys(missing.body.error.fields)).toContain("description");
-    await alice.agent.post("/api/wizard/enhance").send({ ...request, scope: 51 }).expect(400);
+    await alice.agent
+      .post("/api/wizard/enhance")
+      .send({ ...request, scope: 51 })
+      .expect(400);
     expect(fake.requests.length).toBe(before);
   });
 

@@ -49,7 +49,13 @@ describe("starting a chat", () => {
 
   it("creates the room {clientId}_freelancer_{freelancerId} once, then reuses it", async () => {
     const first = await alice.agent.post("/api/chat/rooms").send({ freelancerId: novaProfileId }).expect(201);
-    expect(first.body).toMatchObject({ roomId: roomOf(), clientName: "Alice Poster", freelancerName: "Nova Quill", otherPartyName: "Nova Quill", lastMessage: null });
+    expect(first.body).toMatchObject({
+      roomId: roomOf(),
+      clientName: "Alice Poster",
+      freelancerName: "Nova Quill",
+      otherPartyName: "Nova Quill",
+      lastMessage: null,
+    });
     const again = await alice.agent.post("/api/chat/rooms").send({ freelancerId: novaProfileId }).expect(200);
     expect(again.body.roomId).toBe(roomOf());
   });
@@ -65,7 +71,9 @@ describe("messages", () => {
     const list = await nova.agent.get(`/api/chat/rooms/${roomOf()}/messages`).expect(200);
     expect(list.body.map((m: { content: string }) => m.content)).toEqual(["Hello Nova", "Hi Alice"]);
     const rooms = await nova.agent.get("/api/chat/rooms").expect(200);
-    expect(rooms.body).toEqual([expect.objectContaining({ roomId: roomOf(), otherPartyName: "Alice Poster", lastMessage: expect.objectContaining({ content: "Hi Alice" }) })]);
+    expect(rooms.body).toEqual([
+      expect.objectContaining({ roomId: roomOf(), otherPartyName: "Alice Poster", lastMessage: expect.objectContaining({ content: "Hi Alice" }) }),
+    ]);
   });
 
   it("cannot be read or posted by a non-member; the room is unchanged", async () => {
@@ -105,7 +113,11 @@ describe("messages", () => {
   });
 
   it("page backwards with before, and forwards with after (a reconnecting client)", async () => {
-    for (let i = 0; i < 5; i++) await alice.agent.post(`/api/chat/rooms/${roomOf()}/messages`).send({ content: `n${i}` }).expect(201);
+    for (let i = 0; i < 5; i++)
+      await alice.agent
+        .post(`/api/chat/rooms/${roomOf()}/messages`)
+        .send({ content: `n${i}` })
+        .expect(201);
     const latest = (await alice.agent.get(`/api/chat/rooms/${roomOf()}/messages`).query({ limit: 3 }).expect(200)).body;
     expect(latest.map((m: { content: string }) => m.content)).toEqual(["n2", "n3", "n4"]);
     const older = (await alice.agent.get(`/api/chat/rooms/${roomOf()}/messages`).query({ limit: 3, before: latest[0].id }).expect(200)).body;
@@ -161,8 +173,8 @@ async function createProfile(freelancer: BuiltUser): Promise<string> {
 /** The chat e-mails sent to an address about one room. */
 async function chatEmails(target: TestServer, to: string, roomId: string) {
   await target.services.settle();
-  return (await target.services.db("emails").where({ kind: "chat_notification", to_address: to }).orderBy("id")).filter(
-    (e: { body_text: string }) => e.body_text.includes(`/messages/${roomId}`),
+  return (await target.services.db("emails").where({ kind: "chat_notification", to_address: to }).orderBy("id")).filter((e: { body_text: string }) =>
+    e.body_text.includes(`/messages/${roomId}`),
   ) as Array<{ status: string; error: string | null; subject: string }>;
 }
 

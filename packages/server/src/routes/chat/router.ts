@@ -1,5 +1,14 @@
 import { Router } from "express";
-import { adminChatRoomBody, chatMessageBody, chatRoomCreateBody, chatRoomsQuery, messagesQuery, roomIdParams, roomUpdateBody, type ChatUnread } from "@forgehire/core";
+import {
+  adminChatRoomBody,
+  chatMessageBody,
+  chatRoomCreateBody,
+  chatRoomsQuery,
+  messagesQuery,
+  roomIdParams,
+  roomUpdateBody,
+  type ChatUnread,
+} from "@forgehire/core";
 import {
   countUnreadChatRooms,
   getChatRoom,

@@ -41,8 +41,7 @@ async function unreadCounts(agent: BuiltUser["agent"]): Promise<Record<string, n
   return Object.fromEntries(rooms.map((room) => [room.roomId, room.unreadCount]));
 }
 
-const post = (user: BuiltUser, roomId: string, content: string) =>
-  user.agent.post(`/api/chat/rooms/${roomId}/messages`).send({ content }).expect(201);
+const post = (user: BuiltUser, roomId: string, content: string) => user.agent.post(`/api/chat/rooms/${roomId}/messages`).send({ content }).expect(201);
 
 const readMarks = (roomId: string) => server.services.db("chat_room_reads").where({ room_id: roomId }).orderBy("user_id");
 

@@ -39,7 +39,11 @@ afterAll(async () => {
 const pdf = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 const png = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex");
 const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(64)]);
-const fileRows = () => server.services.db("files").count({ n: "*" }).then((r) => Number(r[0]?.n));
+const fileRows = () =>
+  server.services
+    .db("files")
+    .count({ n: "*" })
+    .then((r) => Number(r[0]?.n));
 
 /** A session of the same user on the twin: sessions live in the database, so the cookie works there too. */
 async function onTwin(user: BuiltUser) {
@@ -69,7 +73,10 @@ describe("files on S3-compatible storage", () => {
     expect(part.headers["content-range"]).toBe(`bytes 1-4/${big.length}`);
     expect(Buffer.from(part.body).toString()).toBe("PDF-");
     // An unsatisfiable range is ignored: the whole file.
-    await reader.get(file.url).set("Range", `bytes=${big.length + 10}-`).expect(200);
+    await reader
+      .get(file.url)
+      .set("Range", `bytes=${big.length + 10}-`)
+      .expect(200);
   });
 
   it("an avatar and a document go through the same store and are served by the other server", async () => {
@@ -89,7 +96,10 @@ describe("files on S3-compatible storage", () => {
     const tooBig = Buffer.concat([pdf, Buffer.alloc(12 * 1024 * 1024)]);
     const res = await alice.agent.post(`/api/jobs/${job.id}/files`).attach("files", pdf, "ok.pdf").attach("files", tooBig, "big.pdf").expect(413);
     expect(res.body.error).toMatchObject({ code: "FILE_TOO_LARGE", message: "Files may be at most 10 MB each." });
-    const avatar = await nova.agent.post("/api/freelancers/me/avatar").attach("avatar", Buffer.concat([png, Buffer.alloc(3 * 1024 * 1024)]), "me.png").expect(413);
+    const avatar = await nova.agent
+      .post("/api/freelancers/me/avatar")
+      .attach("avatar", Buffer.concat([png, Buffer.alloc(3 * 1024 * 1024)]), "me.png")
+      .expect(413);
     expect(avatar.body.error).toMatchObject({ code: "FILE_TOO_LARGE", message: "An avatar may be at most 2 MB." });
     // The first file of the batch was stored before the second crossed the limit: it is gone again.
     expect(await s3.keys()).toEqual(keys);
@@ -136,7 +146,13 @@ describe("the bucket is checked at start", () => {
   it("a missing bucket stops the server with one configuration line", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "forgehire-s3-start-"));
     const storageUrl = s3.env.STORAGE_URL!.replace(`s3://${s3.bucket}`, "s3://no-such-bucket");
-    const config = loadConfig({ NODE_ENV: "test", SESSION_SECRET: "test-secret-test-secret-test-secret", DATA_DIR: dataDir, ...s3.env, STORAGE_URL: storageUrl });
+    const config = loadConfig({
+      NODE_ENV: "test",
+      SESSION_SECRET: "test-secret-test-secret-test-secret",
+      DATA_DIR: dataDir,
+      ...s3.env,
+      STORAGE_URL: storageUrl,
+    });
     try {
       const started = await createServices(config, createLogger("silent")).then(
         async (services) => {
@@ -146,7 +162,9 @@ describe("the bucket is checked at start", () => {
         (e: unknown) => e,
       );
       expect(started).toBeInstanceOf(ConfigError);
-      expect((started as Error).message).toMatch(/^Invalid configuration:\n {2}STORAGE_URL: bucket "no-such-bucket" at http:\/\/127\.0\.0\.1:\d+ is not usable: it does not exist$/);
+      expect((started as Error).message).toMatch(
+        /^Invalid configuration:\n {2}STORAGE_URL: bucket "no-such-bucket" at http:\/\/127\.0\.0\.1:\d+ is not usable: it does not exist$/,
+      );
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -157,32 +175,36 @@ const base = process.env.TEST_DATABASE_URL;
 const template = inject("pgTemplate");
 
 describe("two `forgehire serve` processes on one PostgreSQL and one bucket", () => {
-  it.skipIf(!base || !template)("serve from one process a file uploaded through the other (skipped without TEST_DATABASE_URL)", async () => {
-    const name = `${template}_s${randomBytes(4).toString("hex")}`;
-    await pgAdminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-    const dirs = [mkdtempSync(path.join(tmpdir(), "forgehire-s3a-")), mkdtempSync(path.join(tmpdir(), "forgehire-s3b-"))];
-    const processes: ServerProcess[] = [];
-    try {
-      for (const dir of dirs) processes.push(await spawnServer({ DATA_DIR: dir, DATABASE_URL: pgUrlFor(name), ...s3.env }));
-      const [first, second] = processes as [ServerProcess, ServerProcess];
-      const owner = await signUpOver(first.url, "client");
-      const job = await callJson(`${first.url}/api/jobs`, owner.cookie, "POST", jobBody());
-      expect(job.status).toBe(201);
-      const jobId = (job.body.job as { id: number }).id;
-      const form = new FormData();
-      form.append("files", new Blob([pdf]), "brief.pdf");
-      const uploaded = await fetch(`${first.url}/api/jobs/${jobId}/files`, { method: "POST", headers: { cookie: owner.cookie }, body: form });
-      expect(uploaded.status).toBe(201);
-      const [file] = (await uploaded.json()) as Array<{ url: string }>;
-      // The two processes have nothing on disk in common: the bytes can only come from the bucket.
-      const served = await fetch(`${second.url}${file!.url}`, { headers: { cookie: owner.cookie } });
-      expect(served.status).toBe(200);
-      expect(Buffer.from(await served.arrayBuffer()).equals(pdf)).toBe(true);
-      expect((await fetch(`${second.url}${file!.url}`)).status).toBe(401);
-    } finally {
-      for (const running of processes) await running.stop();
-      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-      await pgAdminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    }
-  }, 180_000);
+  it.skipIf(!base || !template)(
+    "serve from one process a file uploaded through the other (skipped without TEST_DATABASE_URL)",
+    async () => {
+      const name = `${template}_s${randomBytes(4).toString("hex")}`;
+      await pgAdminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+      const dirs = [mkdtempSync(path.join(tmpdir(), "forgehire-s3a-")), mkdtempSync(path.join(tmpdir(), "forgehire-s3b-"))];
+      const processes: ServerProcess[] = [];
+      try {
+        for (const dir of dirs) processes.push(await spawnServer({ DATA_DIR: dir, DATABASE_URL: pgUrlFor(name), ...s3.env }));
+        const [first, second] = processes as [ServerProcess, ServerProcess];
+        const owner = await signUpOver(first.url, "client");
+        const job = await callJson(`${first.url}/api/jobs`, owner.cookie, "POST", jobBody());
+        expect(job.status).toBe(201);
+        const jobId = (job.body.job as { id: number }).id;
+        const form = new FormData();
+        form.append("files", new Blob([pdf]), "brief.pdf");
+        const uploaded = await fetch(`${first.url}/api/jobs/${jobId}/files`, { method: "POST", headers: { cookie: owner.cookie }, body: form });
+        expect(uploaded.status).toBe(201);
+        const [file] = (await uploaded.json()) as Array<{ url: string }>;
+        // The two processes have nothing on disk in common: the bytes can only come from the bucket.
+        const served = await fetch(`${second.url}${file!.url}`, { headers: { cookie: owner.cookie } });
+        expect(served.status).toBe(200);
+        expect(Buffer.from(await served.arrayBuffer()).equals(pdf)).toBe(true);
+        expect((await fetch(`${second.url}${file!.url}`)).status).toBe(401);
+      } finally {
+        for (const running of processes) await running.stop();
+        for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+        await pgAdminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      }
+    },
+    180_000,
+  );
 });

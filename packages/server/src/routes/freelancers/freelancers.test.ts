@@ -138,7 +138,10 @@ describe("the directory", () => {
     expect(Number(all.headers["x-total-count"])).toBe(all.body.length);
     for (const q of ["nova", "bot developer", "support desks", "whisper", "conversational ai"]) {
       const res = await alice.agent.get("/api/freelancers").query({ q }).expect(200);
-      expect(res.body.map((f: { name: string }) => f.name), q).toContain("Nova Quill");
+      expect(
+        res.body.map((f: { name: string }) => f.name),
+        q,
+      ).toContain("Nova Quill");
     }
     const none = await alice.agent.get("/api/freelancers").query({ q: "zzz-nobody" }).expect(200);
     expect(none.body).toEqual([]);

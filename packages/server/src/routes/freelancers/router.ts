@@ -1,13 +1,6 @@
 import { Router, type Request, type RequestHandler } from "express";
 import { multipart, takeUploads } from "../../middlewares/multipart.js";
-import {
-  freelancerCreateBody,
-  freelancerUpdateBody,
-  idParams,
-  portfolioBody,
-  portfolioUpdateBody,
-  domainError,
-} from "@forgehire/core";
+import { freelancerCreateBody, freelancerUpdateBody, idParams, portfolioBody, portfolioUpdateBody, domainError } from "@forgehire/core";
 import {
   addPortfolio,
   addPortfolioDocument,

@@ -60,7 +60,13 @@ describe.skipIf(!base || !template)("the database goes away and comes back (Post
     });
     const services = await createServices(config, createLogger(config.logLevel));
     running = await startServer(services, { port: 0, host: "127.0.0.1", serveWebApps: false, sessionCleanupIntervalMs: 0 });
-    server = { url: running.url, services, agent: () => supertest.agent(running.url), stop: () => running.stop(), sweepSessions: () => running.sweepSessions() };
+    server = {
+      url: running.url,
+      services,
+      agent: () => supertest.agent(running.url),
+      stop: () => running.stop(),
+      sweepSessions: () => running.sweepSessions(),
+    };
     client = await buildClient(server);
   });
   afterAll(async () => {
@@ -85,7 +91,8 @@ describe.skipIf(!base || !template)("the database goes away and comes back (Post
       () => client.agent.get("/api/jobs/mine"),
       () => client.agent.post("/api/jobs").send(jobBody()),
       () => server.agent().post("/api/auth/login").send({ email: client.user.email, password: client.password }),
-      () => server.agent().post("/api/auth/signup").send({ email: "new@example.test", password: "secret-pass", firstName: "N", lastName: "U", userType: "client" }),
+      () =>
+        server.agent().post("/api/auth/signup").send({ email: "new@example.test", password: "secret-pass", firstName: "N", lastName: "U", userType: "client" }),
     ]) {
       const res = await attempt();
       expect(res.status).toBe(503);

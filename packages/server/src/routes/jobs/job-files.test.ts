@@ -20,8 +20,17 @@ afterAll(async () => {
 const pdf = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 const png = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex");
 const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(64)]);
-const allFiles = () => server.services.db("files").count({ n: "*" }).then((r) => Number(r[0]?.n));
-const countFiles = (jobId: number) => server.services.db("files").where({ job_id: jobId }).count({ n: "*" }).then((r) => Number(r[0]?.n));
+const allFiles = () =>
+  server.services
+    .db("files")
+    .count({ n: "*" })
+    .then((r) => Number(r[0]?.n));
+const countFiles = (jobId: number) =>
+  server.services
+    .db("files")
+    .where({ job_id: jobId })
+    .count({ n: "*" })
+    .then((r) => Number(r[0]?.n));
 
 describe("requirement attachments", () => {
   it("stores files checked by content and lists them with the requirements", async () => {
@@ -52,11 +61,7 @@ describe("requirement attachments", () => {
 
   it("refuses a file whose content is not an allowed type, whatever its name, and keeps none of the batch", async () => {
     const job = await buildJob(alice);
-    const res = await alice.agent
-      .post(`/api/jobs/${job.id}/files`)
-      .attach("files", png, "logo.png")
-      .attach("files", elf, "innocent.pdf")
-      .expect(415);
+    const res = await alice.agent.post(`/api/jobs/${job.id}/files`).attach("files", png, "logo.png").attach("files", elf, "innocent.pdf").expect(415);
     expect(res.body.error.code).toBe("BAD_FILE_TYPE");
     expect(await countFiles(job.id)).toBe(0);
   });

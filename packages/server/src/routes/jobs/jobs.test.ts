@@ -38,7 +38,10 @@ async function closedPort(): Promise<number> {
 
 describe("posting a job", () => {
   it("creates an open, unpaid job owned by the client, priced by the server", async () => {
-    const res = await alice.agent.post("/api/jobs").send(jobBody({ budget: 1, additionalServices: { contentDevelopment: true, hosting: true } })).expect(201);
+    const res = await alice.agent
+      .post("/api/jobs")
+      .send(jobBody({ budget: 1, additionalServices: { contentDevelopment: true, hosting: true } }))
+      .expect(201);
     const expected = quote({ scope: 500, additionalServices: { contentDevelopment: true, hosting: true } }, new Date());
     expect(res.body.job).toMatchObject({
       status: "open",
@@ -92,34 +95,62 @@ describe("posting a job", () => {
     const id = created.body.job.id as number;
     expect((await alice.agent.get(`/api/jobs/${id}`).expect(200)).body.requirements.customTechStack).toBe("Next.js, PostgreSQL");
     // Without the extra, a named stack is not kept.
-    const dropped = await alice.agent.put(`/api/jobs/${id}`).send({ additionalServices: { customTechStack: false }, customTechStack: "Rails" }).expect(200);
+    const dropped = await alice.agent
+      .put(`/api/jobs/${id}`)
+      .send({ additionalServices: { customTechStack: false }, customTechStack: "Rails" })
+      .expect(200);
     expect(dropped.body.requirements.customTechStack).toBe("");
-    const refused = await alice.agent.put(`/api/jobs/${id}`).send({ customTechStack: "x".repeat(2_001) }).expect(400);
+    const refused = await alice.agent
+      .put(`/api/jobs/${id}`)
+      .send({ customTechStack: "x".repeat(2_001) })
+      .expect(400);
     expect(refused.body.error.fields).toHaveProperty("customTechStack");
   });
 
   it("keeps a delivery date the client chose", async () => {
-    const res = await alice.agent.post("/api/jobs").send(jobBody({ expectedDeliveryDate: "2099-03-01" })).expect(201);
+    const res = await alice.agent
+      .post("/api/jobs")
+      .send(jobBody({ expectedDeliveryDate: "2099-03-01" }))
+      .expect(201);
     expect(res.body.job.expectedDeliveryDate).toBe("2099-03-01");
   });
 
   it("refuses a delivery date in the past on POST and PUT, keeps today and a saved date that has passed", async () => {
     const day = (offset: number) => new Date(Date.now() + offset * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-    const pastDate = { code: "VALIDATION", message: "The delivery date can't be in the past.", fields: { expectedDeliveryDate: "The delivery date can't be in the past." } };
+    const pastDate = {
+      code: "VALIDATION",
+      message: "The delivery date can't be in the past.",
+      fields: { expectedDeliveryDate: "The delivery date can't be in the past." },
+    };
     const before = await jobCount();
-    const refused = await alice.agent.post("/api/jobs").send(jobBody({ expectedDeliveryDate: day(-2) })).expect(400);
+    const refused = await alice.agent
+      .post("/api/jobs")
+      .send(jobBody({ expectedDeliveryDate: day(-2) }))
+      .expect(400);
     expect(refused.body.error).toMatchObject(pastDate);
     expect(await jobCount()).toBe(before);
-    const posted = await alice.agent.post("/api/jobs").send(jobBody({ expectedDeliveryDate: day(0) })).expect(201);
+    const posted = await alice.agent
+      .post("/api/jobs")
+      .send(jobBody({ expectedDeliveryDate: day(0) }))
+      .expect(201);
     expect(posted.body.job.expectedDeliveryDate).toBe(day(0));
 
     const id = posted.body.job.id as number;
-    const edit = await alice.agent.put(`/api/jobs/${id}`).send({ expectedDeliveryDate: day(-30) }).expect(400);
+    const edit = await alice.agent
+      .put(`/api/jobs/${id}`)
+      .send({ expectedDeliveryDate: day(-30) })
+      .expect(400);
     expect(edit.body.error).toMatchObject(pastDate);
     expect((await alice.agent.get(`/api/jobs/${id}`).expect(200)).body.job.expectedDeliveryDate).toBe(day(0));
     // A job whose date has passed since it was saved stays editable while the date is left as it is.
-    await server.services.db("jobs").where({ id }).update({ expected_delivery_date: day(-10) });
-    await alice.agent.put(`/api/jobs/${id}`).send({ title: "Renamed after the date passed", expectedDeliveryDate: day(-10) }).expect(200);
+    await server.services
+      .db("jobs")
+      .where({ id })
+      .update({ expected_delivery_date: day(-10) });
+    await alice.agent
+      .put(`/api/jobs/${id}`)
+      .send({ title: "Renamed after the date passed", expectedDeliveryDate: day(-10) })
+      .expect(200);
   });
 
   it("answers MISSING_FIELDS without title, description, industry or scope, and stores nothing", async () => {
@@ -161,7 +192,10 @@ describe("posting a job", () => {
 
   it("refuses a second job with the same title for the same owner, whatever the case", async () => {
     const job = await buildJob(alice);
-    const res = await alice.agent.post("/api/jobs").send(jobBody({ title: job.title.toUpperCase() })).expect(409);
+    const res = await alice.agent
+      .post("/api/jobs")
+      .send(jobBody({ title: job.title.toUpperCase() }))
+      .expect(409);
     expect(res.body.error).toMatchObject({
       code: "DUPLICATE_REQUIREMENT",
       title: "Duplicate Requirement",
@@ -214,8 +248,13 @@ describe("posting a job", () => {
       await smtpDown.services.settle();
       const stored = await client.agent.get(`/api/jobs/${res.body.job.id}`).expect(200);
       expect(stored.body.job).toMatchObject({ id: res.body.job.id, title: body.title, ownerId: client.user.id });
-      const mails = (await smtpDown.services.db("emails").where({ kind: "job_posted", job_id: res.body.job.id })) as Array<{ to_address: string; status: string }>;
-      expect(mails).toEqual([expect.objectContaining({ to_address: office.user.email, status: "queued", attempts: 1, error: expect.stringMatching(/ECONNREFUSED/) })]);
+      const mails = (await smtpDown.services.db("emails").where({ kind: "job_posted", job_id: res.body.job.id })) as Array<{
+        to_address: string;
+        status: string;
+      }>;
+      expect(mails).toEqual([
+        expect.objectContaining({ to_address: office.user.email, status: "queued", attempts: 1, error: expect.stringMatching(/ECONNREFUSED/) }),
+      ]);
     } finally {
       await smtpDown.stop();
     }
@@ -227,7 +266,10 @@ describe("posting a job", () => {
   });
 
   it("answers 400 for wrong types and never 500", async () => {
-    const res = await alice.agent.post("/api/jobs").send(jobBody({ scope: "lots", userCategories: "x", answers: [{}] })).expect(400);
+    const res = await alice.agent
+      .post("/api/jobs")
+      .send(jobBody({ scope: "lots", userCategories: "x", answers: [{}] }))
+      .expect(400);
     expect(res.body.error.fields).toHaveProperty("scope");
   });
 });
@@ -293,7 +335,10 @@ describe("reading jobs", () => {
   it("reports stories and client communication on the job", async () => {
     const job = await buildJob(bob);
     await server.services.db("requirement_tasks").insert({ job_id: job.id, type: "story", title: "A story", priority: "high" });
-    const [room] = await server.services.db("chat_rooms").insert({ room_id: `room-${job.id}`, client_id: bob.user.id, freelancer_id: "f", job_id: job.id }).returning("room_id");
+    const [room] = await server.services
+      .db("chat_rooms")
+      .insert({ room_id: `room-${job.id}`, client_id: bob.user.id, freelancer_id: "f", job_id: job.id })
+      .returning("room_id");
     await server.services.db("messages").insert({ room_id: room.room_id, sender_id: bob.user.id, job_id: job.id, content: "Hello" });
     const res = await bob.agent.get(`/api/jobs/${job.id}`).expect(200);
     expect(res.body.job).toMatchObject({ hasStories: true, hasCommunication: true });
@@ -307,7 +352,13 @@ describe("My Jobs", () => {
     const started = await buildJob(carol);
     const done = await buildJob(carol);
     const paid = await buildJob(carol);
-    await setJobState(server, started.id, { locked: true, payment_status: "paid", status: "in_progress", started_at: new Date(), freelancer_id: freelancer.user.id });
+    await setJobState(server, started.id, {
+      locked: true,
+      payment_status: "paid",
+      status: "in_progress",
+      started_at: new Date(),
+      freelancer_id: freelancer.user.id,
+    });
     await setJobState(server, done.id, { locked: true, status: "completed", started_at: new Date(), freelancer_id: freelancer.user.id });
     await setJobState(server, paid.id, { locked: true, payment_status: "paid" });
 
@@ -413,7 +464,10 @@ describe("deleting a job", () => {
   it("lets the same title be posted again after a delete", async () => {
     const job = await buildJob(alice);
     await alice.agent.delete(`/api/jobs/${job.id}`).expect(204);
-    await alice.agent.post("/api/jobs").send(jobBody({ title: job.title })).expect(201);
+    await alice.agent
+      .post("/api/jobs")
+      .send(jobBody({ title: job.title }))
+      .expect(201);
   });
 
   it("refuses another client with the spec's message and changes nothing", async () => {
@@ -424,15 +478,17 @@ describe("deleting a job", () => {
   });
 
   it("refuses paid or started jobs with JOB_PAID and changes nothing", async () => {
-    for (const state of [{ payment_status: "paid", locked: true }, { status: "in_progress", started_at: new Date(), locked: true }]) {
+    for (const state of [
+      { payment_status: "paid", locked: true },
+      { status: "in_progress", started_at: new Date(), locked: true },
+    ]) {
       const job = await buildJob(alice);
       await setJobState(server, job.id, state);
       const res = await alice.agent.delete(`/api/jobs/${job.id}`).expect(409);
       expect(res.body.error).toMatchObject({
         code: "JOB_PAID",
         title: "Cannot Delete Paid Job",
-        message:
-          "This job has already been paid for and cannot be deleted. Paid jobs are preserved for record-keeping and contractual purposes.",
+        message: "This job has already been paid for and cannot be deleted. Paid jobs are preserved for record-keeping and contractual purposes.",
       });
       expect((await jobRow(job.id)).status).not.toBe("inactive");
     }

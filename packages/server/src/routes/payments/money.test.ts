@@ -32,7 +32,14 @@ async function signInOnTwin(user: BuiltUser) {
 const db = () => server.services.db;
 const jobRow = (id: number) => db()("jobs").where({ id }).first();
 const paymentRows = (jobId: number) => db()("payments").where({ job_id: jobId }).orderBy("attempt");
-const card = (paymentId: string, overrides: Record<string, unknown> = {}) => ({ paymentId, cardNumber: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123", ...overrides });
+const card = (paymentId: string, overrides: Record<string, unknown> = {}) => ({
+  paymentId,
+  cardNumber: "4242424242424242",
+  expMonth: 12,
+  expYear: 2030,
+  cvc: "123",
+  ...overrides,
+});
 const provider = () => server.services.payments as TestPaymentProvider;
 
 async function lockedJob() {
@@ -68,7 +75,9 @@ describe("money-1: the amount charged is the job's price at the time of the char
     const job = await lockedJob();
     const intent = await alice.agent.post(`/api/jobs/${job.id}/payment-intent`).expect(200);
     // The budget moved under an open attempt without going through the edit (e.g. a direct data fix).
-    await db()("jobs").where({ id: job.id }).update({ budget: job.budget + 1 });
+    await db()("jobs")
+      .where({ id: job.id })
+      .update({ budget: job.budget + 1 });
     const res = await alice.agent.post("/api/payments/test/confirm").send(card(intent.body.paymentId)).expect(409);
     expect(res.body.error.code).toBe("PAYMENT_AMOUNT_CHANGED");
     expect((await jobRow(job.id)).payment_status).toBe("unpaid");
@@ -152,7 +161,17 @@ describe("money-2: a job is charged at most once", () => {
     };
     try {
       for (const i of [0, 1]) {
-        await applyPaymentEvent(server.services, { id: `evt_norefund_${job.id}_${i}`, type: "payment_intent.succeeded", intentId: intents[i]!, paymentId: ids[i]!, outcome: "succeeded", lastError: null, amount: null, occurredAt: null, payload: {} });
+        await applyPaymentEvent(server.services, {
+          id: `evt_norefund_${job.id}_${i}`,
+          type: "payment_intent.succeeded",
+          intentId: intents[i]!,
+          paymentId: ids[i]!,
+          outcome: "succeeded",
+          lastError: null,
+          amount: null,
+          occurredAt: null,
+          payload: {},
+        });
       }
     } finally {
       failing.refund = refund;
@@ -160,12 +179,18 @@ describe("money-2: a job is charged at most once", () => {
     const flagged = (await paymentRows(job.id)).find((r) => r.status === "needs_refund");
     expect(flagged).toMatchObject({ id: ids[1], refund_reason: "already_paid", last_error: "The job was already paid by another payment." });
     const admin = await buildAdmin(server);
-    const list = await admin.agent.get("/api/admin/payments").query({ filter: JSON.stringify({ needsRefund: true, jobId: job.id }), range: "[0,9]" }).expect(200);
+    const list = await admin.agent
+      .get("/api/admin/payments")
+      .query({ filter: JSON.stringify({ needsRefund: true, jobId: job.id }), range: "[0,9]" })
+      .expect(200);
     expect(list.body).toEqual([expect.objectContaining({ id: ids[1], status: "needs_refund", refundReason: "already_paid" })]);
 
     const report = await reconcilePayments(server.services, { jobId: job.id });
     expect(report.updated).toContainEqual({ paymentId: ids[1], jobId: job.id, status: "refunded" });
-    const after = await admin.agent.get("/api/admin/payments").query({ filter: JSON.stringify({ needsRefund: true, jobId: job.id }), range: "[0,9]" }).expect(200);
+    const after = await admin.agent
+      .get("/api/admin/payments")
+      .query({ filter: JSON.stringify({ needsRefund: true, jobId: job.id }), range: "[0,9]" })
+      .expect(200);
     expect(after.body).toEqual([]);
     expectOneAppliedOneRefunded(await paymentRows(job.id));
   });
@@ -219,6 +244,9 @@ describe("money-5: cards are checked like a provider checks them", () => {
     const res = await alice.agent.post("/api/payments/test/confirm").send(card(intent.body.paymentId, past)).expect(402);
     expect(res.body.error.code).toBe(now.getUTCMonth() === 0 ? "INVALID_EXPIRY_YEAR" : "EXPIRED_CARD");
     // This month is still valid: a card is good through the last day of its month.
-    await alice.agent.post("/api/payments/test/confirm").send(card(intent.body.paymentId, { expMonth: now.getUTCMonth() + 1, expYear: now.getUTCFullYear() })).expect(200);
+    await alice.agent
+      .post("/api/payments/test/confirm")
+      .send(card(intent.body.paymentId, { expMonth: now.getUTCMonth() + 1, expYear: now.getUTCFullYear() }))
+      .expect(200);
   });
 });

@@ -44,7 +44,11 @@ describe("payment intents with the test provider", () => {
     const job = await lockedJob();
     for (const other of [bob, freelancer]) {
       const res = await other.agent.post(`/api/jobs/${job.id}/payment-intent`).expect(403);
-      expect(res.body.error).toMatchObject({ code: "PAYMENT_ACCESS_DENIED", title: "Access Denied", message: "You are not authorized to make payments for this job." });
+      expect(res.body.error).toMatchObject({
+        code: "PAYMENT_ACCESS_DENIED",
+        title: "Access Denied",
+        message: "You are not authorized to make payments for this job.",
+      });
     }
     await bob.agent.get(`/api/jobs/${job.id}/payments`).expect(403);
     expect(await server.services.db("payments").where({ job_id: job.id })).toHaveLength(0);
@@ -115,7 +119,10 @@ describe("test cards", () => {
   it("validates the card and the payment id, and refuses someone else's payment", async () => {
     const job = await lockedJob();
     const intent = await alice.agent.post(`/api/jobs/${job.id}/payment-intent`).expect(200);
-    const bad = await alice.agent.post("/api/payments/test/confirm").send({ ...card(intent.body.paymentId, "42"), cvc: "1" }).expect(400);
+    const bad = await alice.agent
+      .post("/api/payments/test/confirm")
+      .send({ ...card(intent.body.paymentId, "42"), cvc: "1" })
+      .expect(400);
     expect(bad.body.error.fields.cardNumber).toBe("Your card number is incomplete.");
     await alice.agent.post("/api/payments/test/confirm").send(card("00000000-0000-4000-8000-000000000000", "4242424242424242")).expect(404);
     const denied = await bob.agent.post("/api/payments/test/confirm").send(card(intent.body.paymentId, "4242424242424242")).expect(403);
@@ -133,7 +140,10 @@ describe("back office payments resource", () => {
   it("lists payments for admins only, with Content-Range", async () => {
     const job = await lockedJob();
     const intent = await alice.agent.post(`/api/jobs/${job.id}/payment-intent`).expect(200);
-    const res = await admin.agent.get(`/api/admin/payments`).query({ filter: JSON.stringify({ jobId: job.id }), sort: JSON.stringify(["createdAt", "DESC"]), range: "[0,9]" }).expect(200);
+    const res = await admin.agent
+      .get(`/api/admin/payments`)
+      .query({ filter: JSON.stringify({ jobId: job.id }), sort: JSON.stringify(["createdAt", "DESC"]), range: "[0,9]" })
+      .expect(200);
     expect(res.headers["content-range"]).toBe("payments 0-0/1");
     expect(res.body[0]).toMatchObject({ id: intent.body.paymentId, jobId: job.id, userId: alice.user.id, status: "requires_payment" });
     const one = await admin.agent.get(`/api/admin/payments/${intent.body.paymentId}`).expect(200);

@@ -241,7 +241,14 @@ describe("Stripe webhooks", () => {
     const now = Math.floor(Date.now() / 1000);
     const at = (created: number, event: ReturnType<typeof stripeEvent>) => ({ ...event, created });
     const failed = signed(
-      at(now, stripeEvent("payment_intent.payment_failed", { ...intent, status: "requires_payment_method", last_payment_error: { message: "Your card was declined.", type: "card_error" } })),
+      at(
+        now,
+        stripeEvent("payment_intent.payment_failed", {
+          ...intent,
+          status: "requires_payment_method",
+          last_payment_error: { message: "Your card was declined.", type: "card_error" },
+        }),
+      ),
     );
     await post(failed.payload, failed.header).expect(200);
     const lateProcessing = signed(at(now - 60, stripeEvent("payment_intent.processing", { ...intent, status: "processing" })));
@@ -264,7 +271,11 @@ describe("Stripe webhooks", () => {
     const job = await lockedJob();
     const { paymentId, intent } = await intentFor(job.id);
     const failed = signed(
-      stripeEvent("payment_intent.payment_failed", { ...intent, status: "requires_payment_method", last_payment_error: { message: "Your card was declined.", type: "card_error" } }),
+      stripeEvent("payment_intent.payment_failed", {
+        ...intent,
+        status: "requires_payment_method",
+        last_payment_error: { message: "Your card was declined.", type: "card_error" },
+      }),
     );
     await post(failed.payload, failed.header).expect(200);
     expect((await jobRow(job.id)).payment_status).toBe("unpaid");
@@ -273,7 +284,18 @@ describe("Stripe webhooks", () => {
   });
 
   it("records an event about an unknown intent without acting on it", async () => {
-    const event = stripeEvent("payment_intent.succeeded", { id: "pi_unknown", object: "payment_intent", amount: 100, currency: "usd", description: null, status: "succeeded", client_secret: "x", metadata: {}, last_payment_error: null, created: 0 });
+    const event = stripeEvent("payment_intent.succeeded", {
+      id: "pi_unknown",
+      object: "payment_intent",
+      amount: 100,
+      currency: "usd",
+      description: null,
+      status: "succeeded",
+      client_secret: "x",
+      metadata: {},
+      last_payment_error: null,
+      created: 0,
+    });
     const { payload, header } = signed(event);
     await post(payload, header).expect(200);
     expect(await server.services.db("payment_events").where({ id: event.id })).toHaveLength(1);
@@ -282,7 +304,10 @@ describe("Stripe webhooks", () => {
   it("the test provider's confirm endpoint is off while Stripe is configured", async () => {
     const job = await lockedJob();
     const { paymentId } = await intentFor(job.id);
-    const res = await alice.agent.post("/api/payments/test/confirm").send({ paymentId, cardNumber: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123" }).expect(404);
+    const res = await alice.agent
+      .post("/api/payments/test/confirm")
+      .send({ paymentId, cardNumber: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123" })
+      .expect(404);
     expect(res.body.error.code).toBe("TEST_PROVIDER_DISABLED");
   });
 });
@@ -303,7 +328,11 @@ describe("webhook replay (proof-2)", () => {
     const created = Math.floor(Date.now() / 1000);
     const processing = signed({ ...stripeEvent("payment_intent.processing", { ...intent, status: "processing" }), created });
     const failed = signed({
-      ...stripeEvent("payment_intent.payment_failed", { ...intent, status: "requires_payment_method", last_payment_error: { message: "Your card was declined.", type: "card_error" } }),
+      ...stripeEvent("payment_intent.payment_failed", {
+        ...intent,
+        status: "requires_payment_method",
+        last_payment_error: { message: "Your card was declined.", type: "card_error" },
+      }),
       created,
     });
     expect((await post(processing.payload, processing.header).expect(200)).body).toEqual({ received: true, duplicate: false });
@@ -312,7 +341,11 @@ describe("webhook replay (proof-2)", () => {
     expect(before.events).toHaveLength(2);
     expect(before.job.payment_status).toBe("unpaid");
 
-    const replays = await Promise.all([post(processing.payload, processing.header), post(processing.payload, processing.header, twin), post(failed.payload, failed.header)]);
+    const replays = await Promise.all([
+      post(processing.payload, processing.header),
+      post(processing.payload, processing.header, twin),
+      post(failed.payload, failed.header),
+    ]);
     for (const replay of replays) expect(replay.body).toEqual({ received: true, duplicate: true });
     expect(await snapshot(job.id, paymentId)).toEqual(before);
   });
@@ -413,7 +446,11 @@ describe("money invariants with Stripe", () => {
 
     // Once the payment fails, the job thaws.
     const failed = signed(
-      stripeEvent("payment_intent.payment_failed", { ...intent, status: "requires_payment_method", last_payment_error: { message: "Your card was declined.", type: "card_error" } }),
+      stripeEvent("payment_intent.payment_failed", {
+        ...intent,
+        status: "requires_payment_method",
+        last_payment_error: { message: "Your card was declined.", type: "card_error" },
+      }),
     );
     await post(failed.payload, failed.header).expect(200);
     expect((await alice.agent.get(`/api/jobs/${job.id}`).expect(200)).body.job.can.unlock).toBe(true);

@@ -3,9 +3,7 @@ import type { AddressInfo } from "node:net";
 
 /** How the fake answers one chat completion request. */
 export type FakeAnswer =
-  | { kind: "json"; content: string }
-  | { kind: "status"; status: number; message: string }
-  | { kind: "slow"; delayMs: number; content: string };
+  { kind: "json"; content: string } | { kind: "status"; status: number; message: string } | { kind: "slow"; delayMs: number; content: string };
 
 export interface FakeOpenAi {
   /** Base URL to give the openai SDK (`AI_BASE_URL`). */

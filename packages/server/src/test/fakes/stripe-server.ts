@@ -124,7 +124,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (!target) return send(res, 404, { error: { type: "invalid_request_error", code: "resource_missing", message: "No such payment_intent" } });
       // Stripe refunds only a charged intent.
       if (target.status !== "succeeded") {
-        return send(res, 400, { error: { type: "invalid_request_error", code: "charge_not_succeeded", message: "This PaymentIntent does not have a successful charge to refund." } });
+        return send(res, 400, {
+          error: { type: "invalid_request_error", code: "charge_not_succeeded", message: "This PaymentIntent does not have a successful charge to refund." },
+        });
       }
       const refund = { id: `re_fake_${randomBytes(8).toString("hex")}`, payment_intent: target.id, amount: target.amount, idempotencyKey };
       fake.refunds.push(refund);
@@ -140,7 +142,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       // As Stripe: only an intent the client has not paid (or started paying) can be canceled.
       if (intent.status === "succeeded" || intent.status === "processing" || intent.status === "canceled") {
         return send(res, 400, {
-          error: { type: "invalid_request_error", code: "payment_intent_unexpected_state", message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.` },
+          error: {
+            type: "invalid_request_error",
+            code: "payment_intent_unexpected_state",
+            message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+          },
         });
       }
       intent.status = "canceled";
@@ -165,5 +171,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
 /** A Stripe event around an intent, as a webhook carries it. */
 export function stripeEvent(type: string, intent: FakeIntent, id = `evt_${randomBytes(8).toString("hex")}`) {
-  return { id, object: "event", api_version: "2025-01-01", created: Math.floor(Date.now() / 1000), type, livemode: false, pending_webhooks: 1, request: null, data: { object: { ...intent } } };
+  return {
+    id,
+    object: "event",
+    api_version: "2025-01-01",
+    created: Math.floor(Date.now() / 1000),
+    type,
+    livemode: false,
+    pending_webhooks: 1,
+    request: null,
+    data: { object: { ...intent } },
+  };
 }

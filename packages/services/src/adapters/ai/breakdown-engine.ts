@@ -100,7 +100,12 @@ export function createAiEngine(options: AiEngineOptions): BreakdownEngine {
             onProgress?.({ kind: "fallback", reason: "the AI service refused the request (403)" });
             return { source: "fallback", stories: fallbackStories(input.title) };
           }
-          reason = error instanceof OpenAI.APIConnectionTimeoutError ? `Request timed out after ${timeoutMs}ms` : error instanceof Error ? error.message : String(error);
+          reason =
+            error instanceof OpenAI.APIConnectionTimeoutError
+              ? `Request timed out after ${timeoutMs}ms`
+              : error instanceof Error
+                ? error.message
+                : String(error);
           options.logger.warn({ err: error, attempt }, "AI breakdown attempt failed");
         }
         if (attempt < attempts) {

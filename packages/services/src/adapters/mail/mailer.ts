@@ -149,7 +149,10 @@ export function createMailer(options: MailerOptions): Mailer {
         const message = error instanceof Error ? error.message : String(error);
         const failures = job.attempt + 1;
         const final = failures >= retry.attempts;
-        log.warn({ emailId: record.id, err: error, attempt: failures, final }, final ? "email delivery failed; giving up" : "email delivery failed; will retry");
+        log.warn(
+          { emailId: record.id, err: error, attempt: failures, final },
+          final ? "email delivery failed; giving up" : "email delivery failed; will retry",
+        );
         await options.db.transaction(async (trx) => {
           const recorded = await emailsRepository.recordAttempt(trx, record.id, job.attempt, { status: final ? "failed" : "queued", error: message });
           if (recorded && !final) {

@@ -36,7 +36,16 @@ export function createTestProvider(): TestPaymentProvider {
     },
     async retrieveIntent(intentId) {
       // Still usable until our own tables say otherwise; its outcome only ever arrives through the confirm endpoint.
-      return { id: intentId, clientSecret: testClientSecret(intentId), amount: 0, currency: "usd", status: "requires_payment_method", outcome: null, usable: true, lastError: null };
+      return {
+        id: intentId,
+        clientSecret: testClientSecret(intentId),
+        amount: 0,
+        currency: "usd",
+        status: "requires_payment_method",
+        outcome: null,
+        usable: true,
+        lastError: null,
+      };
     },
     async cancelIntent() {
       // Nothing exists outside our own tables.

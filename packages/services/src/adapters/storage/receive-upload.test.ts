@@ -79,7 +79,11 @@ describe("receiveUpload", () => {
       await held; // the rest comes only once the first part has reached the disk
       yield Buffer.from("\n%%EOF\n");
     }
-    const receiving = receiveUpload(storage, Readable.from(chunks(), { objectMode: false }), { kind: "job_attachment", originalName: "a.pdf", prefix: "jobs/1" });
+    const receiving = receiveUpload(storage, Readable.from(chunks(), { objectMode: false }), {
+      kind: "job_attachment",
+      originalName: "a.pdf",
+      prefix: "jobs/1",
+    });
     // The partly written file appears on disk while the source still holds back its end.
     const deadline = Date.now() + 10_000;
     let onDisk = 0;

@@ -17,10 +17,7 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
  * @param deps database, mailer, public URL, clock
  * @param email the address typed in the reset dialog
  */
-export async function requestPasswordReset(
-  deps: Pick<ServiceDeps, "db" | "mailer" | "config" | "now" | "logger">,
-  email: string,
-): Promise<void> {
+export async function requestPasswordReset(deps: Pick<ServiceDeps, "db" | "mailer" | "config" | "now" | "logger">, email: string): Promise<void> {
   const user = await usersRepository.findByEmail(deps.db, email);
   if (!user) return;
   const token = randomBytes(32).toString("base64url");
@@ -59,11 +56,7 @@ export async function isResetTokenValid(deps: Pick<ServiceDeps, "db" | "now">, t
  * @param currentSessionId the session making the request, which stays
  * @throws INVALID_RESET_TOKEN when the token is unknown, used or expired (also when two resets race)
  */
-export async function resetPassword(
-  deps: Pick<ServiceDeps, "db" | "now" | "realtime">,
-  input: ResetBody,
-  currentSessionId?: string,
-): Promise<void> {
+export async function resetPassword(deps: Pick<ServiceDeps, "db" | "now" | "realtime">, input: ResetBody, currentSessionId?: string): Promise<void> {
   const passwordHash = await hashPassword(input.password);
   const ended = await deps.db.transaction(async (trx) => {
     const now = deps.now();

@@ -9,11 +9,7 @@ import { usersRepository, type UserRecord } from "../../repositories/users.js";
  * @returns the updated user
  * @throws UNAUTHENTICATED when the user no longer exists
  */
-export async function updateProfile(
-  deps: Pick<ServiceDeps, "db" | "now">,
-  userId: string,
-  input: ProfilePatchBody,
-): Promise<UserRecord> {
+export async function updateProfile(deps: Pick<ServiceDeps, "db" | "now">, userId: string, input: ProfilePatchBody): Promise<UserRecord> {
   const user = await deps.db.transaction(async (trx) => {
     const now = deps.now();
     if (input.emailNotifications) await usersRepository.updateEmailNotifications(trx, userId, input.emailNotifications, now);

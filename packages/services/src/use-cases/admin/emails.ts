@@ -16,7 +16,11 @@ import { assertAdmin } from "./assert-admin.js";
  * @returns the outbox record (status queued)
  * @throws ADMIN_ONLY; FILL_ALL_FIELDS for a blank subject or message; JOB_NOT_FOUND; CLIENT_EMAIL_NOT_FOUND
  */
-export async function sendAdminEmail(deps: Pick<ServiceDeps, "db" | "mailer">, actor: Actor, input: AdminEmailBody | Record<string, unknown>): Promise<EmailRecord> {
+export async function sendAdminEmail(
+  deps: Pick<ServiceDeps, "db" | "mailer">,
+  actor: Actor,
+  input: AdminEmailBody | Record<string, unknown>,
+): Promise<EmailRecord> {
   assertAdmin(actor);
   const parsed = adminEmailBody.safeParse(input);
   if (!parsed.success) {
@@ -49,7 +53,9 @@ export async function resendEmail(deps: Pick<ServiceDeps, "db" | "mailer">, acto
   if (!stored) throw domainError("RECORD_NOT_FOUND");
   // Its one-time link was never kept (only SMTP saw it), so sending it again would send a dead link.
   if (stored.text.includes(WITHHELD_SECRET) || stored.html?.includes(WITHHELD_SECRET)) {
-    throw domainError("EMAIL_NOT_RESENDABLE", { message: "This e-mail carried a one-time link that is not kept; send a new one instead (e.g. a new password reset)." });
+    throw domainError("EMAIL_NOT_RESENDABLE", {
+      message: "This e-mail carried a one-time link that is not kept; send a new one instead (e.g. a new password reset).",
+    });
   }
   return deps.db.transaction(async (trx) => {
     const claimed = await emailsRepository.claimFailed(trx, emailId);

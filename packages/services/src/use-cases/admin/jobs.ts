@@ -53,7 +53,12 @@ export async function getJobForAdmin(deps: Pick<ServiceDeps, "db">, actor: Actor
  * the owner stays the poster.
  * @throws ADMIN_ONLY; and whatever `updateJob` throws (JOB_NOT_FOUND, JOB_NOT_EDITABLE, DUPLICATE_REQUIREMENT)
  */
-export async function updateJobByAdmin(deps: Pick<ServiceDeps, "db" | "now" | "logger" | "payments">, actor: Actor, jobId: number, input: JobUpdateBody): Promise<AdminJobRecord> {
+export async function updateJobByAdmin(
+  deps: Pick<ServiceDeps, "db" | "now" | "logger" | "payments">,
+  actor: Actor,
+  jobId: number,
+  input: JobUpdateBody,
+): Promise<AdminJobRecord> {
   assertAdmin(actor);
   await updateJob(deps, actor, jobId, input);
   return getJobForAdmin(deps, actor, jobId);

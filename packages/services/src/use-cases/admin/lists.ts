@@ -39,12 +39,7 @@ export function listTasksForAdmin(deps: Db, actor: Actor, filter: Filter<"listTa
  * Every change request across live jobs, searched in its description, narrowed by job, status or ids.
  * @throws ADMIN_ONLY
  */
-export function listChangeRequestsForAdmin(
-  deps: Db,
-  actor: Actor,
-  filter: Filter<"listChangeRequests">,
-  query: AdminPageQuery<AdminChangeRequestSortField>,
-) {
+export function listChangeRequestsForAdmin(deps: Db, actor: Actor, filter: Filter<"listChangeRequests">, query: AdminPageQuery<AdminChangeRequestSortField>) {
   assertAdmin(actor);
   return adminListsRepository.listChangeRequests(deps.db, filter, query);
 }
@@ -103,5 +98,12 @@ export function listFreelancersForAdmin(
   query: AdminPageQuery<(typeof adminFreelancerSortFields)[number]>,
 ): Promise<{ rows: FreelancerRecord[]; total: number }> {
   assertAdmin(actor);
-  return freelancersRepository.search(deps.db, { q: filter.q, ids: filter.ids, sort: query.sort, order: query.order, offset: query.offset, limit: query.limit });
+  return freelancersRepository.search(deps.db, {
+    q: filter.q,
+    ids: filter.ids,
+    sort: query.sort,
+    order: query.order,
+    offset: query.offset,
+    limit: query.limit,
+  });
 }

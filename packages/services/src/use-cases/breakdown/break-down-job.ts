@@ -40,7 +40,12 @@ export async function breakDownJob(
     if (await storiesRepository.hasStories(trx, jobId)) throw domainError("STORIES_EXIST");
     await storiesRepository.insertDrafts(trx, jobId, result.stories, { locked: locked.locked });
     await jobsRepository.updateState(trx, jobId, { breakdownSource: result.source }, deps.now());
-    await jobActivityRepository.record(trx, { jobId, actorId: actor.id, action: "breakdown", details: { source: result.source, stories: result.stories.length } });
+    await jobActivityRepository.record(trx, {
+      jobId,
+      actorId: actor.id,
+      action: "breakdown",
+      details: { source: result.source, stories: result.stories.length },
+    });
   });
   return { source: result.source, stories: await storiesRepository.listForJob(deps.db, jobId) };
 }

@@ -25,7 +25,12 @@ export async function requestChange(
       const about = await storiesRepository.findItem(trx, input.storyId);
       if (!about || about.jobId !== jobId || about.type !== "story") throw domainError("STORY_NOT_FOUND");
     }
-    const created = await changeRequestsRepository.insert(trx, { jobId, requestedBy: actor.id, description: input.description, storyId: input.storyId ?? null });
+    const created = await changeRequestsRepository.insert(trx, {
+      jobId,
+      requestedBy: actor.id,
+      description: input.description,
+      storyId: input.storyId ?? null,
+    });
     // The new story follows the job's lock, like the rest of the backlog.
     const [newStoryId] = await storiesRepository.insertDrafts(trx, jobId, [draft], { locked: job.locked });
     await changeRequestsRepository.linkStory(trx, created.id, newStoryId!);

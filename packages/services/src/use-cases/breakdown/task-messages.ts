@@ -50,32 +50,36 @@ export async function postTaskMessage(
   taskId: string,
   input: { content: string; files: StoredUpload[] },
 ): Promise<TaskMessageRecord> {
-  const message = await removeOnFailure(deps.storage, input.files.map((file) => file.key), async () => {
-    const content = messageContent(input.content, input.files.length);
-    assertKind(input.files, "task_attachment");
-    const jobId = await authorizeTaskConversation(deps.db, actor, taskId);
-    return deps.db.transaction(async (trx) => {
-      const attachments: AttachmentRecord[] = [];
-      for (const file of input.files) {
-        const record = await filesRepository.insert(trx, {
-          ownerId: actor.id,
-          kind: "task_attachment",
-          jobId,
-          taskId,
-          name: file.originalName.slice(0, 255),
-          mimeType: file.mime,
-          sizeBytes: file.size,
-          storageKey: file.key,
-        });
-        attachments.push({ fileId: record.id, name: record.name, url: `/files/${record.id}`, type: record.mimeType, size: record.sizeBytes });
-      }
-      const id = await taskMessagesRepository.insert(trx, { taskId, jobId, senderId: actor.id, content, attachments });
-      const stored = await taskMessagesRepository.findById(trx, id);
-      if (!stored) throw domainError("TASK_NOT_FOUND");
-      await notifyTaskMessageRecipient(deps, trx, stored);
-      return stored;
-    });
-  });
+  const message = await removeOnFailure(
+    deps.storage,
+    input.files.map((file) => file.key),
+    async () => {
+      const content = messageContent(input.content, input.files.length);
+      assertKind(input.files, "task_attachment");
+      const jobId = await authorizeTaskConversation(deps.db, actor, taskId);
+      return deps.db.transaction(async (trx) => {
+        const attachments: AttachmentRecord[] = [];
+        for (const file of input.files) {
+          const record = await filesRepository.insert(trx, {
+            ownerId: actor.id,
+            kind: "task_attachment",
+            jobId,
+            taskId,
+            name: file.originalName.slice(0, 255),
+            mimeType: file.mime,
+            sizeBytes: file.size,
+            storageKey: file.key,
+          });
+          attachments.push({ fileId: record.id, name: record.name, url: `/files/${record.id}`, type: record.mimeType, size: record.sizeBytes });
+        }
+        const id = await taskMessagesRepository.insert(trx, { taskId, jobId, senderId: actor.id, content, attachments });
+        const stored = await taskMessagesRepository.findById(trx, id);
+        if (!stored) throw domainError("TASK_NOT_FOUND");
+        await notifyTaskMessageRecipient(deps, trx, stored);
+        return stored;
+      });
+    },
+  );
   deps.realtime.publish(taskChannel(taskId), "task:message", message);
   return message;
 }

@@ -19,12 +19,7 @@ export const CHAT_PAGE_MAX = 200;
  * reconnecting client missed with `after` (its last message id).
  * @throws ROOM_NOT_FOUND; NOT_ROOM_MEMBER
  */
-export async function listChatMessages(
-  deps: Pick<ServiceDeps, "db">,
-  actor: Actor,
-  roomId: string,
-  page: MessagePage,
-): Promise<ChatMessageRecord[]> {
+export async function listChatMessages(deps: Pick<ServiceDeps, "db">, actor: Actor, roomId: string, page: MessagePage): Promise<ChatMessageRecord[]> {
   await loadRoom(deps.db, actor, roomId, "read");
   return chatMessagesRepository.list(deps.db, roomId, page);
 }

@@ -1,4 +1,13 @@
-import { adminFreelancerIdentity, adminRoomId, authorize, authorizeChat, clientFreelancerRoomId, domainError, type Actor, type ChatRoomCreateBody } from "@forgehire/core";
+import {
+  adminFreelancerIdentity,
+  adminRoomId,
+  authorize,
+  authorizeChat,
+  clientFreelancerRoomId,
+  domainError,
+  type Actor,
+  type ChatRoomCreateBody,
+} from "@forgehire/core";
 import type { ServiceDeps } from "../../deps.js";
 import { userChannel } from "../../realtime.js";
 import { chatRoomReadsRepository } from "../../repositories/chat-room-reads.js";
@@ -25,11 +34,7 @@ export async function loadRoom(db: ServiceDeps["db"], actor: Actor, roomId: stri
  * @throws CLIENT_ONLY_CHAT for freelancers and admins; FREELANCER_NOT_FOUND; JOB_NOT_FOUND for a job that is gone;
  *   FORBIDDEN for a job the client does not own
  */
-export async function startChat(
-  deps: Pick<ServiceDeps, "db">,
-  actor: Actor,
-  input: ChatRoomCreateBody,
-): Promise<{ room: ChatRoomRecord; created: boolean }> {
+export async function startChat(deps: Pick<ServiceDeps, "db">, actor: Actor, input: ChatRoomCreateBody): Promise<{ room: ChatRoomRecord; created: boolean }> {
   authorizeChat(actor, "start");
   const freelancer = await freelancersRepository.findById(deps.db, input.freelancerId);
   if (!freelancer) throw domainError("FREELANCER_NOT_FOUND");
@@ -52,11 +57,7 @@ export async function startChat(
  * @returns the room and whether it was just created
  * @throws ADMIN_ONLY; JOB_NOT_FOUND
  */
-export async function startJobChat(
-  deps: Pick<ServiceDeps, "db" | "now">,
-  actor: Actor,
-  jobId: number,
-): Promise<{ room: ChatRoomRecord; created: boolean }> {
+export async function startJobChat(deps: Pick<ServiceDeps, "db" | "now">, actor: Actor, jobId: number): Promise<{ room: ChatRoomRecord; created: boolean }> {
   authorizeChat(actor, "startForJob");
   const job = await jobsRepository.findById(deps.db, jobId);
   if (!job || job.status === "inactive") throw domainError("JOB_NOT_FOUND");
@@ -101,12 +102,7 @@ export async function getChatRoom(deps: Pick<ServiceDeps, "db">, actor: Actor, r
  * @returns the room after the change
  * @throws ROOM_NOT_FOUND; NOT_ROOM_MEMBER
  */
-export async function setMeetLink(
-  deps: Pick<ServiceDeps, "db" | "now">,
-  actor: Actor,
-  roomId: string,
-  meetLink: string | null,
-): Promise<ChatRoomRecord> {
+export async function setMeetLink(deps: Pick<ServiceDeps, "db" | "now">, actor: Actor, roomId: string, meetLink: string | null): Promise<ChatRoomRecord> {
   await loadRoom(deps.db, actor, roomId, "setMeetLink");
   await chatRoomsRepository.setMeetLink(deps.db, roomId, meetLink, deps.now());
   return loadRoom(deps.db, actor, roomId);

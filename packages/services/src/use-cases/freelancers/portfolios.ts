@@ -23,12 +23,7 @@ export async function addPortfolio(deps: Pick<ServiceDeps, "db" | "now">, actor:
  * @returns the card after the change
  * @throws PROFILE_NOT_FOUND; PORTFOLIO_NOT_FOUND (also for another freelancer's card)
  */
-export async function editPortfolio(
-  deps: Pick<ServiceDeps, "db" | "now">,
-  actor: Actor,
-  id: string,
-  input: PortfolioUpdateBody,
-): Promise<PortfolioRecord> {
+export async function editPortfolio(deps: Pick<ServiceDeps, "db" | "now">, actor: Actor, id: string, input: PortfolioUpdateBody): Promise<PortfolioRecord> {
   const profile = await loadOwnProfile(deps.db, actor);
   return deps.db.transaction(async (trx) => {
     const card = await portfoliosRepository.update(trx, profile.id, id, input, deps.now());

@@ -27,11 +27,7 @@ async function detailOf(db: ServiceDeps["db"], freelancer: FreelancerRecord): Pr
  * @returns the new profile
  * @throws FREELANCER_PROFILE_DENIED for other account types; PROFILE_EXISTS when there is one already
  */
-export async function createFreelancerProfile(
-  deps: Pick<ServiceDeps, "db">,
-  actor: Actor,
-  input: FreelancerCreateBody,
-): Promise<FreelancerDetailRecord> {
+export async function createFreelancerProfile(deps: Pick<ServiceDeps, "db">, actor: Actor, input: FreelancerCreateBody): Promise<FreelancerDetailRecord> {
   authorizeProfileCreate(actor);
   const user = await usersRepository.findById(deps.db, actor.id);
   if (!user) throw domainError("UNAUTHENTICATED");
@@ -83,11 +79,7 @@ export async function getFreelancer(deps: Pick<ServiceDeps, "db">, id: string): 
  * Edits the signed-in freelancer's profile: only the fields sent change.
  * @throws PROFILE_NOT_FOUND
  */
-export async function updateOwnProfile(
-  deps: Pick<ServiceDeps, "db" | "now">,
-  actor: Actor,
-  input: FreelancerUpdateBody,
-): Promise<FreelancerDetailRecord> {
+export async function updateOwnProfile(deps: Pick<ServiceDeps, "db" | "now">, actor: Actor, input: FreelancerUpdateBody): Promise<FreelancerDetailRecord> {
   const profile = await loadOwnProfile(deps.db, actor);
   await freelancersRepository.update(deps.db, profile.id, input, deps.now());
   return getOwnProfile(deps, actor);

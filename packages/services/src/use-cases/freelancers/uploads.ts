@@ -28,11 +28,7 @@ export async function authorizeProfileUpload(deps: Pick<ServiceDeps, "db">, acto
  * @returns the profile after the change
  * @throws PROFILE_NOT_FOUND
  */
-export async function setAvatar(
-  deps: Pick<ServiceDeps, "db" | "storage" | "now">,
-  actor: Actor,
-  upload: StoredUpload,
-): Promise<FreelancerDetailRecord> {
+export async function setAvatar(deps: Pick<ServiceDeps, "db" | "storage" | "now">, actor: Actor, upload: StoredUpload): Promise<FreelancerDetailRecord> {
   await removeOnFailure(deps.storage, [upload.key], async () => {
     assertKind([upload], "avatar");
     const profile = await loadOwnProfile(deps.db, actor);
@@ -93,11 +89,7 @@ export async function addPortfolioDocument(
  * @returns the profile after the change
  * @throws PROFILE_NOT_FOUND; DOCUMENT_NOT_FOUND
  */
-export async function removePortfolioDocument(
-  deps: Pick<ServiceDeps, "db" | "storage" | "now">,
-  actor: Actor,
-  docId: string,
-): Promise<FreelancerDetailRecord> {
+export async function removePortfolioDocument(deps: Pick<ServiceDeps, "db" | "storage" | "now">, actor: Actor, docId: string): Promise<FreelancerDetailRecord> {
   const profile = await loadOwnProfile(deps.db, actor);
   const key = await deps.db.transaction(async (trx) => {
     const removed = await freelancersRepository.deleteDocument(trx, profile.id, docId);

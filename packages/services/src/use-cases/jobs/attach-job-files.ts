@@ -23,39 +23,37 @@ export async function authorizeJobAttachment(deps: Pick<ServiceDeps, "db">, acto
  * @returns the stored files
  * @throws JOB_NOT_FOUND; EDIT_JOB_DENIED / JOB_NOT_EDITABLE; TOO_MANY_FILES past five
  */
-export async function attachJobFiles(
-  deps: Pick<ServiceDeps, "db" | "storage">,
-  actor: Actor,
-  jobId: number,
-  uploads: StoredUpload[],
-): Promise<FileRecord[]> {
-  return removeOnFailure(deps.storage, uploads.map((upload) => upload.key), () =>
-    deps.db.transaction(async (trx) => {
-      if (uploads.length === 0) throw domainError("VALIDATION", { message: "Choose at least one file.", fields: { files: "Required" } });
-      assertKind(uploads, "job_attachment");
-      const job = await loadLiveJob(trx, jobId, { forUpdate: true });
-      authorize(actor, "edit", job);
-      const existing = await filesRepository.countJobAttachments(trx, jobId);
-      if (existing + uploads.length > MAX_JOB_FILES) {
-        throw domainError("TOO_MANY_FILES", { message: `A job can have at most ${MAX_JOB_FILES} attached files (it has ${existing}).` });
-      }
-      const records: FileRecord[] = [];
-      for (const upload of uploads) {
-        records.push(
-          await filesRepository.insert(trx, {
-            ownerId: actor.id,
-            kind: "job_attachment",
-            jobId,
-            taskId: null,
-            name: upload.originalName.slice(0, 255),
-            mimeType: upload.mime,
-            sizeBytes: upload.size,
-            storageKey: upload.key,
-          }),
-        );
-      }
-      return records;
-    }),
+export async function attachJobFiles(deps: Pick<ServiceDeps, "db" | "storage">, actor: Actor, jobId: number, uploads: StoredUpload[]): Promise<FileRecord[]> {
+  return removeOnFailure(
+    deps.storage,
+    uploads.map((upload) => upload.key),
+    () =>
+      deps.db.transaction(async (trx) => {
+        if (uploads.length === 0) throw domainError("VALIDATION", { message: "Choose at least one file.", fields: { files: "Required" } });
+        assertKind(uploads, "job_attachment");
+        const job = await loadLiveJob(trx, jobId, { forUpdate: true });
+        authorize(actor, "edit", job);
+        const existing = await filesRepository.countJobAttachments(trx, jobId);
+        if (existing + uploads.length > MAX_JOB_FILES) {
+          throw domainError("TOO_MANY_FILES", { message: `A job can have at most ${MAX_JOB_FILES} attached files (it has ${existing}).` });
+        }
+        const records: FileRecord[] = [];
+        for (const upload of uploads) {
+          records.push(
+            await filesRepository.insert(trx, {
+              ownerId: actor.id,
+              kind: "job_attachment",
+              jobId,
+              taskId: null,
+              name: upload.originalName.slice(0, 255),
+              mimeType: upload.mime,
+              sizeBytes: upload.size,
+              storageKey: upload.key,
+            }),
+          );
+        }
+        return records;
+      }),
   );
 }
 

@@ -19,11 +19,7 @@ export const JOB_TITLE_UNIQUE = "jobs_owner_id_title_unique";
  * @returns the job with its requirements
  * @throws POST_JOB_DENIED for freelancers; VALIDATION for a delivery date in the past; DUPLICATE_REQUIREMENT when the owner has a live job with that title
  */
-export async function postJob(
-  deps: Pick<ServiceDeps, "db" | "now" | "mailer" | "logger" | "config">,
-  actor: Actor,
-  input: JobCreateBody,
-): Promise<JobDetails> {
+export async function postJob(deps: Pick<ServiceDeps, "db" | "now" | "mailer" | "logger" | "config">, actor: Actor, input: JobCreateBody): Promise<JobDetails> {
   authorizePostJob(actor);
   assertDeliveryDateNotPast(input.expectedDeliveryDate, deps.now());
   const priced = quote({ scope: input.scope, additionalServices: input.additionalServices ?? {} }, deps.now());

@@ -76,7 +76,11 @@ export async function notifyClientOfJobUpdate(deps: Pick<ServiceDeps, "mailer" |
  * @param message the stored message
  * @returns whether an e-mail was sent
  */
-export async function notifyTaskMessageRecipient(deps: Pick<ServiceDeps, "mailer" | "config" | "now">, trx: Knex, message: TaskMessageRecord): Promise<boolean> {
+export async function notifyTaskMessageRecipient(
+  deps: Pick<ServiceDeps, "mailer" | "config" | "now">,
+  trx: Knex,
+  message: TaskMessageRecord,
+): Promise<boolean> {
   if (!message.senderId) return false;
   const job = await jobsRepository.findById(trx, message.jobId);
   if (!job) return false;

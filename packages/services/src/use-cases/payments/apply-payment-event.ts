@@ -1,11 +1,4 @@
-import {
-  isStalePaymentEvent,
-  jobPaymentStatusAfter,
-  nextAttemptStatus,
-  settleSuccess,
-  type PaymentAttemptStatus,
-  type RefundReason,
-} from "@forgehire/core";
+import { isStalePaymentEvent, jobPaymentStatusAfter, nextAttemptStatus, settleSuccess, type PaymentAttemptStatus, type RefundReason } from "@forgehire/core";
 import type { Knex } from "knex";
 import type { PaymentEvent } from "../../adapters/payments/provider.js";
 import type { ServiceDeps } from "../../deps.js";
@@ -118,7 +111,10 @@ export async function applyPaymentEvent(deps: Deps, event: PaymentEvent, actorId
   });
 
   if (applied.refund && applied.paymentId) {
-    deps.logger.warn({ paymentId: applied.paymentId, jobId: applied.jobId, reason: applied.refund, eventId: event.id }, "payment success not applied: flagged for refund");
+    deps.logger.warn(
+      { paymentId: applied.paymentId, jobId: applied.jobId, reason: applied.refund, eventId: event.id },
+      "payment success not applied: flagged for refund",
+    );
     if ((await refundPayment(deps, applied.paymentId)) === "refunded") return { ...applied, status: "refunded" };
   }
   return applied;

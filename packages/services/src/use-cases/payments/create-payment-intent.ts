@@ -70,7 +70,8 @@ export async function createPaymentIntent(deps: Deps, actor: Actor, jobId: numbe
     await paymentTransaction(deps, async (trx) => {
       await loadLiveJob(trx, jobId, { forUpdate: true });
       const locked = await paymentsRepository.findById(trx, payment.id, { forUpdate: true });
-      if (locked && isReusableAttempt(locked.status)) await paymentsRepository.updateStatus(trx, payment.id, { status: "canceled", lastError: existing?.lastError ?? null }, deps.now());
+      if (locked && isReusableAttempt(locked.status))
+        await paymentsRepository.updateStatus(trx, payment.id, { status: "canceled", lastError: existing?.lastError ?? null }, deps.now());
     });
     return createPaymentIntent(deps, actor, jobId);
   }
@@ -91,7 +92,10 @@ export async function createPaymentIntent(deps: Deps, actor: Actor, jobId: numbe
       // intent we know) belongs to that payment, and canceling it would break someone else's checkout.
       const holder = await paymentsRepository.findByProviderId(deps.db, intent.id);
       if (holder && holder.id !== payment.id) {
-        deps.logger.error({ intentId: intent.id, paymentId: payment.id, holderId: holder.id }, "provider answered an intent another payment holds; not canceled");
+        deps.logger.error(
+          { intentId: intent.id, paymentId: payment.id, holderId: holder.id },
+          "provider answered an intent another payment holds; not canceled",
+        );
         return;
       }
       await provider.cancelIntent(intent.id);

@@ -22,7 +22,11 @@ export async function refundPayment(deps: Deps, paymentId: string): Promise<"ref
   if (!payment || payment.status !== "needs_refund" || !payment.providerPaymentId || payment.provider !== deps.payments.name) return "skipped";
   let refundId: string;
   try {
-    ({ id: refundId } = await deps.payments.refund({ intentId: payment.providerPaymentId, amount: payment.amount, idempotencyKey: refundIdempotencyKeyOf(payment.id) }));
+    ({ id: refundId } = await deps.payments.refund({
+      intentId: payment.providerPaymentId,
+      amount: payment.amount,
+      idempotencyKey: refundIdempotencyKeyOf(payment.id),
+    }));
   } catch (error) {
     deps.logger.error({ err: error, paymentId, jobId: payment.jobId }, "payment refund failed; it stays needs_refund");
     return "failed";
