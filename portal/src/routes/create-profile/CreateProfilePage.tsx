@@ -5,7 +5,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useSnackbar } from "notistack";
 import { useNavigate } from "react-router";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { domains, freelancerCreateBody, MAX_DOMAINS, MAX_SKILLS, skills } from "@forgehire/core";
 import type { FreelancerCreateBody } from "@forgehire/core";
 import { isApiError } from "../../api/client";
@@ -14,7 +14,7 @@ import { schemaResolver, setServerFieldErrors } from "../../lib/form-errors";
 import { useCreateFreelancerProfile } from "../../api/freelancers";
 import ProtectedRoute from "../../components/ProtectedRoute";
 import ToastMessage from "../../components/ToastMessage";
-import OptionPicker from "./OptionPicker";
+import { FormOptionPicker } from "./OptionPicker";
 
 const messages = {
   success: { title: "Success", message: "Your profile has been created successfully" },
@@ -82,43 +82,13 @@ function CreateProfileForm() {
             <Typography variant="subtitle1" gutterBottom>
               Skills
             </Typography>
-            <Controller
-              control={control}
-              name="skills"
-              render={({ field, fieldState }) => (
-                <OptionPicker
-                  label="Skills"
-                  noun="skill"
-                  options={skills}
-                  value={field.value}
-                  max={MAX_SKILLS}
-                  onChange={field.onChange}
-                  disabled={create.isPending}
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
+            <FormOptionPicker control={control} name="skills" label="Skills" noun="skill" options={skills} max={MAX_SKILLS} disabled={create.isPending} />
           </div>
           <div>
             <Typography variant="subtitle1" gutterBottom>
               Domains
             </Typography>
-            <Controller
-              control={control}
-              name="domains"
-              render={({ field, fieldState }) => (
-                <OptionPicker
-                  label="Domains"
-                  noun="domain"
-                  options={domains}
-                  value={field.value}
-                  max={MAX_DOMAINS}
-                  onChange={field.onChange}
-                  disabled={create.isPending}
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
+            <FormOptionPicker control={control} name="domains" label="Domains" noun="domain" options={domains} max={MAX_DOMAINS} disabled={create.isPending} />
           </div>
           <Button type="submit" variant="contained" size="large" disabled={create.isPending || chosenSkills.length === 0 || chosenDomains.length === 0}>
             Create Profile

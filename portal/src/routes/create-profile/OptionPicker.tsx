@@ -1,3 +1,5 @@
+import { useController } from "react-hook-form";
+import type { Control, FieldPath, FieldValues } from "react-hook-form";
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import FormControl from "@mui/material/FormControl";
@@ -72,5 +74,28 @@ export default function OptionPicker({ label, noun, options, value, max, onChang
         ))}
       </Box>
     </Box>
+  );
+}
+
+type FormOptionPickerProps<T extends FieldValues, TOut> = Omit<OptionPickerProps, "value" | "onChange" | "error"> & {
+  control: Control<T, unknown, TOut>;
+  name: FieldPath<T>;
+  /** called after each change, e.g. to clear a server error the user has just acted on */
+  onPicked?: () => void;
+};
+
+/** An OptionPicker bound to a react-hook-form field, its error (the resolver's or the server's) shown under it. */
+export function FormOptionPicker<T extends FieldValues, TOut = T>({ control, name, onPicked, ...props }: FormOptionPickerProps<T, TOut>) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <OptionPicker
+      {...props}
+      value={field.value as string[]}
+      onChange={(value) => {
+        field.onChange(value);
+        onPicked?.();
+      }}
+      error={fieldState.error?.message}
+    />
   );
 }

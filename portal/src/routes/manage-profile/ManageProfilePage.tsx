@@ -14,7 +14,7 @@ import Typography from "@mui/material/Typography";
 import DeleteOutline from "@mui/icons-material/DeleteOutline";
 import { useSnackbar } from "notistack";
 import { Link as RouterLink, useNavigate } from "react-router";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import {
   MAX_AVATAR_BYTES,
   MAX_DOMAINS,
@@ -33,7 +33,7 @@ import { useMyFreelancerProfile, useRemoveDocument, useUpdateFreelancerProfile, 
 import FormTextField from "../../components/FormTextField";
 import PageLoader from "../../components/PageLoader";
 import { schemaResolver, setServerFieldErrors } from "../../lib/form-errors";
-import OptionPicker from "../create-profile/OptionPicker";
+import { FormOptionPicker } from "../create-profile/OptionPicker";
 import ProtectedRoute from "../../components/ProtectedRoute";
 import ToastMessage from "../../components/ToastMessage";
 import PortfolioItems from "./PortfolioItems";
@@ -110,25 +110,16 @@ function ProfileForm({ profile }: { profile: FreelancerDetail }) {
 
   /** A picker bound to its form field; a change clears the field's error at once, as the user has acted on it. */
   const picker = (name: PickerName, label: string, noun: string, options: readonly string[], max: number, required = true) => (
-    <Controller
+    <FormOptionPicker
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <OptionPicker
-          label={label}
-          noun={noun}
-          options={options}
-          value={field.value}
-          max={max}
-          onChange={(value) => {
-            field.onChange(value);
-            clearErrors(name);
-          }}
-          disabled={update.isPending}
-          required={required}
-          error={fieldState.error?.message}
-        />
-      )}
+      label={label}
+      noun={noun}
+      options={options}
+      max={max}
+      onPicked={() => clearErrors(name)}
+      disabled={update.isPending}
+      required={required}
     />
   );
 

@@ -12,6 +12,38 @@ import { toggled, usePostJobFormContext } from "./use-post-job-form";
 
 const optionGroupSx = { display: "grid", gridTemplateColumns: { xs: "1fr 1fr", sm: "repeat(3, 1fr)" } } as const;
 
+/** A fieldset of checkboxes bound to one of the wizard's list fields. */
+function CheckboxGroup({ legend, name, options }: { legend: string; name: "complianceTypes" | "integrationSystems"; options: readonly string[] }) {
+  const { control } = usePostJobFormContext();
+  return (
+    <FormControl component="fieldset">
+      <FormLabel component="legend" sx={{ fontWeight: 600, color: "text.primary", mb: 1 }}>
+        {legend}
+      </FormLabel>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <FormGroup sx={optionGroupSx}>
+            {options.map((option) => (
+              <FormControlLabel
+                key={option}
+                label={option}
+                control={
+                  <Checkbox
+                    checked={(field.value as readonly string[]).includes(option)}
+                    onChange={(event) => field.onChange(toggled<string>(field.value, option, event.target.checked))}
+                  />
+                }
+              />
+            ))}
+          </FormGroup>
+        )}
+      />
+    </FormControl>
+  );
+}
+
 /** Step 3: compliance regimes and notes, the systems to integrate with, and existing systems. */
 export default function StepIntegrationCompliance() {
   const { control } = usePostJobFormContext();
@@ -21,28 +53,7 @@ export default function StepIntegrationCompliance() {
 
   return (
     <Stack spacing={3.5}>
-      <FormControl component="fieldset">
-        <FormLabel component="legend" sx={{ fontWeight: 600, color: "text.primary", mb: 1 }}>
-          Compliance Types
-        </FormLabel>
-        <Controller
-          control={control}
-          name="complianceTypes"
-          render={({ field }) => (
-            <FormGroup sx={optionGroupSx}>
-              {compliance.map((option) => (
-                <FormControlLabel
-                  key={option}
-                  label={option}
-                  control={
-                    <Checkbox checked={field.value.includes(option)} onChange={(event) => field.onChange(toggled(field.value, option, event.target.checked))} />
-                  }
-                />
-              ))}
-            </FormGroup>
-          )}
-        />
-      </FormControl>
+      <CheckboxGroup legend="Compliance Types" name="complianceTypes" options={compliance} />
       <FormTextField
         control={control}
         name="complianceRequirements"
@@ -51,28 +62,7 @@ export default function StepIntegrationCompliance() {
         minRows={2}
         helperText="Anything the regulations above mean for your project, or other rules it must follow."
       />
-      <FormControl component="fieldset">
-        <FormLabel component="legend" sx={{ fontWeight: 600, color: "text.primary", mb: 1 }}>
-          Integration Systems
-        </FormLabel>
-        <Controller
-          control={control}
-          name="integrationSystems"
-          render={({ field }) => (
-            <FormGroup sx={optionGroupSx}>
-              {integrations.map((option) => (
-                <FormControlLabel
-                  key={option}
-                  label={option}
-                  control={
-                    <Checkbox checked={field.value.includes(option)} onChange={(event) => field.onChange(toggled(field.value, option, event.target.checked))} />
-                  }
-                />
-              ))}
-            </FormGroup>
-          )}
-        />
-      </FormControl>
+      <CheckboxGroup legend="Integration Systems" name="integrationSystems" options={integrations} />
       <FormTextField
         control={control}
         name="existingSystems"
