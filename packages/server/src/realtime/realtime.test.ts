@@ -10,6 +10,7 @@ let bob: BuiltUser;
 let nova: BuiltUser;
 let taskId: string;
 let roomId: string;
+let bobsRoomId: string;
 const sockets: Socket[] = [];
 
 const cookieOf = (user: BuiltUser) => sessionCookie(server.url, user);
@@ -36,7 +37,18 @@ beforeAll(async () => {
     .send({ title: "AI Bot Developer", bio: "Bots", hourlyRate: 50, skills: ["OpenAI GPT"], domains: ["Mobile Apps"] })
     .expect(201);
   roomId = (await alice.agent.post("/api/chat/rooms").send({ freelancerId: profile.body.id }).expect(201)).body.roomId;
+  bobsRoomId = (await bob.agent.post("/api/chat/rooms").send({ freelancerId: profile.body.id }).expect(201)).body.roomId;
 });
+
+/**
+ * Resolves once a message nova sends bob afterwards reaches bob's socket: one server, one connection per socket, so
+ * anything published to that socket before it has arrived by then.
+ */
+async function everythingEarlierHasReached(bobsSocket: Socket): Promise<void> {
+  const sentinel = new Promise<void>((resolve) => bobsSocket.on("chat:message", (message: { content: string }) => message.content === "Sentinel" && resolve()));
+  await nova.agent.post(`/api/chat/rooms/${bobsRoomId}/messages`).send({ content: "Sentinel" }).expect(201);
+  await sentinel;
+}
 afterAll(async () => {
   for (const socket of sockets) socket.disconnect();
   await server?.stop();
@@ -101,9 +113,9 @@ describe("chat messages in real time", () => {
     expect((await join(socket, { roomId })).error?.code).toBe("NOT_ROOM_MEMBER");
     expect((await join(socket, { roomId: "no_such_room" })).error?.code).toBe("ROOM_NOT_FOUND");
     let leaked = false;
-    socket.on("chat:message", () => (leaked = true));
+    socket.on("chat:message", (message: { content: string }) => (leaked ||= message.content === "Private"));
     await alice.agent.post(`/api/chat/rooms/${roomId}/messages`).send({ content: "Private" }).expect(201);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await everythingEarlierHasReached(socket);
     expect(leaked).toBe(false);
   });
 });
@@ -125,7 +137,7 @@ describe("task messages in real time", () => {
     let leaked = false;
     socket.on("task:message", () => (leaked = true));
     await alice.agent.post(`/api/tasks/${taskId}/messages`).send({ content: "Private" }).expect(201);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await everythingEarlierHasReached(socket);
     expect(leaked).toBe(false);
   });
 

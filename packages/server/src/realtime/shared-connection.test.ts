@@ -96,11 +96,12 @@ describe("one socket per tab (@forgehire/realtime-client)", () => {
     leaveB();
     // The server handles a socket's events in order: once a later join is answered, the leave has been applied.
     expect(await socket.emitWithAck("join", { roomId: "no_such_room" })).toMatchObject({ error: { code: "ROOM_NOT_FOUND" } });
-    arrived = novaHeard("no view");
     await post(alice, "no view");
-    await arrived;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(heard).toEqual(["both views", "one view"]);
+    // Nova's answer reaches Alice's socket on her user channel, after anything published to it before.
+    const answered = new Promise<void>((resolve) => socket.on("chat:message", (message) => message.content === "answer" && resolve()));
+    await post(nova, "answer");
+    await answered;
+    expect(heard).toEqual(["both views", "one view", "answer"]);
     connection.release();
     connection.release();
   });
@@ -109,15 +110,15 @@ describe("one socket per tab (@forgehire/realtime-client)", () => {
     const { connection } = tab(await sessionCookie(server.url, alice));
     const socket = connection.acquire();
     let rejoined = 0;
+    let leave!: ReturnType<typeof connection.join>;
     const rejoinedOnce = new Promise<void>((resolve) => {
-      const leave = connection.join({ roomId }, () => {
+      leave = connection.join({ roomId }, () => {
         rejoined += 1;
         resolve();
       });
-      void leave.joined.then((joined) => expect(joined).toBe(true));
     });
-    await connected(socket);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The first join's answer is where a rejoin would be announced: the first connect is not a reconnect.
+    expect(await leave.joined).toBe(true);
     expect(rejoined).toBe(0);
     // The transport drops (a network blip): socket.io reconnects by itself, in no channel.
     socket.io.engine.close();
