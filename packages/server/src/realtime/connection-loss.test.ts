@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { pgAdminQuery, pgUrlFor } from "../test/postgres-admin.js";
-import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, inject, vi } from "vitest";
 import { io as connect, type Socket } from "socket.io-client";
 import { callJson, signUpOver, spawnServer, type ServerProcess } from "../test/server-process.js";
 
@@ -13,16 +13,8 @@ import { callJson, signUpOver, spawnServer, type ServerProcess } from "../test/s
 const base = process.env.TEST_DATABASE_URL;
 const template = inject("pgTemplate");
 
-/** Polls (bounded) until the check holds; the delay is between polls, never a guess at how long something takes. */
-async function eventually<T>(what: string, check: () => Promise<T | undefined>, limitMs = 30_000): Promise<T> {
-  const started = performance.now();
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (performance.now() - started > limitMs) throw new Error(`${what}: not within ${limitMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** Polls (bounded) until the check passes; the delay is between polls, never a guess at how long something takes. */
+const eventually = <T>(check: () => Promise<T>) => vi.waitFor(check, { timeout: 30_000, interval: 100 });
 
 describe.skipIf(!base || !template)("losing database connections never ends a server process (PostgreSQL only: skipped without TEST_DATABASE_URL)", () => {
   const name = `${template}_l${randomBytes(4).toString("hex")}`;
@@ -101,27 +93,32 @@ describe.skipIf(!base || !template)("losing database connections never ends a se
       expect(b.alive(), b.output()).toBe(true);
       for (const server of [a, b]) {
         // The first request after a loss may meet a connection that died with it; a later one must be served.
-        await eventually(`${server.url} serving again`, async () =>
-          (await callJson(`${server.url}/api/chat/rooms`, client.cookie, "GET")).status === 200 ? true : undefined,
+        await eventually(async () =>
+          expect((await callJson(`${server.url}/api/chat/rooms`, client.cookie, "GET")).status, `${server.url} serving again`).toBe(200),
         );
       }
     };
     /** Waits until both processes LISTEN again, on connections other than the ones killed. */
     const relistened = (killed: number[]) =>
-      eventually("both adapters LISTEN again", async () => {
-        // A process that died of the loss will never LISTEN again: say so at once, with what it printed.
-        expect(a.alive(), a.output()).toBe(true);
-        expect(b.alive(), b.output()).toBe(true);
+      eventually(async () => {
+        // A process that died of the loss will never LISTEN again: the failure says so, with what it printed.
+        if (!a.alive() || !b.alive()) throw new Error(`a server process died:\n${a.output()}\n${b.output()}`);
         const now = await listeners();
-        return now.length === 2 && now.every((pid) => !killed.includes(pid)) ? now : undefined;
+        expect(now, "both adapters LISTEN again").toHaveLength(2);
+        expect(
+          now.filter((pid) => killed.includes(pid)),
+          "on new connections",
+        ).toEqual([]);
+        return now;
       });
 
     await crosses("before any loss");
 
     // 1. Only the adapters' LISTEN connections.
-    const listening = await eventually("both adapters LISTEN", async () => {
+    const listening = await eventually(async () => {
       const pids = await listeners();
-      return pids.length === 2 ? pids : undefined;
+      expect(pids, "both adapters LISTEN").toHaveLength(2);
+      return pids;
     });
     await pgAdminQuery("SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid", [listening]);
     const again = await relistened(listening);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { emailsRepository, sendAdminEmail } from "@forgehire/services";
 import { startMailCatcher, type MailCatcher } from "@forgehire/services/testing";
 import { buildAdmin, buildClient, buildJob } from "../../test/factories.js";
@@ -28,16 +28,6 @@ afterAll(async () => {
   await mail?.close();
 });
 
-async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe("e-mail delivery through the queue", () => {
   it("SMTP down, then back: the message is retried with its attempts and reason visible, then delivered by a retry", async () => {
     const [admin, poster] = await Promise.all([buildAdmin(server), buildClient(server)]);
@@ -50,10 +40,13 @@ describe("e-mail delivery through the queue", () => {
     expect(queued).toMatchObject({ status: "queued", attempts: 0 });
 
     // Two refused attempts, each recorded on the outbox row the back office and emails:list show.
-    const retrying = await waitFor(
-      "two failed attempts",
-      async () => (await emailsRepository.findById(server.services.db, queued.id))!,
-      (row) => row.attempts >= 2,
+    const retrying = await vi.waitFor(
+      async () => {
+        const row = (await emailsRepository.findById(server.services.db, queued.id))!;
+        expect(row.attempts, "two failed attempts").toBeGreaterThanOrEqual(2);
+        return row;
+      },
+      { timeout: 15_000, interval: 50 },
     );
     expect(retrying).toMatchObject({ status: "queued", sentAt: null, error: expect.stringMatching(/ECONNREFUSED/) });
     const listed = await admin.agent.get(`/api/admin/emails/${queued.id}`).expect(200);
@@ -63,10 +56,13 @@ describe("e-mail delivery through the queue", () => {
     await smtp.open();
     const delivered = await mail.next(poster.user.email);
     expect(delivered.body).toContain("Delivered later");
-    const sent = await waitFor(
-      "sent",
-      async () => (await emailsRepository.findById(server.services.db, queued.id))!,
-      (row) => row.status === "sent",
+    const sent = await vi.waitFor(
+      async () => {
+        const row = (await emailsRepository.findById(server.services.db, queued.id))!;
+        expect(row.status).toBe("sent");
+        return row;
+      },
+      { timeout: 15_000, interval: 50 },
     );
     expect(sent.attempts).toBeGreaterThanOrEqual(3);
     expect(sent).toMatchObject({ error: null, sentAt: expect.any(Date) });
