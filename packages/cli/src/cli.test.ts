@@ -181,7 +181,7 @@ describe("forgehire CLI", () => {
     expect(again.stdout).toMatch(/^Applied 3 migration\(s\)/);
     // The accounts were in tables the rollback did not touch.
     expect(JSON.parse((await forgehire("users:list", "--json")).stdout)).toEqual(JSON.parse(accounts));
-  });
+  }, 180_000); // eight CLI processes, each a few seconds on a busy machine
 
   it("rejects an unknown command with a non-zero exit code", async () => {
     expect((await forgehire("nope")).code).not.toBe(0);
