@@ -317,8 +317,8 @@ describe("reading jobs", () => {
     const listener = (query: { sql: string }) => seen.push(query.sql);
     // My Jobs: a list whose total is never cached, so only the page itself can tell it.
     await buildJob(bob);
-    // The job-posted notice runs after the answer: let it finish, so that only the listing's statements are seen.
-    await server.services.background.drain();
+    // The job-posted notice is a queued job: let the queue finish it, so that only the listing's statements are seen.
+    await server.services.settle();
     server.services.db.on("query", listener);
     try {
       const res = await bob.agent.get("/api/jobs/mine").query({ perPage: 100 }).expect(200);
