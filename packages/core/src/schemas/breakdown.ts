@@ -223,9 +223,7 @@ export const breakdownRunSchema = z.object({
   /** set when it failed */
   error: breakdownRunErrorSchema.nullable(),
   /** set when it succeeded: who produced the stories and how many were stored */
-  result: z
-    .object({ source: breakdownResultSchema.shape.source, storyCount: z.number().int(), taskCount: z.number().int() })
-    .nullable(),
+  result: z.object({ source: breakdownResultSchema.shape.source, storyCount: z.number().int(), taskCount: z.number().int() }).nullable(),
   createdAt: z.string(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),

@@ -75,7 +75,9 @@ export const breakdownRunsRepository = {
 
   /** The step a running run reached; a finished run keeps its last progress. */
   async setProgress(db: Knex, id: string, progress: BreakdownRunProgress): Promise<void> {
-    await db("breakdown_runs").where({ id, status: "running" }).update({ progress: JSON.stringify(progress) });
+    await db("breakdown_runs")
+      .where({ id, status: "running" })
+      .update({ progress: JSON.stringify(progress) });
   },
 
   async markSucceeded(db: Knex, id: string, result: BreakdownRunResult, progress: BreakdownRunProgress, now: Date): Promise<void> {

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { fallbackStoryTitles, type BreakdownDoneEvent, type BreakdownProgressEvent, type BreakdownQueued, type BreakdownRun } from "@forgehire/core";
+import { fallbackStoryTitles, type BreakdownDoneEvent, type BreakdownProgressEvent } from "@forgehire/core";
+import { breakDownWithAi } from "../../test/breakdown-runs.js";
 import { startFakeOpenAi, type FakeOpenAi } from "../../test/fakes/openai-server.js";
 import { buildAdmin, buildClient, buildJob, type BuiltUser } from "../../test/factories.js";
 import { openSocket, sessionCookie } from "../../test/sockets.js";
@@ -37,20 +38,11 @@ afterAll(async () => {
   await fake?.close();
 });
 
-/** Asks for the breakdown (202 with a run), follows the run to its end, and reads the stories it stored. */
 const breakDown = async () => {
   const job = await buildJob(alice);
-  const res = await alice.agent.post(`/api/jobs/${job.id}/breakdown`).expect(202);
-  const { runId } = res.body as BreakdownQueued;
-  let run: BreakdownRun | undefined;
-  await expect
-    .poll(async () => {
-      run = (await alice.agent.get(`/api/jobs/${job.id}/breakdown/runs/${runId}`).expect(200)).body as BreakdownRun;
-      return run.status;
-    })
-    .toBe("succeeded");
-  const stories = (await alice.agent.get(`/api/jobs/${job.id}/stories`).expect(200)).body as Array<{ title: string; source: string | null; tasks: unknown[] }>;
-  return { job, runId, body: { source: run!.result!.source, stories } };
+  const { runId, run, stories } = await breakDownWithAi(alice, job.id);
+  expect(run.status).toBe("succeeded");
+  return { job, runId, body: { source: run.result!.source, stories } };
 };
 
 describe("AI breakdown through the openai SDK", () => {

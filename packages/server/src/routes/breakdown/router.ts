@@ -44,7 +44,14 @@ import {
 import { currentActor, requireUser } from "../../middlewares/require-user.js";
 import { parse } from "../../middlewares/validate.js";
 import { presentJob } from "../../presenters/present-job.js";
-import { presentBreakdownRun, presentChangeRequest, presentStory, presentTask, presentTaskComment, presentTaskMessage } from "../../presenters/present-story.js";
+import {
+  presentBreakdownRun,
+  presentChangeRequest,
+  presentStory,
+  presentTask,
+  presentTaskComment,
+  presentTaskMessage,
+} from "../../presenters/present-story.js";
 
 /** Task messages carry up to 5 files of 10 MB each. */
 
