@@ -100,7 +100,7 @@ async function killMidAnswerThenRestart(databaseUrl: string): Promise<void> {
 describe("kill -9 while the AI holds a breakdown's answer", () => {
   it("finishes the run on the next process, on the embedded PGlite", async () => {
     await killMidAnswerThenRestart("");
-  }, 120_000);
+  }, 180_000);
 
   it.skipIf(!base || !template)(
     "finishes the run on the next process, on PostgreSQL (skipped without TEST_DATABASE_URL)",
@@ -113,6 +113,6 @@ describe("kill -9 while the AI holds a breakdown's answer", () => {
         await pgAdminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       }
     },
-    120_000,
+    180_000,
   );
 });
