@@ -98,6 +98,22 @@ describe("POST /api/jobs/:id/breakdown with the AI engine", () => {
     expect((await alice.agent.post(`/api/jobs/${job.id}/breakdown`).expect(409)).body.error.code).toBe("STORIES_EXIST");
   });
 
+  it("fails an active run whose queue job is gone (every process working it died) and starts a new one", async () => {
+    fake.answers = [{ kind: "json", content: goodAnswer }];
+    const job = await buildJob(alice);
+    // A run left running with no queue job behind it: what the last try's death leaves.
+    const [lost] = (await db()("breakdown_runs").insert({ job_id: job.id, requested_by: alice.user.id, status: "running" }).returning("id")) as Array<{
+      id: string;
+    }>;
+    const { runId } = (await alice.agent.post(`/api/jobs/${job.id}/breakdown`).expect(202)).body as BreakdownQueued;
+    expect(runId).not.toBe(lost!.id);
+    expect((await finishedRun(alice, job.id, runId)).status).toBe("succeeded");
+    expect((await alice.agent.get(`/api/jobs/${job.id}/breakdown/runs/${lost!.id}`).expect(200)).body).toMatchObject({
+      status: "failed",
+      error: { code: "BREAKDOWN_FAILED", message: "Failed to create stories after multiple attempts. Please try again later or contact support." },
+    });
+  });
+
   it("fails the run with the rule's error when the job was paid while the AI answered, and stores nothing", async () => {
     fake.answers = [{ kind: "slow", delayMs: 800, content: goodAnswer }];
     const job = await buildJob(alice);
