@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "@forgehire/services";
-import { startFakeOpenAi } from "@forgehire/server/test/fakes/openai-server";
+import { openDatabase, type Database } from "@forgehire/services";
+import { startFakeOpenAi, type FakeOpenAi } from "@forgehire/server/test/fakes/openai-server";
 import { promisify } from "node:util";
 import { exitCodes } from "./exit-codes.js";
 import { bin, forgehireIn, forgehireWith, freePort } from "./run-cli.test-support.js";
@@ -24,6 +24,26 @@ async function insertOpenJob(title: string): Promise<number> {
     return job!.id;
   } finally {
     await database.close();
+  }
+}
+
+/** Runs a query on the CLI's database, which no CLI process holds between commands. */
+async function inDatabase<T>(query: (knex: Database["knex"]) => Promise<T>): Promise<T> {
+  const database = await openDatabase({ dataDir });
+  try {
+    return await query(database.knex);
+  } finally {
+    await database.close();
+  }
+}
+
+/** A fake AI that answers empty (the default stories follow) for the time of `run`, and the CLI's env for it. */
+async function withEmptyAnsweringAi(run: (env: Record<string, string>, fake: FakeOpenAi) => Promise<void>): Promise<void> {
+  const fake = await startFakeOpenAi([{ kind: "json", content: "" }]);
+  try {
+    await run({ AI_BASE_URL: fake.baseUrl, AI_API_KEY: "test-key", AI_MODEL: "fake-model", AI_RETRY_DELAY_MS: "20" }, fake);
+  } finally {
+    await fake.close();
   }
 }
 
@@ -183,10 +203,7 @@ describe("forgehire jobs commands", () => {
 
   it("jobs:breakdown --no-wait prints the queued run's id; the next jobs:breakdown follows that same run to its end", async () => {
     const id = await insertOpenJob("Queued Breakdown");
-    const fake = await startFakeOpenAi();
-    try {
-      fake.answers = [{ kind: "json", content: "" }];
-      const env = { AI_BASE_URL: fake.baseUrl, AI_API_KEY: "test-key", AI_MODEL: "fake-model", AI_RETRY_DELAY_MS: "20" };
+    await withEmptyAnsweringAi(async (env, fake) => {
       const queued = await forgehireWith(env, dataDir, "jobs:breakdown", String(id), "--no-wait");
       expect(queued.code, queued.stderr).toBe(0);
       const runId = queued.stdout.trim();
@@ -196,45 +213,28 @@ describe("forgehire jobs commands", () => {
       const followed = await forgehireWith(env, dataDir, "jobs:breakdown", String(id));
       expect(followed.code, followed.stderr).toBe(0);
       expect(followed.stdout).toMatch(/^Created 3 stories \(fallback\)\./);
-      const database = await openDatabase({ dataDir });
-      try {
-        expect(await database.knex("breakdown_runs").where({ job_id: id }).select("id", "status")).toEqual([{ id: runId, status: "succeeded" }]);
-      } finally {
-        await database.close();
-      }
-    } finally {
-      await fake.close();
-    }
-  });
+      const runs = await inDatabase((knex) => knex("breakdown_runs").where({ job_id: id }).select("id", "status"));
+      expect(runs).toEqual([{ id: runId, status: "succeeded" }]);
+    });
+  }, 180_000);
 
   it("jobs:breakdown exits with the refusal's code when the run it follows fails (its requester was disabled meanwhile)", async () => {
     const id = await insertOpenJob("Failing Run");
-    const fake = await startFakeOpenAi();
-    try {
-      fake.answers = [{ kind: "json", content: "" }];
-      const env = { AI_BASE_URL: fake.baseUrl, AI_API_KEY: "test-key", AI_MODEL: "fake-model", AI_RETRY_DELAY_MS: "20" };
+    await withEmptyAnsweringAi(async (env, fake) => {
       const queued = await forgehireWith(env, dataDir, "jobs:breakdown", String(id), "--no-wait", "--as", "alice@forgehire.local");
       expect(queued.code, queued.stderr).toBe(0);
-      const database = await openDatabase({ dataDir });
-      try {
-        await database.knex("users").where({ email: "alice@forgehire.local" }).update({ disabled: true });
-      } finally {
-        await database.close();
-      }
+      const setAliceDisabled = (disabled: boolean) => inDatabase((knex) => knex("users").where({ email: "alice@forgehire.local" }).update({ disabled }));
+      await setAliceDisabled(true);
       try {
         const followed = await forgehireWith(env, dataDir, "jobs:breakdown", String(id));
         expect(followed.code).toBe(exitCodes.forbidden);
         expect(followed.stderr).toContain("Only the job owner or admins can create stories and tasks.");
         expect(fake.requests).toHaveLength(0);
       } finally {
-        const reopened = await openDatabase({ dataDir });
-        await reopened.knex("users").where({ email: "alice@forgehire.local" }).update({ disabled: false });
-        await reopened.close();
+        await setAliceDisabled(false);
       }
-    } finally {
-      await fake.close();
-    }
-  });
+    });
+  }, 180_000);
 
   it("admin:email asks for the missing subject and message on a terminal, then sends", async () => {
     const { code, screen } = await forgehireAnswering(
