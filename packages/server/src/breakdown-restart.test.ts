@@ -8,23 +8,13 @@ import { startFakeOpenAi, type FakeOpenAi } from "./test/fakes/openai-server.js"
 import { pgAdminQuery, pgUrlFor } from "./test/postgres-admin.js";
 import { callJson, signUpOver, spawnServer, type ServerProcess } from "./test/server-process.js";
 import { jobBody } from "./test/factories.js";
+import { oneStoryAnswer } from "./test/breakdown-runs.js";
 
 // A breakdown run outlives its process: kill -9 a real `forgehire serve` while the AI holds its answer, start the
 // server again on the same data, and the run is worked again (its queue job expires and is retried) and finishes,
 // with the stories stored once. On the embedded PGlite and on PostgreSQL.
 const base = process.env.TEST_DATABASE_URL;
 const template = inject("pgTemplate");
-
-const goodAnswer = JSON.stringify({
-  stories: [
-    {
-      title: "Event calendar",
-      description: "As a visitor I see upcoming events.",
-      priority: "high",
-      tasks: [{ title: "Calendar page", description: "Month view", priority: "high", estimateHours: 6 }],
-    },
-  ],
-});
 
 const dirs: string[] = [];
 const servers: ServerProcess[] = [];
@@ -48,8 +38,8 @@ async function killMidAnswerThenRestart(databaseUrl: string): Promise<void> {
   fake ??= await startFakeOpenAi();
   // The first ask is held longer than the test lasts: the process dies while it waits.
   fake.answers = [
-    { kind: "slow", delayMs: 90_000, content: goodAnswer },
-    { kind: "json", content: goodAnswer },
+    { kind: "slow", delayMs: 90_000, content: oneStoryAnswer },
+    { kind: "json", content: oneStoryAnswer },
   ];
   fake.requests.length = 0;
   const dataDir = mkdtempSync(path.join(tmpdir(), "forgehire-breakdown-kill9-"));

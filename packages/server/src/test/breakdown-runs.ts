@@ -31,3 +31,15 @@ export async function breakDownWithAi(user: BuiltUser, jobId: number): Promise<{
   const stories = (await user.agent.get(`/api/jobs/${jobId}/stories`).expect(200)).body as Story[];
   return { runId: queued.runId, run, stories };
 }
+
+/** A good AI answer: one story with one task, as JSON text for the fake OpenAI server. */
+export const oneStoryAnswer = JSON.stringify({
+  stories: [
+    {
+      title: "Product catalogue",
+      description: "As a shopper I browse products.",
+      priority: "high",
+      tasks: [{ title: "Product list page", description: "Grid of products", priority: "high", estimateHours: 6 }],
+    },
+  ],
+});

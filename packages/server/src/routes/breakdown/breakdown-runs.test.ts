@@ -2,20 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { BreakdownQueued, BreakdownRun } from "@forgehire/core";
 import { workBreakdownRun } from "@forgehire/services";
 import { startFakeOpenAi, type FakeOpenAi } from "../../test/fakes/openai-server.js";
-import { breakDownWithAi, finishedRun } from "../../test/breakdown-runs.js";
+import { breakDownWithAi, finishedRun, oneStoryAnswer } from "../../test/breakdown-runs.js";
 import { buildAdmin, buildClient, buildFreelancer, buildJob, setJobState, type BuiltUser } from "../../test/factories.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";
-
-const goodAnswer = JSON.stringify({
-  stories: [
-    {
-      title: "Product catalogue",
-      description: "As a shopper I browse products.",
-      priority: "high",
-      tasks: [{ title: "Product list page", description: "Grid of products", priority: "high", estimateHours: 6 }],
-    },
-  ],
-});
 
 let fake: FakeOpenAi;
 let server: TestServer;
@@ -45,7 +34,7 @@ const itemCount = (jobId: number) => count(db()("requirement_tasks").where({ job
 
 describe("POST /api/jobs/:id/breakdown with the AI engine", () => {
   it("answers 202 with a queued run, which stores the AI's stories and says so on the run", async () => {
-    fake.answers = [{ kind: "json", content: goodAnswer }];
+    fake.answers = [{ kind: "json", content: oneStoryAnswer }];
     const job = await buildJob(alice);
     const res = await alice.agent.post(`/api/jobs/${job.id}/breakdown`).expect(202);
     expect(res.body).toEqual({ runId: expect.any(String), status: "queued" });
@@ -85,7 +74,7 @@ describe("POST /api/jobs/:id/breakdown with the AI engine", () => {
   });
 
   it("gives the active run back to a second request while it runs: one run, one breakdown", async () => {
-    fake.answers = [{ kind: "slow", delayMs: 1000, content: goodAnswer }];
+    fake.answers = [{ kind: "slow", delayMs: 1000, content: oneStoryAnswer }];
     const job = await buildJob(alice);
     const first = (await alice.agent.post(`/api/jobs/${job.id}/breakdown`).expect(202)).body as BreakdownQueued;
     await expect.poll(() => fake.requests.length).toBe(1);
@@ -99,7 +88,7 @@ describe("POST /api/jobs/:id/breakdown with the AI engine", () => {
   });
 
   it("fails an active run whose queue job is gone (every process working it died) and starts a new one", async () => {
-    fake.answers = [{ kind: "json", content: goodAnswer }];
+    fake.answers = [{ kind: "json", content: oneStoryAnswer }];
     const job = await buildJob(alice);
     // A run left running with no queue job behind it: what the last try's death leaves.
     const [lost] = (await db()("breakdown_runs").insert({ job_id: job.id, requested_by: alice.user.id, status: "running" }).returning("id")) as Array<{
@@ -115,7 +104,7 @@ describe("POST /api/jobs/:id/breakdown with the AI engine", () => {
   });
 
   it("fails the run with the rule's error when the job was paid while the AI answered, and stores nothing", async () => {
-    fake.answers = [{ kind: "slow", delayMs: 800, content: goodAnswer }];
+    fake.answers = [{ kind: "slow", delayMs: 800, content: oneStoryAnswer }];
     const job = await buildJob(alice);
     const { runId } = (await alice.agent.post(`/api/jobs/${job.id}/breakdown`).expect(202)).body as BreakdownQueued;
     await expect.poll(() => fake.requests.length).toBe(1);
@@ -126,7 +115,7 @@ describe("POST /api/jobs/:id/breakdown with the AI engine", () => {
   });
 
   it("stores a run's stories once however many times it is worked, at once or after it finished", async () => {
-    fake.answers = [{ kind: "slow", delayMs: 300, content: goodAnswer }];
+    fake.answers = [{ kind: "slow", delayMs: 300, content: oneStoryAnswer }];
     const job = await buildJob(alice);
     const { runId } = (await alice.agent.post(`/api/jobs/${job.id}/breakdown`).expect(202)).body as BreakdownQueued;
     // Two more workers of the same run beside the server's own (a retried job whose first worker was only slow).
@@ -149,7 +138,7 @@ describe("GET /api/jobs/:id/breakdown/runs/:runId", () => {
   let run: BreakdownRun;
 
   beforeAll(async () => {
-    fake.answers = [{ kind: "json", content: goodAnswer }];
+    fake.answers = [{ kind: "json", content: oneStoryAnswer }];
     jobId = (await buildJob(alice)).id;
     run = (await breakDownWithAi(alice, jobId)).run;
   });
