@@ -44,7 +44,7 @@ afterAll(async () => {
   await fake?.close();
 });
 
-it("the breakdown dialog says when the AI's second attempt starts, as the server reports it, then shows the AI's stories", async () => {
+it("the breakdown dialog follows the queued run: it says when the AI's second attempt starts, as the server reports it, then shows the AI's stories", async () => {
   fake.answers = [
     { kind: "slow", delayMs: 6000, content: goodAnswer },
     { kind: "json", content: goodAnswer },
@@ -61,13 +61,20 @@ it("the breakdown dialog says when the AI's second attempt starts, as the server
   const jobId = ((await response.json()) as { job: { id: number } }).job.id;
 
   await page.goto(`/jobs/${jobId}`);
+  const asked = page.waitForResponse((res) => res.request().method() === "POST" && new URL(res.url()).pathname === `/api/jobs/${jobId}/breakdown`);
   await page.getByRole("link", { name: "Create Story & Task" }).first().click();
+  // The AI's breakdown is a queued run: the request answers at once, and the dialog follows the run.
+  const queued = await asked;
+  expect(queued.status()).toBe(202);
+  const { runId } = (await queued.json()) as { runId: string };
   const dialog = new DeliveryPages(page).dialog("Create Story & Task");
   await dialog.getByText("Attempt 1/2").waitFor();
   await dialog.getByText("Retrying... (attempt 2/2)").waitFor();
   await screenshot(page, "breakdown-ai-retrying");
   await dialog.getByText("Created by the AI").waitFor();
   expect(fake.requests).toHaveLength(2);
+  const run = await page.request.get(`/api/jobs/${jobId}/breakdown/runs/${runId}`);
+  expect(await run.json()).toMatchObject({ status: "succeeded", result: { source: "ai", storyCount: expect.any(Number) } });
   await page.waitForURL((url) => url.pathname === `/jobs/${jobId}` && url.searchParams.get("tab") === "requirements-breakdown");
   // The job is not locked, so the stories show as editable fields holding the AI's titles.
   const storyTitles = page.getByRole("textbox", { name: "Story title", exact: true });

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "@forgehire/services";
-import { startFakeOpenAi } from "@forgehire/server/test/fakes/openai-server";
+import { openDatabase, type Database } from "@forgehire/services";
+import { startFakeOpenAi, type FakeOpenAi } from "@forgehire/server/test/fakes/openai-server";
 import { promisify } from "node:util";
 import { exitCodes } from "./exit-codes.js";
 import { bin, forgehireIn, forgehireWith, freePort } from "./run-cli.test-support.js";
@@ -24,6 +24,26 @@ async function insertOpenJob(title: string): Promise<number> {
     return job!.id;
   } finally {
     await database.close();
+  }
+}
+
+/** Runs a query on the CLI's database, which no CLI process holds between commands. */
+async function inDatabase<T>(query: (knex: Database["knex"]) => Promise<T>): Promise<T> {
+  const database = await openDatabase({ dataDir });
+  try {
+    return await query(database.knex);
+  } finally {
+    await database.close();
+  }
+}
+
+/** A fake AI that answers empty (the default stories follow) for the time of `run`, and the CLI's env for it. */
+async function withEmptyAnsweringAi(run: (env: Record<string, string>, fake: FakeOpenAi) => Promise<void>): Promise<void> {
+  const fake = await startFakeOpenAi([{ kind: "json", content: "" }]);
+  try {
+    await run({ AI_BASE_URL: fake.baseUrl, AI_API_KEY: "test-key", AI_MODEL: "fake-model", AI_RETRY_DELAY_MS: "20" }, fake);
+  } finally {
+    await fake.close();
   }
 }
 
@@ -130,12 +150,13 @@ describe("forgehire jobs commands", () => {
       ];
       const env = { AI_BASE_URL: fake.baseUrl, AI_API_KEY: "test-key", AI_MODEL: "fake-model", AI_TIMEOUT_MS: "2500", AI_RETRY_DELAY_MS: "20" };
       const result = await forgehireWith(env, dataDir, "jobs:breakdown", String(jobId), "--engine", "ai");
-      expect(result.code).toBe(0);
-      const lines = result.stdout.split("\n");
+      expect(result.code, result.stderr).toBe(0);
+      // The run's notices on stderr, the stories on stdout.
+      const lines = result.stderr.split("\n");
       expect(lines[0]).toBe("Asking the AI (attempt 1/2)");
       expect(lines[1]).toMatch(/^Retrying\.\.\. attempt 2\/2 \(/);
       expect(lines[2]).toBe("Asking the AI (attempt 2/2)");
-      expect(lines[3]).toBe("Created 1 stories (ai).");
+      expect(result.stdout.split("\n")[0]).toBe("Created 1 stories (ai).");
       expect(result.stdout).toContain("Listing search [high]");
       expect(fake.requests).toHaveLength(2);
     } finally {
@@ -163,18 +184,57 @@ describe("forgehire jobs commands", () => {
       const env = { AI_BASE_URL: fake.baseUrl, AI_API_KEY: "test-key", AI_MODEL: "fake-model", AI_RETRY_DELAY_MS: "20", LOG_LEVEL: undefined };
       const piped = await forgehireWith(env, dataDir, "jobs:breakdown", String(id), "--engine", "ai");
       expect(piped.code, piped.stderr).toBe(0);
-      expect(piped.stdout.split("\n").slice(0, 4)).toEqual([
-        "Asking the AI (attempt 1/2)",
-        "Retrying... attempt 2/2 (500 The model is overloaded)",
-        "Asking the AI (attempt 2/2)",
-        "Using the default stories: 500 The model is overloaded",
-      ]);
-      expect(piped.stderr).toBe("");
+      // Only the notices on stderr: no log line, JSON or stack.
+      expect(piped.stderr).toBe(
+        [
+          "Asking the AI (attempt 1/2)",
+          "Retrying... attempt 2/2 (500 The model is overloaded)",
+          "Asking the AI (attempt 2/2)",
+          "Using the default stories: 500 The model is overloaded",
+          "",
+        ].join("\n"),
+      );
+      expect(piped.stdout).toMatch(/^Created \d+ stories \(fallback\)\./);
       expect(piped.stdout).not.toMatch(/[{}]|\bat .+:\d+:\d+/);
     } finally {
       await fake.close();
     }
   });
+
+  it("jobs:breakdown --no-wait prints the queued run's id; the next jobs:breakdown follows that same run to its end", async () => {
+    const id = await insertOpenJob("Queued Breakdown");
+    await withEmptyAnsweringAi(async (env, fake) => {
+      const queued = await forgehireWith(env, dataDir, "jobs:breakdown", String(id), "--no-wait");
+      expect(queued.code, queued.stderr).toBe(0);
+      const runId = queued.stdout.trim();
+      expect(runId).toMatch(/^[0-9a-f-]{36}$/);
+      // No process worked it: the AI was not asked.
+      expect(fake.requests).toHaveLength(0);
+      const followed = await forgehireWith(env, dataDir, "jobs:breakdown", String(id));
+      expect(followed.code, followed.stderr).toBe(0);
+      expect(followed.stdout).toMatch(/^Created 3 stories \(fallback\)\./);
+      const runs = await inDatabase((knex) => knex("breakdown_runs").where({ job_id: id }).select("id", "status"));
+      expect(runs).toEqual([{ id: runId, status: "succeeded" }]);
+    });
+  }, 180_000);
+
+  it("jobs:breakdown exits with the refusal's code when the run it follows fails (its requester was disabled meanwhile)", async () => {
+    const id = await insertOpenJob("Failing Run");
+    await withEmptyAnsweringAi(async (env, fake) => {
+      const queued = await forgehireWith(env, dataDir, "jobs:breakdown", String(id), "--no-wait", "--as", "alice@forgehire.local");
+      expect(queued.code, queued.stderr).toBe(0);
+      const setAliceDisabled = (disabled: boolean) => inDatabase((knex) => knex("users").where({ email: "alice@forgehire.local" }).update({ disabled }));
+      await setAliceDisabled(true);
+      try {
+        const followed = await forgehireWith(env, dataDir, "jobs:breakdown", String(id));
+        expect(followed.code).toBe(exitCodes.forbidden);
+        expect(followed.stderr).toContain("Only the job owner or admins can create stories and tasks.");
+        expect(fake.requests).toHaveLength(0);
+      } finally {
+        await setAliceDisabled(false);
+      }
+    });
+  }, 180_000);
 
   it("admin:email asks for the missing subject and message on a terminal, then sends", async () => {
     const { code, screen } = await forgehireAnswering(

@@ -85,6 +85,9 @@ export const errorCatalogue = {
   STORIES_EXIST: entry("conflict", "Stories Already Exist", "Stories and tasks already exist for this job."),
   BREAKDOWN_NOT_ALLOWED: entry("conflict", "Cannot Create Stories", "Stories and tasks can only be created before the project is started or paid."),
   NO_STORIES_CREATED: entry("upstream_unavailable", "Error", "No stories were created. Please try again or contact support."),
+  BREAKDOWN_RUN_NOT_FOUND: entry("not_found", "Not Found", "Breakdown run not found"),
+  // A run whose every worker died (or whose database went away each time): the spec's words after its retries.
+  BREAKDOWN_FAILED: entry("internal", "Error", "Failed to create stories after multiple attempts. Please try again later or contact support."),
   STORY_NOT_FOUND: entry("not_found", "Not Found", "Story not found"),
   VIEW_BREAKDOWN_DENIED: entry("forbidden", "Permission Denied", "Only the job owner, freelancers and admins can see the stories and tasks."),
   EDIT_TASKS_DENIED: entry("forbidden", "Permission Denied", "Only the job owner or admins can edit stories and tasks."),

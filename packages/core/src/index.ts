@@ -32,6 +32,7 @@ export * from "./breakdown/fallback-stories.js";
 export * from "./breakdown/change-request-story.js";
 export * from "./breakdown/parse-breakdown.js";
 export * from "./breakdown/progress.js";
+export * from "./breakdown/runs.js";
 export * from "./breakdown/task-comments.js";
 
 export * from "./chat/room-ids.js";

@@ -54,6 +54,8 @@ export * from "./use-cases/breakdown/project-status.js";
 export * from "./use-cases/breakdown/task-messages.js";
 export * from "./use-cases/notifications/client-emails.js";
 export * from "./use-cases/breakdown/break-down-job.js";
+export * from "./use-cases/breakdown/breakdown-runs.js";
+export * from "./repositories/breakdown-runs.js";
 export * from "./repositories/breakdown-versions.js";
 export * from "./repositories/freelancers.js";
 export * from "./repositories/portfolios.js";

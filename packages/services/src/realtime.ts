@@ -13,6 +13,9 @@ export const roomChannel = (roomId: string) => `room:${roomId}`;
  */
 export const userChannel = (userId: string) => `user:${userId}`;
 
+/** The channel every admin's sockets join: news an admin may act on wherever it happens (breakdown runs). */
+export const adminsChannel = "admins";
+
 /** The channel of one signed-in session (express-session id), which every socket opened with it joins. */
 export const sessionChannel = (sessionId: string) => `session:${sessionId}`;
 

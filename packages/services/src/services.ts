@@ -11,7 +11,8 @@ import { ConfigError, type Config } from "./config.js";
 import { openDatabase, type Database } from "./db/database.js";
 import type { ServiceDeps } from "./deps.js";
 import type { Logger } from "./logger.js";
-import { createJobQueue, type QueueHandlers } from "./queue/queue.js";
+import { BREAKDOWN_RETRY_LIMIT, createJobQueue, type QueueHandlers } from "./queue/queue.js";
+import { workBreakdownRun } from "./use-cases/breakdown/breakdown-runs.js";
 import { reconcilePayments } from "./use-cases/payments/reconcile-payments.js";
 
 /** The wired dependencies of every use case, plus the open database they share. */
@@ -35,9 +36,15 @@ export interface Services extends ServiceDeps {
  * What each queue's worker does.
  * @param deps the wired services
  */
-export function queueHandlers(deps: ServiceDeps): QueueHandlers {
+export function queueHandlers(deps: ServiceDeps & Pick<Services, "engines">): QueueHandlers {
   return {
     email: (job) => deps.mailer.deliver(job.data),
+    breakdown: async (job) => {
+      const engine = deps.engines.ai ?? deps.engines.rules;
+      // A run is queued only where AI is configured: a process without it (configured otherwise) still finishes it.
+      if (!deps.engines.ai) deps.logger.warn({ runId: job.data.runId }, "breakdown run worked by a process without AI: using the rules engine");
+      await workBreakdownRun(deps, engine, job.data.runId, { lastTry: job.retryCount >= BREAKDOWN_RETRY_LIMIT });
+    },
     "reconcile-payments": async (job) => {
       const started = Date.now();
       const report = await reconcilePayments(deps);
@@ -68,6 +75,10 @@ export async function createServices(config: Config, logger: Logger, database?: 
     jobTimeoutSeconds: config.queueJobTimeoutSeconds,
     maintenanceIntervalSeconds: config.queueMaintenanceSeconds,
     schedules: { "reconcile-payments": config.paymentReconcileCron },
+    // A breakdown takes the AI's two attempts and the pause between them; a run past that counts as lost.
+    expireInSeconds: config.ai && {
+      breakdown: Math.max(config.queueJobTimeoutSeconds, Math.ceil((2 * config.ai.timeoutMs + config.ai.retryDelayMs) / 1000) + 5),
+    },
   });
   const mailer = createMailer({ db: db.knex, logger, queue, from: config.mailFrom, smtpUrl: config.smtpUrl, retry: config.emailRetry });
   const background = createBackgroundTasks(logger);

@@ -1,6 +1,9 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { isActiveRun } from "@forgehire/core";
 import type {
+  BreakdownQueued,
   BreakdownResult,
+  BreakdownRun,
   BreakdownVersion,
   ChangeRequest,
   ChangeRequestBody,
@@ -29,6 +32,7 @@ export const breakdownKeys = {
   stories: (jobId: number) => ["breakdown", jobId, "stories"] as const,
   status: (jobId: number) => ["breakdown", jobId, "status"] as const,
   versions: (jobId: number) => ["breakdown", jobId, "versions"] as const,
+  run: (jobId: number, runId: string) => ["breakdown", jobId, "runs", runId] as const,
   // Under the job's key, so a status save (which refreshes the job) reloads the thread it added to.
   comments: (jobId: number, taskId: string) => ["breakdown", jobId, "comments", taskId] as const,
   messages: (taskId: string) => ["task-messages", taskId] as const,
@@ -57,17 +61,31 @@ export function useProjectStatus(jobId: number, enabled = true) {
 }
 
 /**
- * POST /api/jobs/:id/breakdown: 201 with the source and the stories; 409 STORIES_EXIST when there are some.
+ * POST /api/jobs/:id/breakdown: with the rules engine, 201 with the source and the stories; with the AI, 202 with
+ * the run to follow (`useBreakdownRun`); 409 STORIES_EXIST when there are some.
  * It does not refresh the job by itself: the job's `can.createBreakdown` turns false with the new stories, which
  * would unmount the button and its progress dialog before the redirect; the caller refreshes with `useRefreshJob`.
  */
 export function useCreateBreakdown() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (jobId: number) => apiFetch<BreakdownResult>(`/api/jobs/${jobId}/breakdown`, { method: "POST" }),
+    mutationFn: (jobId: number) => apiFetch<BreakdownResult | BreakdownQueued>(`/api/jobs/${jobId}/breakdown`, { method: "POST" }),
     onSuccess: (data, jobId) => {
-      queryClient.setQueryData(breakdownKeys.stories(jobId), data.stories);
+      if ("stories" in data) queryClient.setQueryData(breakdownKeys.stories(jobId), data.stories);
     },
+  });
+}
+
+/** The run route's poll, for an event the socket missed. */
+const RUN_POLL_MS = 2_000;
+
+/** GET /api/jobs/:id/breakdown/runs/:runId, every 2 s until the run has ended. */
+export function useBreakdownRunQuery(jobId: number, runId: string | null) {
+  return useQuery({
+    queryKey: breakdownKeys.run(jobId, runId ?? ""),
+    queryFn: ({ signal }) => apiFetch<BreakdownRun>(`/api/jobs/${jobId}/breakdown/runs/${runId}`, { signal }),
+    enabled: runId !== null,
+    refetchInterval: (query) => (query.state.data && !isActiveRun(query.state.data.status) ? false : RUN_POLL_MS),
   });
 }
 

@@ -1,10 +1,26 @@
 import { useEffect, useState } from "react";
 import { Box, Text, render } from "ink";
 import { z } from "zod";
-import { isDomainError, jobCreateBody, jobIdParams, myJobsFilters, validationError, type JobCreateBody } from "@forgehire/core";
+import {
+  breakdownProgressEventSchema,
+  domainError,
+  errorCatalogue,
+  isDomainError,
+  jobCreateBody,
+  jobIdParams,
+  myJobsFilters,
+  validationError,
+  type Actor,
+  type BreakdownRunProgress,
+  type ErrorCode,
+  type JobCreateBody,
+} from "@forgehire/core";
 import {
   breakDownJob,
   completeJob,
+  getBreakdownRun,
+  requestBreakdown,
+  type BreakdownRunRecord,
   deleteJob,
   getJobDetails,
   listJobs,
@@ -165,18 +181,71 @@ function describeProgress(progress: BreakdownProgress): string {
   return `Using the default stories: ${readableReason(progress.reason)}`;
 }
 
-/** jobs:breakdown: stories and tasks for a job, with a live view of the attempts (plain lines without a terminal). */
-export async function jobsBreakdown(id: string, options: { engine?: string; as?: string }): Promise<void> {
+/**
+ * Follows a breakdown run until it ends, calling `onProgress` with each AI notice once, in order: from this
+ * process's own worker as they happen (it may be the one working the run), and from the run's row, read every
+ * quarter second, when another process (a running server) works it.
+ * @returns the source and the stories it stored
+ * @throws the run's error (its code from the catalogue) when it failed
+ */
+async function followRun(services: Services, actor: Actor, run: BreakdownRunRecord, onProgress: (p: BreakdownProgress) => void) {
+  let shown = run.progress.percent;
+  const show = (progress: BreakdownRunProgress) => {
+    // Percentages only grow along a run: a notice read again (or late) from the row is not shown twice.
+    if (progress.percent <= shown) return;
+    shown = progress.percent;
+    const step = progress.step;
+    if (step.kind === "attempt" || step.kind === "retrying" || step.kind === "fallback") onProgress(step);
+  };
+  const stopListening = services.realtime.subscribe(({ event, payload }) => {
+    const parsed = breakdownProgressEventSchema.safeParse(payload);
+    if (event === "breakdown:progress" && parsed.success && parsed.data.runId === run.id) show(parsed.data.progress);
+  });
+  try {
+    for (;;) {
+      const current = await getBreakdownRun(services, actor, run.jobId, run.id);
+      show(current.progress);
+      if (current.status === "succeeded") return { source: current.result!.source, stories: await listStories(services, actor, run.jobId) };
+      if (current.status === "failed") {
+        const code = current.error?.code;
+        throw code && code in errorCatalogue ? domainError(code as ErrorCode) : new Error(current.error?.message ?? "The breakdown failed");
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  } finally {
+    stopListening();
+  }
+}
+
+/**
+ * jobs:breakdown: stories and tasks for a job, with a live view of the attempts (plain lines without a terminal).
+ * The rules engine answers at once; the AI's breakdown is a queued run, which this command follows (and works, beside
+ * any running server) until it ends, or leaves queued with --no-wait.
+ */
+export async function jobsBreakdown(id: string, options: { engine?: string; as?: string; wait?: boolean }): Promise<void> {
   const { engine: engineName } = parseInput(z.object({ engine: z.enum(["rules", "ai"]).optional() }), options);
+  const wait = options.wait !== false;
   // The attempts are shown as lines of their own: the engine's warnings (JSON with stacks) would only repeat them.
   await withServices(
     async (services: Services) => {
       const actor = await operatorActor(services, options.as);
       const engine = engineName === "rules" ? services.engines.rules : engineName === "ai" ? services.engines.ai : services.engines.default;
       if (!engine) throw new UsageError("No AI is configured: set AI_BASE_URL (and AI_API_KEY, AI_MODEL), or use --engine rules");
-      const run = (onProgress: (p: BreakdownProgress) => void) => breakDownJob(services, engine, actor, jobId(id), onProgress);
+      let run: (onProgress: (p: BreakdownProgress) => void) => Promise<{ source: string; stories: StoryRecord[] }>;
+      if (engine.name === "rules") run = (onProgress) => breakDownJob(services, engine, actor, jobId(id), onProgress);
+      else {
+        const { run: queued } = await requestBreakdown(services, actor, jobId(id));
+        if (!wait) {
+          console.log(queued.id);
+          return;
+        }
+        // This command works the queue too while it follows the run, so it ends without a server running.
+        await services.startWorkers({ clock: false });
+        run = (onProgress) => followRun(services, actor, queued, onProgress);
+      }
       if (!process.stdout.isTTY) {
-        const result = await run((p) => console.log(describeProgress(p)));
+        // The attempts go to stderr, the stories to stdout.
+        const result = await run((p) => note(describeProgress(p)));
         console.log(`Created ${result.stories.length} stories (${result.source}).`);
         for (const story of result.stories) {
           console.log(`${story.title} [${story.priority}]`);

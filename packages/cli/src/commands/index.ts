@@ -128,8 +128,9 @@ export function registerCommands(program: Command): void {
 
   program
     .command("jobs:breakdown <id>")
-    .description("break a job into stories and tasks, showing each attempt live")
+    .description("break a job into stories and tasks, showing each attempt live (the AI's breakdown is a queued run, followed to its end)")
     .option("--engine <engine>", "rules|ai (default: ai when AI_BASE_URL is set, else rules)")
+    .option("--no-wait", "with the AI: print the queued run's id and exit (a server's queue works it)")
     .option("--as <email>", "act as this account (default: the first admin)")
     .action(async (id: string, options) => (await import("../actions/jobs.js")).jobsBreakdown(id, options));
 

@@ -122,6 +122,17 @@ const expected: Record<JobAction, Record<StateName, ActorName[]>> = {
     completedPaid: ["owner", "assignedFreelancer", "otherFreelancer", "admin"],
     inactive: none,
   },
+  followBreakdown: {
+    fresh: ownerOrAdmin,
+    locked: ownerOrAdmin,
+    lockedPending: ownerOrAdmin,
+    lockedPaid: ownerOrAdmin,
+    paidUnlocked: ownerOrAdmin,
+    inProgress: ownerOrAdmin,
+    completedDue: ownerOrAdmin,
+    completedPaid: ownerOrAdmin,
+    inactive: none,
+  },
   editTasks: {
     fresh: ownerOrAdmin,
     locked: none,

@@ -134,6 +134,8 @@ export const jobPolicy = {
     createBreakdown: all(owner("CREATE_STORIES_DENIED"), breakdownOpen),
     regenerateBreakdown: all(owner("CREATE_STORIES_DENIED"), regenerable),
     viewBreakdown: owner("VIEW_BREAKDOWN_DENIED"),
+    // A breakdown run is followed by those who may ask for one, whatever the job's state has become since.
+    followBreakdown: owner("VIEW_BREAKDOWN_DENIED"),
     editTasks: all(owner("EDIT_TASKS_DENIED"), tasksEditable),
     lock: all(owner("LOCK_DENIED"), lockable),
     unlock: all(owner("LOCK_DENIED"), unlockable),
@@ -155,6 +157,7 @@ export const jobPolicy = {
     regenerateBreakdown: deny("CREATE_STORIES_DENIED"),
     // Any freelancer may read the breakdown before picking the job up.
     viewBreakdown: allow,
+    followBreakdown: deny("VIEW_BREAKDOWN_DENIED"),
     editTasks: deny("EDIT_TASKS_DENIED"),
     lock: deny("LOCK_DENIED"),
     unlock: deny("LOCK_DENIED"),
@@ -174,6 +177,7 @@ export const jobPolicy = {
     createBreakdown: breakdownOpen,
     regenerateBreakdown: regenerable,
     viewBreakdown: allow,
+    followBreakdown: allow,
     editTasks: tasksEditable,
     lock: lockable,
     unlock: unlockable,

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { errorCatalogue } from "../errors.js";
 import { priorities, taskStatuses } from "../breakdown/types.js";
-import { inputString, optionalText, uuidId } from "./common.js";
+import { inputString, jobIdParams, optionalText, uuidId } from "./common.js";
 
 const EMPTY_TITLE = errorCatalogue.EMPTY_TITLE.message;
 
@@ -187,10 +187,90 @@ export const breakdownProgressSchema = z.discriminatedUnion("kind", [
 /** The shape `breakdownProgressSchema` describes. */
 export type BreakdownProgress = z.infer<typeof breakdownProgressSchema>;
 
-/** `breakdown:progress`, pushed over socket.io to the user who asked for the breakdown. */
-export const breakdownProgressEventSchema = z.intersection(z.object({ jobId: z.number().int() }), breakdownProgressSchema);
+/** queued, running, succeeded or failed: a run is active (at most one per job) while queued or running. */
+export const breakdownRunStatuses = ["queued", "running", "succeeded", "failed"] as const;
+/** The shape of one of `breakdownRunStatuses`. */
+export type BreakdownRunStatus = (typeof breakdownRunStatuses)[number];
+
+/** What a run is doing: waiting for a worker, one of the AI's notices, saving the stories, or done. */
+export const breakdownRunStepSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("queued") }),
+  ...breakdownProgressSchema.options,
+  z.object({ kind: z.literal("saving") }),
+  z.object({ kind: z.literal("done") }),
+]);
+/** The shape `breakdownRunStepSchema` describes. */
+export type BreakdownRunStep = z.infer<typeof breakdownRunStepSchema>;
+
+/** A run's progress: its step and a whole percentage for a bar (`breakdownRunProgress` computes both). */
+export const breakdownRunProgressSchema = z.object({ percent: z.number().int().min(0).max(100), step: breakdownRunStepSchema });
+/** The shape `breakdownRunProgressSchema` describes. */
+export type BreakdownRunProgress = z.infer<typeof breakdownRunProgressSchema>;
+
+/** Why a run failed: an error code of the API and its message, safe to show. */
+export const breakdownRunErrorSchema = z.object({ code: z.string(), message: z.string() });
+/** The shape `breakdownRunErrorSchema` describes. */
+export type BreakdownRunError = z.infer<typeof breakdownRunErrorSchema>;
+
+/** A breakdown run as `GET /api/jobs/:id/breakdown/runs/:runId` returns it. */
+export const breakdownRunSchema = z.object({
+  id: z.string(),
+  jobId: z.number().int(),
+  /** who asked for it; null once that account is gone */
+  requestedBy: z.string().nullable(),
+  status: z.enum(breakdownRunStatuses),
+  progress: breakdownRunProgressSchema,
+  /** set when it failed */
+  error: breakdownRunErrorSchema.nullable(),
+  /** set when it succeeded: who produced the stories and how many were stored */
+  result: z.object({ source: breakdownResultSchema.shape.source, storyCount: z.number().int(), taskCount: z.number().int() }).nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+/** The shape `breakdownRunSchema` describes. */
+export type BreakdownRun = z.infer<typeof breakdownRunSchema>;
+
+/**
+ * The 202 body of `POST /api/jobs/:id/breakdown` with the AI engine: the run to follow (a new one, queued, or the
+ * job's active one when a run was already asked for).
+ */
+export const breakdownQueuedSchema = z.object({ runId: z.string(), status: z.enum(breakdownRunStatuses) });
+/** The shape `breakdownQueuedSchema` describes. */
+export type BreakdownQueued = z.infer<typeof breakdownQueuedSchema>;
+
+/** Path parameters of `/api/jobs/:id/breakdown/runs/:runId`. */
+export const breakdownRunParams = jobIdParams.extend({
+  /** the run's id, as the 202 gave it */
+  runId: uuidId("Invalid run id"),
+});
+/** What a handler receives once `breakdownRunParams` has parsed the input. */
+export type BreakdownRunParams = z.infer<typeof breakdownRunParams>;
+
+/** `breakdown:progress`, pushed over socket.io to the job owner's and the admins' sockets as a run moves on. */
+export const breakdownProgressEventSchema = z.object({
+  runId: z.string(),
+  jobId: z.number().int(),
+  status: z.enum(breakdownRunStatuses),
+  progress: breakdownRunProgressSchema,
+});
 /** The shape `breakdownProgressEventSchema` describes. */
 export type BreakdownProgressEvent = z.infer<typeof breakdownProgressEventSchema>;
+
+/** `breakdown:done`, pushed like `breakdown:progress` once a run succeeded or failed. */
+export const breakdownDoneEventSchema = z.object({
+  runId: z.string(),
+  jobId: z.number().int(),
+  status: z.enum(["succeeded", "failed"]),
+  /** why it failed */
+  error: breakdownRunErrorSchema.optional(),
+  /** how many stories it stored, when it succeeded */
+  storyCount: z.number().int().optional(),
+  /** who produced them, when it succeeded */
+  source: breakdownResultSchema.shape.source.optional(),
+});
+/** The shape `breakdownDoneEventSchema` describes. */
+export type BreakdownDoneEvent = z.infer<typeof breakdownDoneEventSchema>;
 
 /** A locked version of the breakdown, as `GET /api/jobs/:id/breakdown/versions` returns it. */
 export const breakdownVersionSchema = z.object({

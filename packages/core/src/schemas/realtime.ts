@@ -5,7 +5,14 @@
  * refuse an event name or payload the other side does not know.
  */
 import { z } from "zod";
-import { breakdownProgressEventSchema, taskMessageSchema, type BreakdownProgressEvent, type TaskMessage } from "./breakdown.js";
+import {
+  breakdownDoneEventSchema,
+  breakdownProgressEventSchema,
+  taskMessageSchema,
+  type BreakdownDoneEvent,
+  type BreakdownProgressEvent,
+  type TaskMessage,
+} from "./breakdown.js";
 import { chatMessageSchema, roomIdParams, type ChatMessage } from "./chat.js";
 
 /** `join`: a task's conversation or a chat room; refused unless the user may read it. */
@@ -44,8 +51,10 @@ export const serverEventSchemas = {
   "chat:read": chatReadEventSchema,
   /** a new message of a task's conversation, to the task's channel */
   "task:message": taskMessageSchema,
-  /** an AI breakdown's attempt, retry or fallback, to the user who asked for it */
+  /** a breakdown run's status and progress (an AI attempt, a retry, saving), to the job owner and the admins */
   "breakdown:progress": breakdownProgressEventSchema,
+  /** a breakdown run that succeeded or failed, to the job owner and the admins */
+  "breakdown:done": breakdownDoneEventSchema,
 } as const;
 
 /** The name of an event the server pushes. */
@@ -57,6 +66,7 @@ export interface ServerToClientEvents {
   "chat:read": (event: ChatReadEvent) => void;
   "task:message": (message: TaskMessage) => void;
   "breakdown:progress": (event: BreakdownProgressEvent) => void;
+  "breakdown:done": (event: BreakdownDoneEvent) => void;
 }
 
 /** socket.io's map of what clients emit: `join` and `leave` a task's or a room's channel. */
@@ -91,5 +101,6 @@ const payloadsMatch: { [E in ServerEventName]: Same<ServerEventPayload<E>, z.inf
   "chat:read": true,
   "task:message": true,
   "breakdown:progress": true,
+  "breakdown:done": true,
 };
 void payloadsMatch;

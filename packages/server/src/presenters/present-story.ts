@@ -1,5 +1,5 @@
-import type { ChangeRequest, Story, Task, TaskComment, TaskMessage } from "@forgehire/core";
-import type { ChangeRequestRecord, StoryRecord, TaskCommentRecord, TaskMessageRecord, TaskRecord } from "@forgehire/services";
+import type { BreakdownRun, ChangeRequest, Story, Task, TaskComment, TaskMessage } from "@forgehire/core";
+import type { BreakdownRunRecord, ChangeRequestRecord, StoryRecord, TaskCommentRecord, TaskMessageRecord, TaskRecord } from "@forgehire/services";
 
 /** A task as API.md gives it. */
 export function presentTask(task: TaskRecord): Task {
@@ -65,5 +65,21 @@ export function presentTaskComment(comment: TaskCommentRecord): TaskComment {
     status: comment.status,
     comment: comment.comment,
     createdAt: comment.createdAt.toISOString(),
+  };
+}
+
+/** A breakdown run as API.md gives it. */
+export function presentBreakdownRun(run: BreakdownRunRecord): BreakdownRun {
+  return {
+    id: run.id,
+    jobId: run.jobId,
+    requestedBy: run.requestedBy,
+    status: run.status,
+    progress: run.progress,
+    error: run.error,
+    result: run.result,
+    createdAt: run.createdAt.toISOString(),
+    startedAt: run.startedAt?.toISOString() ?? null,
+    finishedAt: run.finishedAt?.toISOString() ?? null,
   };
 }

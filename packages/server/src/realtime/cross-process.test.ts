@@ -6,7 +6,9 @@ import { pgAdminQuery, pgUrlFor } from "../test/postgres-admin.js";
 import supertest from "supertest";
 import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
 import { io as connect, type Socket } from "socket.io-client";
-import { createLogger, createServices, createUser, loadConfig, type Services } from "@forgehire/services";
+import type { BreakdownDoneEvent } from "@forgehire/core";
+import { createLogger, createServices, createUser, loadConfig, workBreakdownRun, type Services } from "@forgehire/services";
+import { jobBody } from "../test/factories.js";
 import { startServer, type RunningServer } from "../server.js";
 
 declare module "vitest" {
@@ -86,6 +88,17 @@ describe.skipIf(!base || !template)("two server processes on one PostgreSQL (ski
     for (const node of nodes) await node.running.stop();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     await pgAdminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  });
+
+  it("a breakdown run worked by process A reaches the job owner's socket on process B", async () => {
+    const client = await signIn(b, "client");
+    const job = (await client.agent.post("/api/jobs").send(jobBody()).expect(201)).body.job as { id: number };
+    const socket = await open(b, client.cookie);
+    const done = new Promise<BreakdownDoneEvent>((resolve) => socket.once("breakdown:done", resolve));
+    // A run with no queue job, worked by A only (with its rules engine: no AI needed to prove the way events go).
+    const [run] = (await a.services.db("breakdown_runs").insert({ job_id: job.id, requested_by: client.user.id }).returning("id")) as Array<{ id: string }>;
+    await workBreakdownRun(a.services, a.services.engines.rules, run!.id, { lastTry: false });
+    expect(await done).toEqual({ runId: run!.id, jobId: job.id, status: "succeeded", storyCount: expect.any(Number), source: "rules" });
   });
 
   it("[proof-1] a message posted through process A reaches a room member's socket on process B; 100 messages timed", async () => {

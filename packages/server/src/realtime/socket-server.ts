@@ -3,8 +3,10 @@ import type { RequestHandler } from "express";
 import { Server, type Socket } from "socket.io";
 import {
   errorCatalogue,
+  isAdmin,
   isDomainError,
   joinRequestSchema,
+  type BreakdownDoneEvent,
   type BreakdownProgressEvent,
   type ChatReadEvent,
   type ClientToServerEvents,
@@ -16,6 +18,7 @@ import {
   type SocketData,
 } from "@forgehire/core";
 import {
+  adminsChannel,
   authorizeTaskConversation,
   getChatRoom,
   roomChannel,
@@ -47,6 +50,7 @@ const presenters: { [E in ServerEventName]: (payload: unknown) => ServerEventPay
   "chat:message": (payload) => presentChatMessage(payload as ChatMessageRecord),
   "chat:read": (payload) => payload as ChatReadEvent,
   "breakdown:progress": (payload) => payload as BreakdownProgressEvent,
+  "breakdown:done": (payload) => payload as BreakdownDoneEvent,
 };
 
 type Ack = (answer: JoinAnswer) => void;
@@ -104,7 +108,8 @@ export function attachRealtime(httpServer: HttpServer, services: Services, sessi
     // channel is how logout, a password change or a disabled account close it on every process.
     const sid = (socket.request as IncomingMessage & { sessionID?: string }).sessionID;
     socket.data = { userId: user.id, sessionId: sid };
-    void socket.join(sid ? [userChannel(user.id), sessionChannel(sid)] : [userChannel(user.id)]);
+    // Admins hear of every job's breakdown runs too.
+    void socket.join([userChannel(user.id), ...(sid ? [sessionChannel(sid)] : []), ...(isAdmin(actor) ? [adminsChannel] : [])]);
     socket.on("join", async (body: unknown, ack?: Ack) => {
       const reply: Ack = typeof ack === "function" ? ack : () => undefined;
       // Typed by the event map, but still the client's input: checked, never trusted.

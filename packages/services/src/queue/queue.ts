@@ -16,6 +16,8 @@ export interface QueueData {
   };
   /** One sweep of every unsettled payment (the schedule's, or one sent by hand); it carries nothing. */
   "reconcile-payments": Record<string, never>;
+  /** One AI breakdown run (its row in breakdown_runs; the job's id is the run's id). */
+  breakdown: { runId: string };
 }
 
 export type QueueName = keyof QueueData;
@@ -41,7 +43,13 @@ const queueOptions: Record<QueueName, PgBoss.Queue> = {
   // Stately: at most one sweep waits and one runs, whichever process holds it, so sweeps never overlap. A failed
   // sweep is not retried (the next tick is one); it may take its time across many provider calls.
   "reconcile-payments": { name: "reconcile-payments", policy: "stately", retryLimit: 0, expireInSeconds: 15 * 60 },
+  // A breakdown whose process died mid-answer is worked again by another (its time limit is the AI's, set by the
+  // wiring); the run's row makes a second working of a finished run a no-op.
+  breakdown: { name: "breakdown", retryLimit: 3, retryDelay: 1 },
 };
+
+/** How many times a breakdown job is retried: its handler fails the run for good on the last one. */
+export const BREAKDOWN_RETRY_LIMIT = queueOptions.breakdown.retryLimit!;
 
 export const queueNames = Object.keys(queueOptions) as QueueName[];
 
@@ -52,7 +60,7 @@ export interface JobQueue {
    * then exists only if that change commits (the transactional outbox), and never without it.
    * @returns the job's id
    */
-  send<N extends QueueName>(name: N, data: QueueData[N], options?: { db?: Knex; startAfter?: Date }): Promise<string>;
+  send<N extends QueueName>(name: N, data: QueueData[N], options?: { db?: Knex; startAfter?: Date; id?: string }): Promise<string>;
   /**
    * Starts the queue for sending only. A process that sends from inside a transaction before any worker runs (a CLI
    * command) calls it first: starting lazily there would wait for a connection the transaction holds (PGlite has one).
@@ -83,6 +91,8 @@ export interface JobQueueOptions {
   maintenanceIntervalSeconds: number;
   /** How long stop waits for running jobs. */
   graceMs?: number;
+  /** A queue's own time limit where its jobs take longer than `jobTimeoutSeconds` (the AI's breakdown). */
+  expireInSeconds?: Partial<Record<QueueName, number>>;
   /**
    * Queues whose jobs a cron sends (UTC, by the minute), set by the processes that work; null removes the schedule.
    * pg-boss keeps schedules in its tables and sends each tick's job once across all processes.
@@ -118,6 +128,19 @@ export function knexBossDb(knex: Knex): PgBoss.Db {
       }
     },
   };
+}
+
+/**
+ * Whether a queued job can still run: waiting, retrying or running. A job that failed for good, or is gone (archived
+ * after it ended), will not.
+ * @param db the database or a transaction (on PGlite, the caller's transaction holds the only connection)
+ * @param name its queue
+ * @param id the job's id
+ */
+export async function isQueuedJobPending(db: Knex, name: QueueName, id: string): Promise<boolean> {
+  const result = (await db.raw(`select state from ${QUEUE_SCHEMA}.job where name = ? and id = ?`, [name, id])) as { rows: Array<{ state: string }> };
+  const state = result.rows[0]?.state;
+  return state === "created" || state === "retry" || state === "active";
 }
 
 /**
@@ -185,7 +208,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       const id = await instance.send(name, data, {
         ...(sendOptions.db && { db: knexBossDb(sendOptions.db) }),
         ...(sendOptions.startAfter && { startAfter: sendOptions.startAfter }),
-        expireInSeconds: queueOptions[name].expireInSeconds ?? options.jobTimeoutSeconds,
+        ...(sendOptions.id && { id: sendOptions.id }),
+        expireInSeconds: options.expireInSeconds?.[name] ?? queueOptions[name].expireInSeconds ?? options.jobTimeoutSeconds,
       });
       if (!id) throw new Error(`queue ${name} refused the job`);
       const workerId = workerIds.get(name);

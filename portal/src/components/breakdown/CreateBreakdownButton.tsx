@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import type { MouseEvent } from "react";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -14,14 +15,12 @@ import CheckCircleOutline from "@mui/icons-material/CheckCircleOutline";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { useSnackbar } from "notistack";
 import { errorCatalogue } from "@forgehire/core";
-import type { BreakdownResult, Job } from "@forgehire/core";
+import type { BreakdownResult, BreakdownRun, Job } from "@forgehire/core";
 import { ApiError, isApiError, UNEXPECTED_RESPONSE } from "../../api/client";
-import { useCreateBreakdown, useRefreshJob } from "../../api/breakdown";
-import { useBreakdownProgress } from "../../hooks/use-breakdown-progress";
+import { breakdownKeys, useCreateBreakdown, useRefreshJob } from "../../api/breakdown";
+import { useBreakdownRun } from "../../hooks/use-breakdown-run";
 import ToastMessage from "../ToastMessage";
 
-/** How long the dialog waits for its socket before asking for the breakdown anyway (without attempt notices). */
-const SOCKET_WAIT_MS = 2_000;
 /** Spec part 1 §9: the redirect to the breakdown tab 1.5 s after success. */
 const REDIRECT_AFTER_MS = 1_500;
 
@@ -63,6 +62,20 @@ function failureText(error: unknown): string {
   return error.message ? messages.failedWith(error.message) : messages.failed;
 }
 
+/** A failed run's text: the spec's words after the retries, else the run's error as 'Error: {message}'. */
+function runFailureText(run: BreakdownRun): string {
+  if (!run.error || run.error.code === "BREAKDOWN_FAILED" || run.error.code === "INTERNAL") return messages.afterRetries;
+  return messages.failedWith(run.error.message);
+}
+
+/** The attempt line of a running run: the AI's attempt, or its retry. */
+function attemptOf(run: BreakdownRun | undefined): { attempt: number; of: number; retrying: boolean } | null {
+  const step = run?.progress.step;
+  if (step?.kind === "attempt") return { attempt: step.attempt, of: step.of, retrying: false };
+  if (step?.kind === "retrying") return { attempt: step.attempt, of: step.of, retrying: true };
+  return null;
+}
+
 interface CreateBreakdownButtonProps {
   job: Job;
   size?: "small" | "medium";
@@ -71,20 +84,21 @@ interface CreateBreakdownButtonProps {
 
 /**
  * 'Create Story & Task' (spec part 1 §4): with stories already there, the 'Stories Already Exist' notice and the
- * breakdown tab; otherwise a progress dialog while the server breaks the job down, the source of the result,
- * and the breakdown tab 1.5 s later. The caller shows it only when `offersBreakdown(job, user)`.
+ * breakdown tab; otherwise a progress dialog while the server breaks the job down (the rules engine at once; the
+ * AI as a queued run, followed over the socket and by polling its route), the source of the result, and the
+ * breakdown tab 1.5 s later. The caller shows it only when `offersBreakdown(job, user)`.
  */
 export default function CreateBreakdownButton({ job, size = "medium", variant = "outlined" }: CreateBreakdownButtonProps) {
   const [open, setOpen] = useState(false);
-  // The AI's attempts as the server reports them; the rules engine answers at once and reports none.
-  const [attempt, setAttempt] = useState<{ attempt: number; of: number; retrying: boolean } | null>(null);
-  // Set by a click: the request goes once the socket listens, so the first attempt's notice is not missed.
-  const [startRequested, setStartRequested] = useState(false);
+  // With the AI, the run the server queued: the dialog follows it (socket events, and a poll for missed ones).
+  const [runId, setRunId] = useState<string | null>(null);
   const createBreakdown = useCreateBreakdown();
   const refreshJob = useRefreshJob();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const breakdownTab = `/jobs/${job.id}?tab=requirements-breakdown`;
+  const { data: run, error: runError } = useBreakdownRun(job.id, runId);
 
   const goToBreakdown = () => {
     setOpen(false);
@@ -97,9 +111,12 @@ export default function CreateBreakdownButton({ job, size = "medium", variant = 
     goToBreakdown();
   };
 
-  const run = () => {
-    setAttempt(null);
+  const startBreakdown = () => {
+    setRunId(null);
     createBreakdown.mutate(job.id, {
+      onSuccess: (data) => {
+        if ("runId" in data) setRunId(data.runId);
+      },
       onError: (error) => {
         if (isApiError(error, "STORIES_EXIST")) showExists();
       },
@@ -112,40 +129,34 @@ export default function CreateBreakdownButton({ job, size = "medium", variant = 
       return;
     }
     setOpen(true);
-    setStartRequested(true);
+    startBreakdown();
   };
 
-  // The server retries the AI itself and says so over the socket, open with the dialog: each attempt shows as it starts.
-  const listening = useBreakdownProgress(job.id, open, (progress) => {
-    if (progress.kind === "retrying") setAttempt({ attempt: progress.attempt, of: progress.of, retrying: true });
-    else if (progress.kind === "attempt") setAttempt((current) => ({ attempt: progress.attempt, of: progress.of, retrying: current?.retrying ?? false }));
-  });
-  useEffect(() => {
-    if (!startRequested) return;
-    const start = () => {
-      setStartRequested(false);
-      run();
-    };
-    if (listening) return start();
-    // Without a socket (blocked, offline) the breakdown still runs, just without attempt notices.
-    const timer = window.setTimeout(start, SOCKET_WAIT_MS);
-    return () => window.clearTimeout(timer);
-    // run is a new function each render; the request is sent once per click.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- depending on run would send it again on every render
-  }, [startRequested, listening]);
-
-  const succeeded = createBreakdown.isSuccess;
+  // The rules engine's 201 carries the stories; the AI's run says what it stored once it succeeded.
+  const immediate = createBreakdown.data && "stories" in createBreakdown.data ? createBreakdown.data : undefined;
+  const outcome: { storyCount: number; taskCount: number; source: BreakdownResult["source"] } | undefined = immediate
+    ? { storyCount: immediate.stories.length, taskCount: immediate.stories.reduce((sum, story) => sum + story.tasks.length, 0), source: immediate.source }
+    : run?.status === "succeeded" && run.result
+      ? run.result
+      : undefined;
+  const succeeded = outcome !== undefined;
+  const runFailed = run?.status === "failed";
   useEffect(() => {
     if (!succeeded || !open) return;
+    // The stories the run stored, for the tab the dialog opens next (the job itself refreshes on the redirect).
+    if (runId) void queryClient.invalidateQueries({ queryKey: breakdownKeys.stories(job.id) });
     const timer = window.setTimeout(goToBreakdown, REDIRECT_AFTER_MS);
     return () => window.clearTimeout(timer);
     // goToBreakdown is a new function each render; the redirect is scheduled once per success.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- depending on goToBreakdown would reschedule it on every render
   }, [succeeded, open]);
 
-  const result = createBreakdown.data;
-  const taskCount = result?.stories.reduce((sum, story) => sum + story.tasks.length, 0) ?? 0;
-  const failed = createBreakdown.isError && !isApiError(createBreakdown.error, "STORIES_EXIST");
+  const requestFailed = createBreakdown.isError && !isApiError(createBreakdown.error, "STORIES_EXIST");
+  // The run route itself failing (the server away) only matters once the run has no answer at all.
+  const failed = requestFailed || runFailed || (runError !== null && !run);
+  const failure = requestFailed ? failureText(createBreakdown.error) : run && runFailed ? runFailureText(run) : failureText(runError);
+  const pending = !failed && !succeeded && (createBreakdown.isPending || runId !== null);
+  const attempt = attemptOf(run);
 
   return (
     <>
@@ -168,7 +179,7 @@ export default function CreateBreakdownButton({ job, size = "medium", variant = 
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2, overflowWrap: "anywhere" }}>
             {job.title}
           </Typography>
-          {createBreakdown.isPending && (
+          {pending && (
             <Box role="status" aria-live="polite" sx={{ display: "flex", gap: 2, alignItems: "center" }}>
               <CircularProgress size={28} aria-hidden />
               <Box>
@@ -181,14 +192,14 @@ export default function CreateBreakdownButton({ job, size = "medium", variant = 
               </Box>
             </Box>
           )}
-          {succeeded && result && (
+          {succeeded && (
             <Box role="status" aria-live="polite">
               <Box sx={{ display: "flex", gap: 1.5, alignItems: "center", mb: 1 }}>
                 <CheckCircleOutline color="success" aria-hidden />
                 <Typography sx={{ fontWeight: 600 }}>{messages.success}</Typography>
               </Box>
               <Typography variant="body2">
-                {result.stories.length} stories, {taskCount} tasks · {sourceLabels[result.source]}
+                {outcome.storyCount} stories, {outcome.taskCount} tasks · {sourceLabels[outcome.source]}
               </Typography>
               <Typography variant="body2" color="text.secondary" sx={{ mt: 2, mb: 1 }}>
                 {messages.redirecting}
@@ -196,12 +207,12 @@ export default function CreateBreakdownButton({ job, size = "medium", variant = 
               <LinearProgress aria-hidden />
             </Box>
           )}
-          {failed && <Alert severity="error">{failureText(createBreakdown.error)}</Alert>}
+          {failed && <Alert severity="error">{failure}</Alert>}
         </DialogContent>
         {failed && (
           <DialogActions sx={{ px: 3, pb: 2 }}>
             <Button onClick={() => setOpen(false)}>Close</Button>
-            <Button variant="contained" onClick={run}>
+            <Button variant="contained" onClick={startBreakdown}>
               Try Again
             </Button>
           </DialogActions>

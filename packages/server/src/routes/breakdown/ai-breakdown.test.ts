@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { fallbackStoryTitles, type BreakdownProgressEvent } from "@forgehire/core";
+import { fallbackStoryTitles, type BreakdownDoneEvent, type BreakdownProgressEvent } from "@forgehire/core";
+import { breakDownWithAi } from "../../test/breakdown-runs.js";
 import { startFakeOpenAi, type FakeOpenAi } from "../../test/fakes/openai-server.js";
-import { buildClient, buildJob, type BuiltUser } from "../../test/factories.js";
+import { buildAdmin, buildClient, buildJob, type BuiltUser } from "../../test/factories.js";
 import { openSocket, sessionCookie } from "../../test/sockets.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";
 
@@ -39,8 +40,9 @@ afterAll(async () => {
 
 const breakDown = async () => {
   const job = await buildJob(alice);
-  const res = await alice.agent.post(`/api/jobs/${job.id}/breakdown`).expect(201);
-  return { job, body: res.body as { source: string; stories: Array<{ title: string; source: string | null; tasks: unknown[] }> } };
+  const { runId, run, stories } = await breakDownWithAi(alice, job.id);
+  expect(run.status).toBe("succeeded");
+  return { job, runId, body: { source: run.result!.source, stories } };
 };
 
 describe("AI breakdown through the openai SDK", () => {
@@ -101,32 +103,45 @@ describe("AI breakdown through the openai SDK", () => {
     expect(row.breakdown_source).toBe("fallback");
   });
 
-  it("tells the asking user's sockets of each attempt and the retry, and nobody else", async () => {
+  it("tells the owner's and the admins' sockets of each attempt, the retry and the end of the run, and nobody else", async () => {
     fake.answers = [
       { kind: "slow", delayMs: 1500, content: goodAnswer },
       { kind: "json", content: goodAnswer },
     ];
     const bob = await buildClient(server);
-    const [mine, theirs] = await Promise.all([
+    const admin = await buildAdmin(server);
+    const [mine, theirs, admins] = await Promise.all([
       openSocket(server.url, await sessionCookie(server.url, alice)),
       openSocket(server.url, await sessionCookie(server.url, bob)),
+      openSocket(server.url, await sessionCookie(server.url, admin)),
     ]);
     const heard: BreakdownProgressEvent[] = [];
+    const done: BreakdownDoneEvent[] = [];
+    const adminDone: BreakdownDoneEvent[] = [];
     const overheard: unknown[] = [];
     mine.on("breakdown:progress", (event: BreakdownProgressEvent) => heard.push(event));
+    mine.on("breakdown:done", (event: BreakdownDoneEvent) => done.push(event));
+    admins.on("breakdown:done", (event: BreakdownDoneEvent) => adminDone.push(event));
     theirs.on("breakdown:progress", (event: unknown) => overheard.push(event));
+    theirs.on("breakdown:done", (event: unknown) => overheard.push(event));
     try {
-      const { job } = await breakDown();
-      await expect.poll(() => heard.length).toBe(3);
-      expect(heard).toEqual([
-        { jobId: job.id, kind: "attempt", attempt: 1, of: 2 },
-        { jobId: job.id, kind: "retrying", attempt: 2, of: 2, reason: expect.any(String) },
-        { jobId: job.id, kind: "attempt", attempt: 2, of: 2 },
+      const { job, runId, body } = await breakDown();
+      await expect.poll(() => done.length).toBe(1);
+      expect(done[0]).toEqual({ runId, jobId: job.id, status: "succeeded", storyCount: body.stories.length, source: "ai" });
+      await expect.poll(() => adminDone).toEqual(done);
+      expect(heard.map((event) => [event.runId, event.jobId, event.status, event.progress.step.kind])).toEqual([
+        [runId, job.id, "running", "attempt"],
+        [runId, job.id, "running", "retrying"],
+        [runId, job.id, "running", "attempt"],
+        [runId, job.id, "running", "saving"],
+        [runId, job.id, "succeeded", "done"],
       ]);
+      expect(heard.at(-1)!.progress.percent).toBe(100);
       expect(overheard).toEqual([]);
     } finally {
       mine.disconnect();
       theirs.disconnect();
+      admins.disconnect();
     }
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { breakdownFixtures, incompleteAiAnswer, missingCapabilities, type StoryDraft } from "@forgehire/core";
 import { createAiEngine, createLogger } from "@forgehire/services";
 import { startFakeOpenAi, type FakeOpenAi } from "../../test/fakes/openai-server.js";
+import { breakDownWithAi } from "../../test/breakdown-runs.js";
 import { buildClient, buildJob, type BuiltUser } from "../../test/factories.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";
 
@@ -47,14 +48,8 @@ describe("the AI path can never lose a requirement", () => {
         }),
       },
     ];
-    const res = await alice.agent.post(`/api/jobs/${job.id}/breakdown`).expect(201);
-    const stories = res.body.stories as Array<{
-      title: string;
-      source: string | null;
-      estimateHours: number;
-      tasks: Array<{ source: string | null; acceptanceCriteria: string[] }>;
-    }>;
-    expect(res.body.source).toBe("ai");
+    const { run, stories } = await breakDownWithAi(alice, job.id);
+    expect(run.result?.source).toBe("ai");
     expect(stories[0]!.title).toBe("Catalogue");
     expect(stories[0]!.tasks[0]!.acceptanceCriteria).toEqual(["Given 40 soaps, when the shop opens, then all 40 are listed."]);
     const sources = stories.flatMap((story) => [story.source, ...story.tasks.map((task) => task.source)]);

@@ -1,8 +1,9 @@
 import { Router, type RequestHandler } from "express";
 import { multipart, takeUploads } from "../../middlewares/multipart.js";
 import {
-  type BreakdownProgress,
-  type BreakdownProgressEvent,
+  type BreakdownQueued,
+  type BreakdownResult,
+  breakdownRunParams,
   changeRequestBody,
   idParams,
   jobIdParams,
@@ -16,12 +17,13 @@ import {
   type BreakdownVersion,
 } from "@forgehire/core";
 import {
-  userChannel,
   addStory,
   authorizeTaskConversation,
   addTask,
   breakDownJob,
+  getBreakdownRun,
   regenerateBreakdown,
+  requestBreakdown,
   listBreakdownVersions,
   completeJob,
   deleteBacklogItem,
@@ -42,7 +44,14 @@ import {
 import { currentActor, requireUser } from "../../middlewares/require-user.js";
 import { parse } from "../../middlewares/validate.js";
 import { presentJob } from "../../presenters/present-job.js";
-import { presentChangeRequest, presentStory, presentTask, presentTaskComment, presentTaskMessage } from "../../presenters/present-story.js";
+import {
+  presentBreakdownRun,
+  presentChangeRequest,
+  presentStory,
+  presentTask,
+  presentTaskComment,
+  presentTaskMessage,
+} from "../../presenters/present-story.js";
 
 /** Task messages carry up to 5 files of 10 MB each. */
 
@@ -56,19 +65,25 @@ export function breakdownRouter(services: Services): Router {
   router.post("/jobs/:id/breakdown", async (req, res) => {
     const { id } = parse(jobIdParams, req.params);
     const actor = currentActor(req);
-    // The AI may take two attempts of 90 s: the asking user's sockets hear each step, so the portal can say so.
-    const announce = (progress: BreakdownProgress) =>
-      services.realtime.publish(userChannel(actor.id), "breakdown:progress", { jobId: id, ...progress } satisfies BreakdownProgressEvent);
-    const result = await breakDownJob(services, services.engines.default, actor, id, announce);
-    res.status(201).json({ source: result.source, stories: result.stories.map(presentStory) });
+    if (services.engines.default.name === "rules") {
+      // The rules engine answers at once: no run to follow.
+      const result = await breakDownJob(services, services.engines.default, actor, id);
+      res.status(201).json({ source: result.source, stories: result.stories.map(presentStory) } satisfies BreakdownResult);
+      return;
+    }
+    // The AI may take two attempts of 90 s: the queue works it, and the run says how far it got (socket, or polling).
+    const { run } = await requestBreakdown(services, actor, id);
+    res.status(202).json({ runId: run.id, status: run.status } satisfies BreakdownQueued);
+  });
+
+  router.get("/jobs/:id/breakdown/runs/:runId", async (req, res) => {
+    const { id, runId } = parse(breakdownRunParams, req.params);
+    res.json(presentBreakdownRun(await getBreakdownRun(services, currentActor(req), id, runId)));
   });
 
   router.post("/jobs/:id/breakdown/regenerate", async (req, res) => {
     const { id } = parse(jobIdParams, req.params);
-    const actor = currentActor(req);
-    const announce = (progress: BreakdownProgress) =>
-      services.realtime.publish(userChannel(actor.id), "breakdown:progress", { jobId: id, ...progress } satisfies BreakdownProgressEvent);
-    const result = await regenerateBreakdown(services, services.engines.default, actor, id, announce);
+    const result = await regenerateBreakdown(services, services.engines.default, currentActor(req), id);
     res.json({ source: result.source, stories: result.stories.map(presentStory) });
   });
 

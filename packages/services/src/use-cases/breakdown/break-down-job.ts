@@ -1,10 +1,22 @@
-import { authorize, domainError, type Actor, type BreakdownInput } from "@forgehire/core";
+import type { Knex } from "knex";
+import { authorize, domainError, type Actor, type BreakdownInput, type StoryDraft } from "@forgehire/core";
 import type { BreakdownEngine, BreakdownProgress, BreakdownSource } from "../../adapters/ai/breakdown-engine.js";
 import type { ServiceDeps } from "../../deps.js";
 import { jobActivityRepository } from "../../repositories/job-activity.js";
-import { jobsRepository } from "../../repositories/jobs.js";
+import { jobsRepository, type JobRecord } from "../../repositories/jobs.js";
 import { storiesRepository, type StoryRecord } from "../../repositories/stories.js";
 import { loadLiveJob } from "../jobs/job-details.js";
+
+/**
+ * What an engine reads of a job: its title, description, scope and requirements.
+ * @param db the database
+ * @param job the job
+ * @returns the engine's input
+ */
+export async function breakdownInput(db: Knex, job: JobRecord): Promise<BreakdownInput> {
+  const requirements = await jobsRepository.findRequirements(db, job);
+  return { title: job.title, description: job.description, scope: job.scope, requirements };
+}
 
 /**
  * Breaks a job's requirements into stories and tasks, exactly once per job. The engine runs outside any
@@ -30,24 +42,40 @@ export async function breakDownJob(
   // The job's row says whether it has stories (checked again under the row lock below).
   if (job.hasStories) throw domainError("STORIES_EXIST");
 
-  const requirements = await jobsRepository.findRequirements(deps.db, job);
-  const input: BreakdownInput = { title: job.title, description: job.description, scope: job.scope, requirements };
-  const result = await engine.breakDown(input, onProgress);
+  const result = await engine.breakDown(await breakdownInput(deps.db, job), onProgress);
 
-  await deps.db.transaction(async (trx) => {
-    const locked = await loadLiveJob(trx, jobId, { forUpdate: true });
-    authorize(actor, "createBreakdown", locked);
-    if (await storiesRepository.hasStories(trx, jobId)) throw domainError("STORIES_EXIST");
-    await storiesRepository.insertDrafts(trx, jobId, result.stories, { locked: locked.locked });
-    await jobsRepository.updateState(trx, jobId, { breakdownSource: result.source }, deps.now());
-    await jobActivityRepository.record(trx, {
-      jobId,
-      actorId: actor.id,
-      action: "breakdown",
-      details: { source: result.source, stories: result.stories.length },
-    });
-  });
+  await deps.db.transaction((trx) => storeBreakdown(trx, actor, jobId, result, deps.now()));
   return { source: result.source, stories: await storiesRepository.listForJob(deps.db, jobId) };
+}
+
+/**
+ * Stores a job's first breakdown inside the caller's transaction, under the job's row lock, after checking the
+ * rules again (the engine ran outside any transaction, so the job may have changed meanwhile).
+ * @param trx the caller's transaction
+ * @param actor who asked for the breakdown
+ * @param jobId the job
+ * @param result the engine's stories and their source
+ * @param now the clock's time
+ * @throws JOB_NOT_FOUND; CREATE_STORIES_DENIED; BREAKDOWN_NOT_ALLOWED once started or paid; STORIES_EXIST
+ */
+export async function storeBreakdown(
+  trx: Knex.Transaction,
+  actor: Actor,
+  jobId: number,
+  result: { source: BreakdownSource; stories: StoryDraft[] },
+  now: Date,
+): Promise<void> {
+  const locked = await loadLiveJob(trx, jobId, { forUpdate: true });
+  authorize(actor, "createBreakdown", locked);
+  if (await storiesRepository.hasStories(trx, jobId)) throw domainError("STORIES_EXIST");
+  await storiesRepository.insertDrafts(trx, jobId, result.stories, { locked: locked.locked });
+  await jobsRepository.updateState(trx, jobId, { breakdownSource: result.source }, now);
+  await jobActivityRepository.record(trx, {
+    jobId,
+    actorId: actor.id,
+    action: "breakdown",
+    details: { source: result.source, stories: result.stories.length },
+  });
 }
 
 /**
@@ -73,9 +101,7 @@ export async function regenerateBreakdown(
   const job = await loadLiveJob(deps.db, jobId);
   authorize(actor, "regenerateBreakdown", job);
 
-  const requirements = await jobsRepository.findRequirements(deps.db, job);
-  const input: BreakdownInput = { title: job.title, description: job.description, scope: job.scope, requirements };
-  const result = await engine.breakDown(input, onProgress);
+  const result = await engine.breakDown(await breakdownInput(deps.db, job), onProgress);
 
   await deps.db.transaction(async (trx) => {
     const locked = await loadLiveJob(trx, jobId, { forUpdate: true });

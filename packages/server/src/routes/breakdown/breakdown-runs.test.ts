@@ -1,0 +1,160 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { BreakdownQueued, BreakdownRun } from "@forgehire/core";
+import { workBreakdownRun } from "@forgehire/services";
+import { startFakeOpenAi, type FakeOpenAi } from "../../test/fakes/openai-server.js";
+import { breakDownWithAi, finishedRun, oneStoryAnswer } from "../../test/breakdown-runs.js";
+import { buildAdmin, buildClient, buildFreelancer, buildJob, setJobState, type BuiltUser } from "../../test/factories.js";
+import { startTestServer, type TestServer } from "../../test/test-server.js";
+
+let fake: FakeOpenAi;
+let server: TestServer;
+let alice: BuiltUser;
+let bob: BuiltUser;
+let nova: BuiltUser;
+let admin: BuiltUser;
+
+beforeAll(async () => {
+  fake = await startFakeOpenAi();
+  server = await startTestServer({ AI_BASE_URL: fake.baseUrl, AI_API_KEY: "test-key", AI_MODEL: "fake-model", AI_TIMEOUT_MS: "5000", AI_RETRY_DELAY_MS: "20" });
+  [alice, bob, nova, admin] = await Promise.all([buildClient(server), buildClient(server), buildFreelancer(server), buildAdmin(server)]);
+});
+afterEach(() => {
+  fake.requests.length = 0;
+});
+afterAll(async () => {
+  await server?.stop();
+  await fake?.close();
+});
+
+const db = () => server.services.db;
+const count = async (query: Promise<Array<{ n: number | string }>>) => Number((await query)[0]?.n);
+const runCount = (jobId: number) => count(db()("breakdown_runs").where({ job_id: jobId }).count({ n: "*" }));
+const queuedBreakdowns = () => count(db()("pgboss.job").where({ name: "breakdown" }).count({ n: "*" }));
+const itemCount = (jobId: number) => count(db()("requirement_tasks").where({ job_id: jobId }).count({ n: "*" }));
+
+describe("POST /api/jobs/:id/breakdown with the AI engine", () => {
+  it("answers 202 with a queued run, which stores the AI's stories and says so on the run", async () => {
+    fake.answers = [{ kind: "json", content: oneStoryAnswer }];
+    const job = await buildJob(alice);
+    const res = await alice.agent.post(`/api/jobs/${job.id}/breakdown`).expect(202);
+    expect(res.body).toEqual({ runId: expect.any(String), status: "queued" });
+    const run = await finishedRun(alice, job.id, (res.body as BreakdownQueued).runId);
+    const stories = (await alice.agent.get(`/api/jobs/${job.id}/stories`).expect(200)).body as unknown[];
+    expect(run).toMatchObject({
+      id: res.body.runId,
+      jobId: job.id,
+      requestedBy: alice.user.id,
+      status: "succeeded",
+      error: null,
+      result: { source: "ai", storyCount: stories.length },
+      progress: { percent: 100, step: { kind: "done" } },
+      startedAt: expect.any(String),
+      finishedAt: expect.any(String),
+    });
+    expect(stories.length).toBeGreaterThan(0);
+  });
+
+  it("queues nothing when the request is refused: another client, a freelancer, a paid job, stories already there", async () => {
+    const job = await buildJob(alice);
+    const before = await queuedBreakdowns();
+    expect((await bob.agent.post(`/api/jobs/${job.id}/breakdown`).expect(403)).body.error.code).toBe("CREATE_STORIES_DENIED");
+    expect((await nova.agent.post(`/api/jobs/${job.id}/breakdown`).expect(403)).body.error.code).toBe("CREATE_STORIES_DENIED");
+    await alice.agent.post(`/api/jobs/${job.id}/stories`).send({ title: "By hand" }).expect(201);
+    expect((await alice.agent.post(`/api/jobs/${job.id}/breakdown`).expect(409)).body.error).toMatchObject({
+      code: "STORIES_EXIST",
+      title: "Stories Already Exist",
+    });
+    const paid = await buildJob(alice);
+    await setJobState(server, paid.id, { payment_status: "paid" });
+    expect((await alice.agent.post(`/api/jobs/${paid.id}/breakdown`).expect(409)).body.error.code).toBe("BREAKDOWN_NOT_ALLOWED");
+    expect((await alice.agent.post(`/api/jobs/999999/breakdown`).expect(404)).body.error.code).toBe("JOB_NOT_FOUND");
+    expect(await runCount(job.id)).toBe(0);
+    expect(await runCount(paid.id)).toBe(0);
+    expect(await queuedBreakdowns()).toBe(before);
+  });
+
+  it("gives the active run back to a second request while it runs: one run, one breakdown", async () => {
+    fake.answers = [{ kind: "slow", delayMs: 1000, content: oneStoryAnswer }];
+    const job = await buildJob(alice);
+    const first = (await alice.agent.post(`/api/jobs/${job.id}/breakdown`).expect(202)).body as BreakdownQueued;
+    await expect.poll(() => fake.requests.length).toBe(1);
+    const again = (await admin.agent.post(`/api/jobs/${job.id}/breakdown`).expect(202)).body as BreakdownQueued;
+    expect(again).toEqual({ runId: first.runId, status: "running" });
+    expect((await finishedRun(alice, job.id, first.runId)).status).toBe("succeeded");
+    expect(await runCount(job.id)).toBe(1);
+    expect(fake.requests).toHaveLength(1);
+    // Once it has finished, the stories exist: the usual refusal.
+    expect((await alice.agent.post(`/api/jobs/${job.id}/breakdown`).expect(409)).body.error.code).toBe("STORIES_EXIST");
+  });
+
+  it("fails an active run whose queue job is gone (every process working it died) and starts a new one", async () => {
+    fake.answers = [{ kind: "json", content: oneStoryAnswer }];
+    const job = await buildJob(alice);
+    // A run left running with no queue job behind it: what the last try's death leaves.
+    const [lost] = (await db()("breakdown_runs").insert({ job_id: job.id, requested_by: alice.user.id, status: "running" }).returning("id")) as Array<{
+      id: string;
+    }>;
+    const { runId } = (await alice.agent.post(`/api/jobs/${job.id}/breakdown`).expect(202)).body as BreakdownQueued;
+    expect(runId).not.toBe(lost!.id);
+    expect((await finishedRun(alice, job.id, runId)).status).toBe("succeeded");
+    expect((await alice.agent.get(`/api/jobs/${job.id}/breakdown/runs/${lost!.id}`).expect(200)).body).toMatchObject({
+      status: "failed",
+      error: { code: "BREAKDOWN_FAILED", message: "Failed to create stories after multiple attempts. Please try again later or contact support." },
+    });
+  });
+
+  it("fails the run with the rule's error when the job was paid while the AI answered, and stores nothing", async () => {
+    fake.answers = [{ kind: "slow", delayMs: 800, content: oneStoryAnswer }];
+    const job = await buildJob(alice);
+    const { runId } = (await alice.agent.post(`/api/jobs/${job.id}/breakdown`).expect(202)).body as BreakdownQueued;
+    await expect.poll(() => fake.requests.length).toBe(1);
+    await setJobState(server, job.id, { payment_status: "paid" });
+    const run = await finishedRun(alice, job.id, runId);
+    expect(run).toMatchObject({ status: "failed", result: null, error: { code: "BREAKDOWN_NOT_ALLOWED", message: expect.any(String) } });
+    expect(await itemCount(job.id)).toBe(0);
+  });
+
+  it("stores a run's stories once however many times it is worked, at once or after it finished", async () => {
+    fake.answers = [{ kind: "slow", delayMs: 300, content: oneStoryAnswer }];
+    const job = await buildJob(alice);
+    const { runId } = (await alice.agent.post(`/api/jobs/${job.id}/breakdown`).expect(202)).body as BreakdownQueued;
+    // Two more workers of the same run beside the server's own (a retried job whose first worker was only slow).
+    const engine = server.services.engines.ai!;
+    await Promise.all([
+      workBreakdownRun(server.services, engine, runId, { lastTry: false }),
+      workBreakdownRun(server.services, engine, runId, { lastTry: false }),
+    ]);
+    const run = await finishedRun(alice, job.id, runId);
+    expect(run.status).toBe("succeeded");
+    const stored = await itemCount(job.id);
+    expect(stored).toBe(run.result!.storyCount + run.result!.taskCount);
+    await workBreakdownRun(server.services, engine, runId, { lastTry: false });
+    expect(await itemCount(job.id)).toBe(stored);
+  });
+});
+
+describe("GET /api/jobs/:id/breakdown/runs/:runId", () => {
+  let jobId: number;
+  let run: BreakdownRun;
+
+  beforeAll(async () => {
+    fake.answers = [{ kind: "json", content: oneStoryAnswer }];
+    jobId = (await buildJob(alice)).id;
+    run = (await breakDownWithAi(alice, jobId)).run;
+  });
+
+  it("shows the run to the owner and the admins", async () => {
+    expect((await admin.agent.get(`/api/jobs/${jobId}/breakdown/runs/${run.id}`).expect(200)).body).toEqual(run);
+  });
+
+  it("refuses other clients and the freelancers with the job's rule", async () => {
+    expect((await bob.agent.get(`/api/jobs/${jobId}/breakdown/runs/${run.id}`).expect(403)).body.error.code).toBe("VIEW_BREAKDOWN_DENIED");
+    expect((await nova.agent.get(`/api/jobs/${jobId}/breakdown/runs/${run.id}`).expect(403)).body.error.code).toBe("VIEW_BREAKDOWN_DENIED");
+  });
+
+  it("answers 404 for a run of another job and 400 for a malformed id", async () => {
+    const other = await buildJob(alice);
+    expect((await alice.agent.get(`/api/jobs/${other.id}/breakdown/runs/${run.id}`).expect(404)).body.error.code).toBe("BREAKDOWN_RUN_NOT_FOUND");
+    expect((await alice.agent.get(`/api/jobs/${jobId}/breakdown/runs/not-a-run`).expect(400)).body.error.code).toBe("VALIDATION");
+  });
+});
