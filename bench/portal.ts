@@ -13,6 +13,7 @@
 // a quiet window of 5 s with no long task.
 //
 //   npm run bench:portal [-- --quick] [-- --no-build]   this part alone; `npm run bench` runs it last
+//   BENCH_PORTAL_TASKS=1 npm run bench:portal …          also logs each load's long tasks (start+duration, ms)
 //
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_PORTAL_PORT (else a free port).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -224,6 +225,9 @@ async function measureOnce(browser: Browser, origin: string, pathname: string, s
       fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0,
     }));
     if (!lcp) throw new Error(`${pathname}: no largest-contentful-paint entry`);
+    // BENCH_PORTAL_TASKS=1: the long tasks of each load, to see what blocks.
+    if (process.env.BENCH_PORTAL_TASKS)
+      log(`  ${pathname}: FCP ${fmt(fcp)} ms, LCP ${fmt(lcp)} ms, long tasks ${longTasks.map((task) => `${fmt(task.start)}+${fmt(task.end - task.start)}`).join(" ")}`);
     return { lcp, tbt: totalBlockingTime(fcp, longTasks), sent: [...sent.values()].filter((entry) => entry.url.startsWith(origin)) };
   } finally {
     await context.close();

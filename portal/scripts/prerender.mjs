@@ -34,7 +34,7 @@ function chunkFiles(manifest, key, seen = new Set()) {
 
 const template = await readFile(path.join(dist, "index.html"), "utf8");
 const manifest = JSON.parse(await readFile(path.join(dist, ".vite", "manifest.json"), "utf8"));
-if (!template.includes('<div id="root"></div>')) throw new Error("dist/index.html has no empty <div id=\"root\"></div> to fill");
+if (!template.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty <div id="root"></div> to fill');
 
 // Vite in middleware mode loads the TypeScript sources for Node, as `vite build --ssr` would, without a second build.
 const vite = await createServer({ root: portal, mode: "production", logLevel: "error", server: { middlewareMode: true }, appType: "custom" });
