@@ -202,6 +202,11 @@ async function measureOnce(browser: Browser, origin: string, pathname: string, s
       if (response.status() !== 200) throw new Error(`signing in answered ${response.status()}: ${await response.text()}`);
     }
     const page = await context.newPage();
+    // A failed hydration (markup not matching the first render) costs a second render: say so.
+    page.on("console", (message) => {
+      if (message.type() === "error") log(`  ${pathname}: console error: ${message.text().slice(0, 1000)}`);
+    });
+    page.on("pageerror", (error) => log(`  ${pathname}: page error: ${error.message.slice(0, 1000)}`));
     // The renderer the measured page runs in: a same-origin page first, so throttling applies to it.
     await page.goto(`${origin}/readyz`);
     const cdp = await context.newCDPSession(page);
