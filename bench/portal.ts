@@ -232,14 +232,22 @@ async function measureOnce(browser: Browser, origin: string, pathname: string, s
     if (!lcp) throw new Error(`${pathname}: no largest-contentful-paint entry`);
     // BENCH_PORTAL_TASKS=1: the long tasks of each load, to see what blocks.
     if (process.env.BENCH_PORTAL_TASKS)
-      log(`  ${pathname}: FCP ${fmt(fcp)} ms, LCP ${fmt(lcp)} ms, long tasks ${longTasks.map((task) => `${fmt(task.start)}+${fmt(task.end - task.start)}`).join(" ")}`);
+      log(
+        `  ${pathname}: FCP ${fmt(fcp)} ms, LCP ${fmt(lcp)} ms, long tasks ${longTasks.map((task) => `${fmt(task.start)}+${fmt(task.end - task.start)}`).join(" ")}`,
+      );
     return { lcp, tbt: totalBlockingTime(fcp, longTasks), sent: [...sent.values()].filter((entry) => entry.url.startsWith(origin)) };
   } finally {
     await context.close();
   }
 }
 
-async function measurePage(browser: Browser, origin: string, pathname: string, loads: number, signIn = false): Promise<{ lcp: number; tbt: number; sent: Sent[] }> {
+async function measurePage(
+  browser: Browser,
+  origin: string,
+  pathname: string,
+  loads: number,
+  signIn = false,
+): Promise<{ lcp: number; tbt: number; sent: Sent[] }> {
   const runs: Measured[] = [];
   for (let i = 0; i < loads; i++) runs.push(await measureOnce(browser, origin, pathname, signIn));
   const result = { lcp: median(runs.map((r) => r.lcp)), tbt: median(runs.map((r) => r.tbt)), sent: runs.flatMap((r) => r.sent) };
@@ -298,7 +306,10 @@ export async function runPortalBench({ quick }: { quick: boolean }): Promise<Ben
     const gzipBytes = gzip.reduce((sum, entry) => sum + entry.bytes, 0);
     const sentBytes = scripts.reduce((sum, url) => sum + landing.sent.find((entry) => entry.url === url)!.bodyBytes, 0);
     log(`/ loads ${scripts.length} scripts: ${fmt(gzipBytes / 1024, 1)} KiB gzipped, ${fmt(sentBytes / 1024, 1)} KiB as sent; largest:`);
-    for (const [i, url] of scripts.map((url, i) => [i, url] as const).sort(([a], [b]) => gzip[b]!.bytes - gzip[a]!.bytes).slice(0, 8))
+    for (const [i, url] of scripts
+      .map((url, i) => [i, url] as const)
+      .sort(([a], [b]) => gzip[b]!.bytes - gzip[a]!.bytes)
+      .slice(0, 8))
       log(`  ${fmt(gzip[i]!.bytes / 1024, 1).padStart(6)} KiB ${new URL(url).pathname}`);
 
     // Every asset (not the API's answers) of every load, in a format worth compressing: sent compressed, unless it is

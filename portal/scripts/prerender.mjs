@@ -55,7 +55,7 @@ try {
   }
   // The manifest is for this script only, not for the server to send.
   await rm(path.join(dist, ".vite"), { recursive: true, force: true });
-  console.log(`prerendered ${Object.keys(pages).join(", ")} into dist/prerendered`);
+  process.stdout.write(`prerendered ${Object.keys(pages).join(", ")} into dist/prerendered\n`);
 } finally {
   await vite.close();
 }
