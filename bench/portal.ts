@@ -19,12 +19,12 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
-import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { chromium, type Browser, type BrowserContext } from "playwright-core";
+import { freePort, stopChild } from "./chat-load.js";
 import { markdownTable, type BenchRow } from "./rows.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -48,18 +48,6 @@ const load = () =>
     .map((n) => n.toFixed(2))
     .join(", ");
 
-async function freePort(): Promise<number> {
-  if (process.env.BENCH_PORTAL_PORT) return Number(process.env.BENCH_PORTAL_PORT);
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 function run(command: string, args: string[]): void {
   const result = spawnSync(command, args, { cwd: repoRoot, stdio: ["ignore", "ignore", "inherit"] });
   if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
@@ -67,7 +55,7 @@ function run(command: string, args: string[]): void {
 
 /** `forgehire serve` (compiled, as in production) on a fresh embedded database, which loads the demo. */
 async function startProduct(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
+  const port = process.env.BENCH_PORTAL_PORT ? Number(process.env.BENCH_PORTAL_PORT) : await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["bin/forgehire", "serve", "--no-build"], {
     cwd: repoRoot,
@@ -98,15 +86,6 @@ async function startProduct(dataDir: string): Promise<{ child: ChildProcess; url
     if (performance.now() - t0 > 120_000) throw new Error(`forgehire serve not ready after 120 s: ${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 /** The body as sent when the client accepts `acceptEncoding` ("" for none), and its Content-Encoding. */
@@ -364,7 +343,7 @@ export async function runPortalBench({ quick }: { quick: boolean }): Promise<Ben
     ];
   } finally {
     await browser?.close();
-    if (server) await stop(server.child);
+    if (server) await stopChild(server.child);
     rmSync(staticFolder, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   }
