@@ -183,7 +183,9 @@ async function measureOnce(browser: Browser, origin: string, pathname: string, s
     const page = await context.newPage();
     // A failed hydration (markup not matching the first render) costs a second render: say so.
     page.on("console", (message) => {
-      if (message.type() === "error") log(`  ${pathname}: console error: ${message.text().slice(0, 1000)}`);
+      // A visitor's session check answers 401, which the browser reports as a failed resource: not a fault.
+      if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
+        log(`  ${pathname}: console error: ${message.text().slice(0, 1000)}`);
     });
     page.on("pageerror", (error) => log(`  ${pathname}: page error: ${error.message.slice(0, 1000)}`));
     // The renderer the measured page runs in: a same-origin page first, so throttling applies to it.
