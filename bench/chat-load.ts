@@ -83,7 +83,8 @@ const relayPath = fileURLToPath(new URL("./chat-relay.ts", import.meta.url));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!);
 
-async function freePort(): Promise<number> {
+/** A port nobody listens on now. */
+export async function freePort(): Promise<number> {
   const probe = createServer();
   await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
   const { port } = probe.address() as AddressInfo;
@@ -117,7 +118,8 @@ async function spawnUntil(args: string[], env: Record<string, string>, ready: st
   return child;
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
+/** Stops a child process: SIGTERM, then SIGKILL after 10 s. */
+export async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGTERM");

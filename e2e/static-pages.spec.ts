@@ -1,3 +1,4 @@
+import type { Route } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openBrowser, screenshot, type Browser } from "./support/browser.js";
 import { startAppServer, type AppServer } from "./support/app-server.js";
@@ -48,4 +49,33 @@ it("an unknown path shows the 404 page with Return Home", async () => {
     .or(page.getByRole("button", { name: "Return Home" }))
     .click();
   await page.waitForURL(`${server.url}/`);
+});
+
+it("the landing and the trust pages arrive prerendered and hydrate without a mismatch, even when the session check answers first", async () => {
+  const { page } = browser;
+  for (const [path, heading, chunk] of [
+    ["/", "Get the Project Done by Top AI Freelancers", /\/assets\/HomePage-/],
+    ["/terms", "Terms of Service", /\/assets\/TermsPage-/],
+  ] as const) {
+    // The HTML alone holds the page (what paints before any script runs).
+    const html = await (await page.request.get(path)).text();
+    expect(html, path).toContain(heading);
+
+    // The screen's chunk is held until the session check has answered (the nav bar then offers signing in): the
+    // screen hydrates after that answer, which its prerendered markup could not know. A mismatch is a page error
+    // (React renders the page again).
+    const errors: string[] = [];
+    const handleError = (error: Error) => errors.push(error.message);
+    page.on("pageerror", handleError);
+    const held = new Promise<Route>((resolve) => void page.route(chunk, resolve));
+    await page.goto(path, { waitUntil: "commit" });
+    const route = await held;
+    await page.getByRole("link", { name: "Sign In" }).waitFor();
+    await route.continue();
+    await page.getByRole("heading", { level: 1, name: heading }).waitFor();
+    await page.unroute(chunk);
+    await page.waitForLoadState("load");
+    page.off("pageerror", handleError);
+    expect(errors, path).toEqual([]);
+  }
 });

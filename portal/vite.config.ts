@@ -11,6 +11,8 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    // scripts/prerender.mjs reads it to preload each prerendered page's lazy chunk.
+    manifest: true,
   },
   server: {
     port: 5173,

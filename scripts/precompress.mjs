@@ -8,8 +8,6 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 /** Text formats gain from compression; images and fonts are compressed already. Keep in step with static-apps.ts. */
 const compressible = /\.(?:html|js|mjs|css|json|svg|txt|map|webmanifest|xml|wasm)$/i;
-// Smaller files would save less than the extra request headers cost.
-const minBytes = 512;
 
 async function* files(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -30,12 +28,12 @@ async function precompress(dir) {
     await rm(`${file}.gz`, { force: true });
     if (!compressible.test(file)) continue;
     const body = await readFile(file);
-    if (body.length < minBytes) continue;
     const br = brotliCompressSync(body, {
       params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
     });
     const gz = gzipSync(body, { level: 9 });
-    // A compressed copy that is not smaller is never worth sending.
+    // Even a small file is sent compressed when that saves a byte (every asset compressed, issue 13); a compressed
+    // copy that is not smaller (a file of a few dozen bytes) is never worth sending.
     if (br.length < body.length) await writeFile(`${file}.br`, br);
     if (gz.length < body.length) await writeFile(`${file}.gz`, gz);
     count += 1;

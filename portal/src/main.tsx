@@ -1,56 +1,22 @@
-import { StrictMode } from "react";
-/** notistack's own toast colours give white text under 4.5:1 (success 3.8:1, warning 2.2:1, info 3.1:1); these reach WCAG AA. */
-const AccessibleToast = styled(MaterialDesignContent)(() => ({
-  "&.notistack-MuiContent-success": { backgroundColor: "#2e7d32" },
-  "&.notistack-MuiContent-error": { backgroundColor: "#c62828" },
-  "&.notistack-MuiContent-warning": { backgroundColor: "#b45309" },
-  "&.notistack-MuiContent-info": { backgroundColor: "#01579b" },
-}));
-const toastVariants = { default: AccessibleToast, success: AccessibleToast, error: AccessibleToast, warning: AccessibleToast, info: AccessibleToast };
-
-import { createRoot } from "react-dom/client";
-import CssBaseline from "@mui/material/CssBaseline";
-import { styled, ThemeProvider } from "@mui/material/styles";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { MaterialDesignContent, SnackbarProvider } from "notistack";
-import { RouterProvider, createBrowserRouter } from "react-router";
-import { RealtimeProvider } from "@forgehire/realtime-client";
-import { QUERY_RETRY_DELAY_MS, shouldRetryQuery } from "./api/client";
-import App from "./App";
-import { theme } from "./theme";
-
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      // A 4xx answer will not change on a retry; network faults and 5xx may, once, quickly (the default of three
-      // retries with growing pauses left a failing page on a spinner for seconds).
-      retry: shouldRetryQuery,
-      retryDelay: QUERY_RETRY_DELAY_MS,
-    },
-    mutations: { retry: false },
-  },
-});
-
-// A data router, so that forms can ask before a navigation loses their input (useBlocker); the route table itself
-// stays in App's <Routes>, under one splat route.
-const router = createBrowserRouter([{ path: "*", element: <App /> }]);
+import { startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { createBrowserRouter } from "react-router";
+import { prefetchMe } from "./api/auth";
+import Root, { createQueryClient, routes } from "./Root";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("The page has no #root element");
 
-createRoot(root).render(
-  <StrictMode>
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <QueryClientProvider client={queryClient}>
-        {/* The spec shows one toast at a time. */}
-        <SnackbarProvider Components={toastVariants} maxSnack={1} anchorOrigin={{ vertical: "bottom", horizontal: "right" }} autoHideDuration={4000}>
-          {/* One socket per tab, shared by every live view (opened while one listens). */}
-          <RealtimeProvider>
-            <RouterProvider router={router} />
-          </RealtimeProvider>
-        </SnackbarProvider>
-      </QueryClientProvider>
-    </ThemeProvider>
-  </StrictMode>,
-);
+const queryClient = createQueryClient();
+const app = <Root router={createBrowserRouter(routes)} queryClient={queryClient} />;
+if (root.firstElementChild) {
+  // The landing and trust pages come prerendered (scripts/prerender.mjs), already painted: React attaches to that
+  // markup, in a transition so that it yields to the browser between small slices (no long task to block input).
+  // Their first render must match the prerendered one, which has the session check still pending: it starts on mount.
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
+} else {
+  prefetchMe(queryClient);
+  createRoot(root).render(app);
+}

@@ -20,6 +20,11 @@ const script = `console.log(${JSON.stringify("the portal bundle ".repeat(200))})
 const portalHtml = `<!doctype html><html><head><title>Portal</title></head><body>${"<p>portal</p>".repeat(80)}</body></html>`;
 const adminHtml = `<!doctype html><html><head><title>Back office</title></head><body>${"<p>admin</p>".repeat(80)}</body></html>`;
 const favicon = `<svg xmlns="http://www.w3.org/2000/svg"/>`;
+// What portal/scripts/prerender.mjs writes: the landing and a trust page, rendered into copies of the shell.
+const landingHtml = `<!doctype html><html><head><title>Portal</title></head><body><div id="root">${"<p>landing</p>".repeat(80)}</div></body></html>`;
+const termsHtml = `<!doctype html><html><head><title>Portal</title></head><body><div id="root">${"<p>terms</p>".repeat(80)}</div></body></html>`;
+// A chunk of a few hundred bytes, as the bundler splits off (an icon, a shared helper).
+const smallChunk = `import{t as e}from"./createSvgIcon-CBaASpxJ.js";var r=e("M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2","CheckCircle");export{r as t};\n`;
 
 let server: Server;
 let port: number;
@@ -27,7 +32,11 @@ let port: number;
 beforeAll(async () => {
   mkdirSync(path.join(portal, "assets"), { recursive: true });
   mkdirSync(admin, { recursive: true });
+  mkdirSync(path.join(portal, "prerendered"), { recursive: true });
   writeFileSync(path.join(portal, "index.html"), portalHtml);
+  writeFileSync(path.join(portal, "prerendered", "index.html"), landingHtml);
+  writeFileSync(path.join(portal, "prerendered", "terms.html"), termsHtml);
+  writeFileSync(path.join(portal, "assets", "CheckCircle-mHgEwPW3.js"), smallChunk);
   writeFileSync(path.join(portal, "assets", "index-Bx3_k9Qz.js"), script);
   writeFileSync(path.join(portal, "assets", "logo.png"), Buffer.alloc(2048, 7));
   writeFileSync(path.join(portal, "favicon.svg"), favicon);
@@ -96,7 +105,7 @@ describe("built web apps", () => {
   });
 
   it("never lets the HTML be cached, on the root, a deep link of the app or /index.html", async () => {
-    for (const urlPath of ["/", "/jobs/123/chat", "/index.html"]) {
+    for (const urlPath of ["/jobs/123/chat", "/index.html"]) {
       const res = await get(urlPath, "br");
       expect(res.status).toBe(200);
       expect(res.headers["cache-control"]).toBe("no-cache");
@@ -104,10 +113,39 @@ describe("built web apps", () => {
       expect(res.headers["content-encoding"]).toBe("br");
       expect(brotliDecompressSync(res.body).toString()).toBe(portalHtml);
     }
+    const root = await get("/", "br");
+    expect(root.headers["cache-control"]).toBe("no-cache");
+    expect(brotliDecompressSync(root.body).toString()).toBe(landingHtml);
     const head = await get("/", "gzip", "HEAD");
     expect(head.status).toBe(200);
     expect(head.headers["content-encoding"]).toBe("gzip");
     expect(head.body.length).toBe(0);
+  });
+
+  it("sends the page the build prerendered for its path, and the empty shell to every other path", async () => {
+    for (const [urlPath, html] of [
+      ["/", landingHtml],
+      ["/terms", termsHtml],
+      ["/terms/", termsHtml],
+      ["/jobs", portalHtml],
+      ["/terms/extra", portalHtml],
+      // Not a page of the app: the shell, where the app shows its "not found".
+      ["/index", portalHtml],
+    ] as const) {
+      const res = await get(urlPath, "gzip");
+      expect(res.status, urlPath).toBe(200);
+      expect(res.headers["cache-control"], urlPath).toBe("no-cache");
+      expect(res.headers["content-encoding"], urlPath).toBe("gzip");
+      expect(gunzipSync(res.body).toString(), urlPath).toBe(html);
+    }
+  });
+
+  it("sends even a chunk of a few hundred bytes compressed, the build having precompressed it", async () => {
+    const res = await get("/assets/CheckCircle-mHgEwPW3.js", "gzip, deflate, br");
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(res.body.length).toBeLessThan(smallChunk.length);
+    expect(brotliDecompressSync(res.body).toString()).toBe(smallChunk);
   });
 
   it("serves the back office under /admin with the same rules", async () => {

@@ -68,6 +68,17 @@ function sendBuilt(req: Request, res: Response, file: string, urlPath: string, o
   return true;
 }
 
+/**
+ * The HTML for a path of the app: the page the build prerendered for it (portal/scripts/prerender.mjs writes
+ * prerendered/NAME.html for the landing and the trust pages), else the empty shell the app renders into.
+ */
+function pageFor(root: string, urlPath: string): string {
+  const name = urlPath === "/" ? "index" : /^\/([a-z0-9-]+)\/?$/.exec(urlPath)?.[1];
+  // "/index" is no page of the app: it gets the shell, and the app its "not found".
+  const prerendered = name && (urlPath === "/" || name !== "index") ? path.join(root, "prerendered", `${name}.html`) : undefined;
+  return prerendered && existsSync(prerendered) ? prerendered : path.join(root, "index.html");
+}
+
 function spa(dir: string, name: string): Router {
   const router = Router();
   const root = path.resolve(dir);
@@ -90,8 +101,8 @@ function spa(dir: string, name: string): Router {
       res.status(503).type("text").send(`The ${name} is not built yet: run \`npm run build\`.`);
       return;
     }
-    // Any path of the app loads index.html, never cached, so a deploy shows at once.
-    sendBuilt(req, res, index, "/index.html", next);
+    // Any path of the app loads index.html (or its prerendered copy), never cached, so a deploy shows at once.
+    sendBuilt(req, res, pageFor(root, req.path), "/index.html", next);
   });
   return router;
 }

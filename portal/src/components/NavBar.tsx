@@ -1,26 +1,22 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import AppBar from "@mui/material/AppBar";
-import Badge from "@mui/material/Badge";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
-import Divider from "@mui/material/Divider";
-import Drawer from "@mui/material/Drawer";
 import IconButton from "@mui/material/IconButton";
-import List from "@mui/material/List";
-import ListItemButton from "@mui/material/ListItemButton";
-import ListItemText from "@mui/material/ListItemText";
 import Skeleton from "@mui/material/Skeleton";
 import Toolbar from "@mui/material/Toolbar";
-import Tooltip from "@mui/material/Tooltip";
-import Typography from "@mui/material/Typography";
-import ChatBubbleOutline from "@mui/icons-material/ChatBubbleOutline";
 import MenuIcon from "@mui/icons-material/Menu";
 import { Link as RouterLink, NavLink, useLocation } from "react-router";
 import { loginPathFor } from "@forgehire/core";
-import { useChatUnread, useRoomsLiveRefresh } from "../api/chat";
 import { useCurrentUser } from "../hooks/use-current-user";
-import AccountMenu from "./AccountMenu";
+import Brand from "./Brand";
+
+// What only a signed-in user or a small screen's open menu shows loads when it shows: a visitor's first page
+// (the landing, prerendered) needs none of MUI's menus, popovers, tooltips or drawers (issue 13, goal 7).
+const AccountMenu = lazy(() => import("./AccountMenu"));
+const NavMessagesIcon = lazy(() => import("./NavMessagesIcon"));
+const NavDrawer = lazy(() => import("./NavDrawer"));
 
 interface NavItem {
   label: string;
@@ -42,59 +38,11 @@ const activeLinkSx = {
   "&.active": { color: "primary.main", backgroundColor: "rgba(57, 73, 171, 0.08)" },
 } as const;
 
-/** The product's name and mark, linking home. */
-function Brand({ onClick }: { onClick?: () => void }) {
-  return (
-    <Box
-      component={RouterLink}
-      to="/"
-      onClick={onClick}
-      aria-label="Forgehire home"
-      sx={{ display: "flex", alignItems: "center", gap: 1, color: "text.primary", textDecoration: "none", mr: 2, flexShrink: 0 }}
-    >
-      <Box
-        aria-hidden
-        sx={{
-          width: 32,
-          height: 32,
-          borderRadius: 2,
-          display: "grid",
-          placeItems: "center",
-          color: "#fff",
-          fontWeight: 800,
-          background: "linear-gradient(135deg, #3949ab 0%, #00897b 100%)",
-        }}
-      >
-        F
-      </Box>
-      <Typography variant="h6" component="span" sx={{ fontWeight: 800, letterSpacing: "-0.02em" }}>
-        Forgehire
-      </Typography>
-    </Box>
-  );
-}
-
-/** The messages icon of clients and freelancers, with the number of rooms holding a message they have not read yet. */
-function MessagesIcon() {
-  const unreadQuery = useChatUnread();
-  // The server counts; a new message in any of the user's rooms only tells this badge to ask again.
-  useRoomsLiveRefresh(true);
-  const unread = unreadQuery.data?.rooms ?? 0;
-  return (
-    <Tooltip title="Messages">
-      <IconButton component={RouterLink} to="/messages" aria-label={unread > 0 ? `Messages (${unread} unread)` : "Messages"} color="primary">
-        <Badge badgeContent={unread} color="error">
-          <ChatBubbleOutline />
-        </Badge>
-      </IconButton>
-    </Tooltip>
-  );
-}
-
 /** The navigation bar of every page: links by role, sign-in actions or the account menu. */
 export default function NavBar() {
   const { user, isLoading, isAdmin, isClient, isFreelancer } = useCurrentUser();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerOpened, setDrawerOpened] = useState(false);
   const location = useLocation();
   // Both parties of a conversation reach it from the nav; admins have their own messages screen.
   const hasMessages = user !== null && (isClient || isFreelancer);
@@ -106,7 +54,10 @@ export default function NavBar() {
   if (isFreelancer) roleLinks.push({ label: "Update Agent Profile", to: "/manage-profile" });
   const pageLinks = [...alwaysLinks, ...roleLinks];
 
-  const handleDrawerOpen = () => setDrawerOpen(true);
+  const handleDrawerOpen = () => {
+    setDrawerOpened(true);
+    setDrawerOpen(true);
+  };
   const handleDrawerClose = () => setDrawerOpen(false);
 
   return (
@@ -134,7 +85,11 @@ export default function NavBar() {
                 Post a Requirement
               </Button>
             )}
-            {!isLoading && hasMessages && <MessagesIcon />}
+            {!isLoading && hasMessages && (
+              <Suspense fallback={null}>
+                <NavMessagesIcon />
+              </Suspense>
+            )}
             {!isLoading && !user && (
               <>
                 <Button component={RouterLink} to={signInPath} sx={{ display: { xs: "none", sm: "inline-flex" }, whiteSpace: "nowrap" }}>
@@ -145,39 +100,29 @@ export default function NavBar() {
                 </Button>
               </>
             )}
-            {!isLoading && user && <AccountMenu user={user} isAdmin={isAdmin} />}
+            {!isLoading && user && (
+              <Suspense fallback={<Skeleton variant="circular" width={36} height={36} aria-hidden />}>
+                <AccountMenu user={user} isAdmin={isAdmin} />
+              </Suspense>
+            )}
           </Box>
         </Toolbar>
       </Container>
 
-      <Drawer open={drawerOpen} onClose={handleDrawerClose} slotProps={{ paper: { sx: { width: 280 } } }}>
-        <Box sx={{ p: 2 }}>
-          <Brand onClick={handleDrawerClose} />
-        </Box>
-        <Divider />
-        <List component="nav" aria-label="Mobile">
-          {pageLinks.map((item) => (
-            <ListItemButton key={item.to} component={NavLink} to={item.to} onClick={handleDrawerClose}>
-              <ListItemText primary={item.label} />
-            </ListItemButton>
-          ))}
-          {isClient && (
-            <ListItemButton component={NavLink} to="/post-job" onClick={handleDrawerClose}>
-              <ListItemText primary="Post a Requirement" />
-            </ListItemButton>
-          )}
-          {hasMessages && (
-            <ListItemButton component={NavLink} to="/messages" onClick={handleDrawerClose}>
-              <ListItemText primary="Messages" />
-            </ListItemButton>
-          )}
-          {!user && (
-            <ListItemButton component={NavLink} to={signInPath} onClick={handleDrawerClose}>
-              <ListItemText primary="Sign In" />
-            </ListItemButton>
-          )}
-        </List>
-      </Drawer>
+      {/* Its code (MUI's modal and transitions) loads the first time it opens. */}
+      {drawerOpened && (
+        <Suspense fallback={null}>
+          <NavDrawer
+            open={drawerOpen}
+            onClose={handleDrawerClose}
+            pageLinks={pageLinks}
+            user={user}
+            isClient={isClient}
+            hasMessages={hasMessages}
+            signInPath={signInPath}
+          />
+        </Suspense>
+      )}
     </AppBar>
   );
 }

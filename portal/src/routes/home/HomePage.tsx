@@ -6,10 +6,6 @@ import Chip from "@mui/material/Chip";
 import Container from "@mui/material/Container";
 import Divider from "@mui/material/Divider";
 import Grid from "@mui/material/Grid";
-import List from "@mui/material/List";
-import ListItem from "@mui/material/ListItem";
-import ListItemIcon from "@mui/material/ListItemIcon";
-import ListItemText from "@mui/material/ListItemText";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import type { SvgIconComponent } from "@mui/icons-material";
@@ -81,16 +77,17 @@ export default function HomePage() {
               <Typography variant="h6" component="p" color="text.secondary" sx={{ fontWeight: 400, mb: 3 }}>
                 A structured process from requirement to delivery, at a fixed price you know upfront.
               </Typography>
-              <List dense disablePadding sx={{ mb: 4 }}>
+              {/* A plain list, as MUI's dense List lays it out, without the List components' code on the landing. */}
+              <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0, mb: 4 }}>
                 {benefits.map((benefit) => (
-                  <ListItem key={benefit} disableGutters>
-                    <ListItemIcon sx={{ minWidth: 36 }}>
+                  <Box component="li" key={benefit} sx={{ display: "flex", alignItems: "center", py: 0.5 }}>
+                    <Box sx={{ minWidth: 36, display: "inline-flex" }}>
                       <CheckCircle color="secondary" fontSize="small" />
-                    </ListItemIcon>
-                    <ListItemText primary={benefit} slotProps={{ primary: { fontSize: "1.05rem" } }} />
-                  </ListItem>
+                    </Box>
+                    <Typography sx={{ fontSize: "1.05rem", my: 0.5 }}>{benefit}</Typography>
+                  </Box>
                 ))}
-              </List>
+              </Box>
               <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
                 {showGetStarted && (
                   <Button component={RouterLink} to="/signup" variant="contained" size="large">
