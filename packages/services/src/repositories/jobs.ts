@@ -391,7 +391,9 @@ export const jobsRepository = {
   async listLive(db: Knex, query: JobListQuery): Promise<{ rows: JobRecord[]; total: number; next: JobListPosition | null }> {
     if (query.after && (query.sort ?? "createdAt") !== "createdAt") throw new Error("keyset pagination follows the default order only");
     const filtered = db({ j: "jobs" })
-      .whereNot("j.status", "inactive")
+      // A literal, not a parameter: a prepared statement's generic plan can then still prove the partial index on
+      // live jobs applies, which `status <> $1` would not.
+      .whereRaw("j.status <> 'inactive'")
       .modify((builder) => {
         if (query.criteria) applyCriteria(builder, query.criteria);
         if (query.ids) builder.whereIn("j.id", [...query.ids]);
@@ -426,11 +428,18 @@ export const jobsRepository = {
         else builder.offset(query.offset);
       })
       .modify(sorted)
-      .limit(query.limit + 1);
+      // A literal (an integer the schemas bound), so that the prepared statement's generic plan knows how few rows
+      // it reads, and is chosen: a parameter would leave PostgreSQL planning every run again.
+      .limit(query.limit + 1, { skipBinding: true });
     const found = (await selectJobs(db)
       .select(db.raw(`to_char(j.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as position_key`))
       .whereIn("j.id", pageIds)
-      .modify(sorted)) as Array<JobRow & { position_key: string }>;
+      .modify(sorted)
+      // The listings' pages have a few texts only (search or not, cursor or not, a My Jobs filter): prepared once per
+      // connection (see prepareMarkedStatements); the back office's lists, with their many sorts and id lists, are not.
+      .modify((builder) => {
+        if (!query.ids && !query.searchOwnerName) builder.options({ prepare: true });
+      })) as Array<JobRow & { position_key: string }>;
     const rows = found.slice(0, query.limit);
     const last = rows.at(-1);
     const hasMore = found.length > query.limit;
