@@ -17,11 +17,12 @@ afterAll(async () => {
 
 /**
  * The plans of the statements a repository call runs, with sequential scans priced out, so that what is left shows
- * which indexes the statements can use at all (on a small table the planner would rightly scan instead).
+ * which indexes the statements can use at all (on a small table the planner would rightly scan instead); with
+ * `asPlanned`, the planner's own choice.
  */
-async function plansOf(run: (db: Knex) => Promise<unknown>): Promise<string[]> {
+async function plansOf(run: (db: Knex) => Promise<unknown>, options: { asPlanned?: boolean } = {}): Promise<string[]> {
   return database.knex.transaction(async (trx) => {
-    await trx.raw("set local enable_seqscan = off");
+    if (!options.asPlanned) await trx.raw("set local enable_seqscan = off");
     const statements: Array<{ sql: string; bindings: readonly unknown[] }> = [];
     const listener = (query: { sql: string; bindings?: readonly unknown[] }) => {
       if (query.sql.trim().toLowerCase().startsWith("select")) statements.push({ sql: query.sql, bindings: query.bindings ?? [] });
@@ -69,4 +70,26 @@ it("the back office's user search can use the trigram indexes on email and names
 it("the freelancer directory's search can use the trigram indexes on every searched field", async () => {
   const [count] = await plansOf((db) => freelancersRepository.search(db, { q: "voice", offset: 0, limit: 24 }));
   for (const field of ["name", "title", "bio", "skills", "domains"]) expect(count).toContain(`freelancers_${field}_trgm_index`);
+});
+
+it("the job listing's first page and a deep page by cursor read a page's worth of the live-jobs index at 100,000 jobs, not the table", async () => {
+  const [owner] = (await database
+    .knex("users")
+    .insert({ email: "many@example.test", password_hash: "x", first_name: "Ma", last_name: "Ny", user_type: "client", role_type: "job_poster" })
+    .returning("id")) as Array<{ id: string }>;
+  await database.knex.raw(
+    `insert into jobs (title, description, industry, scope, budget, owner_id, created_at)
+     select 'Listed job ' || n, 'A job of the listing', 'Others', 50, 50, ?, now() - n * interval '1 second'
+     from generate_series(1, 100000) as n`,
+    [owner!.id],
+  );
+  await database.knex.raw("analyze jobs");
+  const first = await jobsRepository.listLive(database.knex, { offset: 0, limit: 24 });
+  const deep = { key: "2026-01-01T00:00:00.000000Z", id: 50_000 };
+  for (const after of [undefined, first.next!, deep]) {
+    // The page itself (the first statement): a count, when there is one, is cached for the listing.
+    const [page] = await plansOf((db) => jobsRepository.listLive(db, { offset: 0, limit: 24, after }), { asPlanned: true });
+    expect(page).toMatch(/Index (Only )?Scan using jobs_live_created_at_index/);
+    expect(page).not.toMatch(/Seq Scan on jobs|Sort Key: j_1\.created_at/);
+  }
 });
