@@ -46,6 +46,8 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 // connection (pg keeps one name per text for each connection it opens).
 const statementNames = new Map<string, string>();
 const MAX_PREPARED_STATEMENTS = 200;
+// SQLSTATE 0A000, which "cached plan must not change result type" carries.
+const FEATURE_NOT_SUPPORTED = "0A000";
 const withoutMark = ({ prepare: _mark, ...config }: pg.QueryConfig & { prepare?: boolean }): pg.QueryConfig => config;
 
 /**
@@ -59,17 +61,25 @@ function prepareMarkedStatements(connection: pg.Client): void {
   const query = connection.query.bind(connection) as (config: unknown, ...rest: unknown[]) => unknown;
   const marked = (config: unknown): config is pg.QueryConfig & { prepare?: boolean } =>
     typeof config === "object" && config !== null && (config as { prepare?: unknown }).prepare === true;
-  // pg's query has a dozen overloads; this only adds a name to the config object knex passes, and forwards.
+  // Set once a prepared statement's result no longer matches its table (a migration added a column to jobs while
+  // this process ran: PostgreSQL then refuses the plan with "cached plan must not change result type"): from then
+  // on this connection runs every statement unnamed, as before, rather than fail until the process restarts.
+  let unnamedOnly = false;
+  // pg's query has a dozen overloads; this only adds a name to the config object knex passes (always with a
+  // callback), and forwards.
   connection.query = ((config: unknown, ...rest: unknown[]) => {
-    if (!marked(config)) return query(config, ...rest);
+    const callback = rest[0];
+    if (!marked(config) || typeof callback !== "function") return query(config, ...rest);
     let name = statementNames.get(config.text);
-    if (!name) {
-      // Past this many texts (a page size a client picked, say) a statement runs unnamed: each name costs every
-      // connection's backend a cached plan, which no client may make grow without bound.
-      if (statementNames.size >= MAX_PREPARED_STATEMENTS) return query(withoutMark(config), ...rest);
-      statementNames.set(config.text, (name = `forgehire_${statementNames.size + 1}`));
-    }
-    return query({ ...withoutMark(config), name }, ...rest);
+    if (!name && statementNames.size < MAX_PREPARED_STATEMENTS) statementNames.set(config.text, (name = `forgehire_${statementNames.size + 1}`));
+    // Past MAX_PREPARED_STATEMENTS texts (page sizes a client picked, say) a statement runs unnamed: each name costs
+    // every connection's backend a cached plan, which no client may make grow without bound.
+    if (!name || unnamedOnly) return query(withoutMark(config), callback);
+    return query({ ...withoutMark(config), name }, (error: (Error & { code?: string }) | null, result: unknown) => {
+      if (error?.code !== FEATURE_NOT_SUPPORTED) return (callback as (error: unknown, result: unknown) => void)(error, result);
+      unnamedOnly = true;
+      query(withoutMark(config), callback);
+    });
   }) as typeof connection.query;
 }
 
