@@ -370,7 +370,10 @@ describe("jobs in the browser", () => {
     const cards = page.getByRole("article");
     await expect.poll(() => cards.count()).toBe(12);
     const pager = page.getByRole("navigation", { name: /pagination/i });
+    // The page after one shown goes on from its cursor (keyset), not from an offset.
+    const nextPage = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/jobs/mine");
     await pager.getByRole("button", { name: "Go to page 2" }).click();
+    expect(new URL((await nextPage).url()).searchParams.get("cursor")).toBeTruthy();
     await page.waitForURL((url) => url.searchParams.get("page") === "2");
     await expect.poll(() => cards.count()).toBe(1);
     // The oldest job is alone on page 2 (newest first).

@@ -61,6 +61,7 @@ export const errorCatalogue = {
     "A requirement with this title already exists. Please use a different title or edit the existing one.",
   ),
   INVALID_JOB_ID: entry("validation", "Error", "Invalid job ID"),
+  INVALID_CURSOR: entry("validation", "Validation Error", "This list position is not valid. Please start again from the first page."),
   JOB_NOT_FOUND: entry("not_found", "Job not found", "Job not found"),
   JOB_PAID: entry(
     "conflict",

@@ -38,6 +38,9 @@ export interface AppOptions {
 export function createApp(services: Services, options: AppOptions = {}): Express {
   const app = express();
   app.disable("x-powered-by");
+  // No ETag on the API's answers: hashing each JSON body (46 kB for a page of the listing) cost every request a
+  // sha1 to spare the rare revalidation the transfer. The web apps' files keep theirs (express.static sets its own).
+  app.set("etag", false);
   // Only the configured proxies may name the client in X-Forwarded-For; anyone else could pick their own
   // rate-limit key with it.
   app.set("trust proxy", services.config.trustProxy);

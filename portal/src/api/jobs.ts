@@ -1,5 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Job, JobCreateBody, JobFile, JobUpdateBody, JobWithRequirements, MyJobsFilter, Page } from "@forgehire/core";
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
+import type { CursorPage, Job, JobCreateBody, JobFile, JobUpdateBody, JobWithRequirements, MyJobsFilter } from "@forgehire/core";
 import { apiFetch } from "./client";
 
 /** Cards per page of the listings: four rows of three on a wide screen. */
@@ -13,11 +13,23 @@ export const jobKeys = {
   detail: (id: number) => ["jobs", "detail", id] as const,
 };
 
+/**
+ * Where a page of a job list starts: after the previous page's last job (its `nextCursor`) when that page is in the
+ * cache, which the server finds through an index however deep the page; else by page number (a link, a reload, a
+ * jump in the pager), an offset the database has to walk.
+ */
+function pagePosition(queryClient: QueryClient, previousPage: QueryKey, page: number): string {
+  const cursor = page > 1 ? queryClient.getQueryData<CursorPage<Job>>(previousPage)?.nextCursor : undefined;
+  return cursor ? `cursor=${encodeURIComponent(cursor)}` : `page=${page}`;
+}
+
 /** GET /api/jobs: every live job, newest first (signed in only). */
 export function useJobs(page: number, enabled = true) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: jobKeys.list(page),
-    queryFn: ({ signal }) => apiFetch<Page<Job>>(`/api/jobs?page=${page}&perPage=${JOBS_PER_PAGE}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<CursorPage<Job>>(`/api/jobs?${pagePosition(queryClient, jobKeys.list(page - 1), page)}&perPage=${JOBS_PER_PAGE}`, { signal }),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -25,9 +37,13 @@ export function useJobs(page: number, enabled = true) {
 
 /** GET /api/jobs/mine: the client's own jobs, the freelancer's jobs in progress, or every job for admins. */
 export function useMyJobs(filter: MyJobsFilter, page: number) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: jobKeys.mine(filter, page),
-    queryFn: ({ signal }) => apiFetch<Page<Job>>(`/api/jobs/mine?filter=${filter}&page=${page}&perPage=${JOBS_PER_PAGE}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<CursorPage<Job>>(`/api/jobs/mine?filter=${filter}&${pagePosition(queryClient, jobKeys.mine(filter, page - 1), page)}&perPage=${JOBS_PER_PAGE}`, {
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,9 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { storyCreateBody } from "./breakdown.js";
+import { errorCatalogue } from "../errors.js";
 import {
+  decodeListCursor,
+  encodeListCursor,
   idParams,
   inputString,
   jobIdParams,
+  listCursorQuery,
+  type ListCursor,
   MAX_PAGE,
   NUL_MESSAGE,
   nulFieldErrors,
@@ -52,5 +57,37 @@ describe("NUL characters", () => {
     expect(paginationQuery.parse({ page: String(MAX_PAGE) }).page).toBe(MAX_PAGE);
     expect(paginationQuery.safeParse({ page: String(MAX_PAGE + 1) }).success).toBe(false);
     expect(paginationQuery.safeParse({ page: "99999999999999999999" }).success).toBe(false);
+  });
+});
+
+describe("list cursors", () => {
+  it("a cursor reads back as the position it was made from, microseconds kept", () => {
+    for (const cursor of [
+      { key: "2026-11-26T10:00:00.123456Z", id: 1, page: 2 },
+      { key: "0001-01-01T00:00:00.000001Z", id: 2_147_483_647, page: MAX_PAGE },
+    ]) {
+      const text = encodeListCursor(cursor);
+      expect(text).toMatch(/^[\w-]+$/);
+      expect(decodeListCursor(text)).toEqual(cursor);
+      expect(listCursorQuery.parse({ cursor: text })).toEqual({ cursor });
+    }
+  });
+
+  // Positions encodeListCursor would never be given, to make cursors the server never hands out.
+  const made = (key: unknown, id: unknown, page: unknown) => encodeListCursor({ key, id, page } as ListCursor);
+  it.each([
+    ["", "empty"],
+    ["%%%", "not base64url"],
+    ["A", "a length base64 cannot have"],
+    [made(1, 2, 3), "a key that is no time"],
+    [made("2026-02-30T00:00:00.000000Z", 1, 2), "a day that does not exist"],
+    [made("0000-01-01T00:00:00.000000Z", 1, 2), "year 0, which the database refuses"],
+    [made("2026-02-01T00:00:00.000Z", 1, 2), "milliseconds only"],
+    [made("2026-02-01T00:00:00.000000Z", 0, 2), "id 0"],
+    [made("2026-02-01T00:00:00.000000Z", 1, 2.5), "a page that is no whole number"],
+    [made("2026-02-01T00:00:00.000000Z", 1, 1), "page 1, which needs no cursor"],
+  ])("%j (%s) is INVALID_CURSOR", (cursor) => {
+    expect(decodeListCursor(cursor)).toBeUndefined();
+    expect(refusal(listCursorQuery, { cursor })).toEqual({ code: "INVALID_CURSOR", fields: { cursor: errorCatalogue.INVALID_CURSOR.message } });
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { errorCatalogue } from "../errors.js";
 
 /** PostgreSQL refuses U+0000 in text columns; the field error a string holding one gets. */
 export const NUL_MESSAGE = "Must not contain a NUL character";
@@ -61,6 +62,102 @@ export interface Page<T> {
   page: number;
   perPage: number;
 }
+
+/** A job list's page with the keyset extension: `nextCursor` opens the next page, null on the last one. */
+export interface CursorPage<T> extends Page<T> {
+  nextCursor: string | null;
+}
+
+/**
+ * Where a keyset page starts: just after the row whose sort key and id these are, in the list's order. `key` is a
+ * creation time to the microsecond (`2026-11-26T10:00:00.123456Z`, the database's own precision, which a JS Date
+ * would round), and `page` the number of the page the cursor opens, so a page read by cursor still says which it is.
+ */
+export interface ListCursor {
+  key: string;
+  id: number;
+  page: number;
+}
+
+const INVALID_CURSOR = errorCatalogue.INVALID_CURSOR.message;
+const microsecondTime = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3})\d{3}Z$/;
+
+/** A real instant the database can hold: a well-formed date that exists (no 30 February), year 1 or later. */
+function isMicrosecondTime(key: string): boolean {
+  const millis = microsecondTime.exec(key)?.[1];
+  if (!millis) return false;
+  const time = new Date(`${millis}Z`);
+  return !Number.isNaN(time.getTime()) && time.getUTCFullYear() >= 1 && time.toISOString() === `${millis}Z`;
+}
+
+// base64url of ASCII text, written out because core runs in every runtime and names none of their globals (btoa).
+const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+function toBase64Url(ascii: string): string {
+  let out = "";
+  for (let i = 0; i < ascii.length; i += 3) {
+    const bytes = [ascii.charCodeAt(i), ascii.charCodeAt(i + 1), ascii.charCodeAt(i + 2)];
+    const word = (bytes[0]! << 16) | ((bytes[1]! || 0) << 8) | (bytes[2]! || 0);
+    const chars = Math.min(4, Math.ceil(((ascii.length - i) * 8) / 6));
+    for (let c = 0; c < chars; c++) out += BASE64URL[(word >> (18 - 6 * c)) & 63];
+  }
+  return out;
+}
+function fromBase64Url(text: string): string | undefined {
+  if (text.length % 4 === 1) return undefined;
+  let out = "";
+  for (let i = 0; i < text.length; i += 4) {
+    const digits = [...text.slice(i, i + 4)].map((char) => BASE64URL.indexOf(char));
+    if (digits.includes(-1)) return undefined;
+    const word = digits.reduce((sum, digit, c) => sum | (digit << (18 - 6 * c)), 0);
+    for (let b = 0; b < digits.length - 1; b++) out += String.fromCharCode((word >> (16 - 8 * b)) & 255);
+  }
+  return out;
+}
+
+/**
+ * The opaque text of a cursor: base64url of `[key, id, page]`, so clients pass it back and never build one.
+ * @param cursor the position
+ * @returns text safe in a query string
+ */
+export function encodeListCursor(cursor: ListCursor): string {
+  return toBase64Url(JSON.stringify([cursor.key, cursor.id, cursor.page]));
+}
+
+/**
+ * Reads a cursor made by encodeListCursor.
+ * @param text the cursor as the client sent it
+ * @returns the position, or undefined for anything encodeListCursor could not have made
+ */
+export function decodeListCursor(text: string): ListCursor | undefined {
+  if (!/^[\w-]{1,200}$/.test(text)) return undefined;
+  const json = fromBase64Url(text);
+  if (json === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(value) || value.length !== 3) return undefined;
+  const [key, id, page] = value as unknown[];
+  if (typeof key !== "string" || !isMicrosecondTime(key)) return undefined;
+  if (!Number.isSafeInteger(id) || (id as number) < 1 || (id as number) > MAX_JOB_ID) return undefined;
+  if (!Number.isSafeInteger(page) || (page as number) < 2 || (page as number) > MAX_PAGE) return undefined;
+  return { key, id: id as number, page: page as number };
+}
+
+/** `?cursor=`: the `nextCursor` of the previous page; anything else is 'INVALID_CURSOR'. */
+export const listCursorQuery = z.object({
+  /** the previous page's nextCursor; the page number is then the cursor's, and `page` is ignored */
+  cursor: inputString()
+    .transform((text, context) => {
+      const cursor = decodeListCursor(text);
+      if (cursor) return cursor;
+      context.addIssue({ code: "custom", message: INVALID_CURSOR });
+      return z.NEVER;
+    })
+    .optional(),
+});
 
 /**
  * A trimmed string that must not be empty.

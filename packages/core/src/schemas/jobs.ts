@@ -11,7 +11,7 @@ import { jobStatuses, paymentStatuses } from "../policies/job-state.js";
 import { jobAbilityActions, type JobAbilities, type JobRefusals } from "../policies/job.js";
 import { myJobsFilters } from "../policies/my-jobs.js";
 import { MAX_QUESTIONS } from "../wizard/analysis.js";
-import { inputString, optionalText, paginationQuery, searchQuery } from "./common.js";
+import { inputString, listCursorQuery, optionalText, paginationQuery, searchQuery } from "./common.js";
 
 const MISSING = errorCatalogue.MISSING_FIELDS.message;
 
@@ -177,13 +177,13 @@ export const jobUpdateBody = z.object(jobFields).partial().transform(withoutBudg
 /** What a handler receives once `jobUpdateBody` has parsed the input. */
 export type JobUpdateBody = z.infer<typeof jobUpdateBody>;
 
-/** GET /api/jobs: all live jobs, newest first, optionally searched. */
-export const jobsListQuery = paginationQuery.extend(searchQuery.shape);
+/** GET /api/jobs: all live jobs, newest first, optionally searched; by page number or by cursor. */
+export const jobsListQuery = paginationQuery.extend(searchQuery.shape).extend(listCursorQuery.shape);
 /** What a handler receives once `jobsListQuery` has parsed the input. */
 export type JobsListQuery = z.infer<typeof jobsListQuery>;
 
 /** GET /api/jobs/mine */
-export const myJobsQuery = paginationQuery.extend({
+export const myJobsQuery = paginationQuery.extend(listCursorQuery.shape).extend({
   /** all, in_progress, completed, unpaid (completed and not paid) or paid */
   filter: z.enum(myJobsFilters, { error: "Unknown filter" }).default("all"),
 });

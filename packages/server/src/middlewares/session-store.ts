@@ -66,6 +66,18 @@ export class KnexSessionStore extends ConnectSessionKnexStore {
     return super.createSession(req, session);
   }
 
+  /**
+   * A fresh session for the request (passport's login, against session fixation). The old one is deleted only when
+   * this store read it: a session the request itself started is stored when first saved, which comes after this, so
+   * deleting it was one statement on every login for nothing.
+   */
+  override regenerate(req: Parameters<ConnectSessionKnexStore["regenerate"]>[0], callback: (err?: unknown) => void): void {
+    if (loadedByRequest.has(req)) return super.regenerate(req, callback);
+    // express-session gives every store its `generate` when it mounts (the base class calls it the same way).
+    (this as unknown as { generate(req: unknown): void }).generate(req);
+    callback();
+  }
+
   override set(sid: string, session: SessionData, callback?: (err?: unknown) => void) {
     return reported(super.set(sid, session, callback), callback);
   }

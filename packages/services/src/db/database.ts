@@ -42,6 +42,47 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
+// The text of each statement marked `.options({ prepare: true })`, and the name it is prepared under on every
+// connection (pg keeps one name per text for each connection it opens).
+const statementNames = new Map<string, string>();
+const MAX_PREPARED_STATEMENTS = 200;
+// SQLSTATE 0A000, which "cached plan must not change result type" carries.
+const FEATURE_NOT_SUPPORTED = "0A000";
+const withoutMark = ({ prepare: _mark, ...config }: pg.QueryConfig & { prepare?: boolean }): pg.QueryConfig => config;
+
+/**
+ * Runs the statements marked `.options({ prepare: true })` on this connection as named prepared statements:
+ * PostgreSQL parses and plans each once per connection instead of on every run, and pg sends only Bind and Execute
+ * after the first. Only hot statements with a handful of distinct texts are marked (the session read, the job
+ * listing's page), since each name stays prepared for the connection's life. PGlite's client ignores the mark.
+ * @param connection a pg connection as knex's pool creates it
+ */
+function prepareMarkedStatements(connection: pg.Client): void {
+  const query = connection.query.bind(connection) as (config: unknown, ...rest: unknown[]) => unknown;
+  const marked = (config: unknown): config is pg.QueryConfig & { prepare?: boolean } =>
+    typeof config === "object" && config !== null && (config as { prepare?: unknown }).prepare === true;
+  // Set once a prepared statement's result no longer matches its table (a migration added a column to jobs while
+  // this process ran: PostgreSQL then refuses the plan with "cached plan must not change result type"): from then
+  // on this connection runs every statement unnamed, as before, rather than fail until the process restarts.
+  let unnamedOnly = false;
+  // pg's query has a dozen overloads; this only adds a name to the config object knex passes (always with a
+  // callback), and forwards.
+  connection.query = ((config: unknown, ...rest: unknown[]) => {
+    const callback = rest[0];
+    if (!marked(config) || typeof callback !== "function") return query(config, ...rest);
+    let name = statementNames.get(config.text);
+    if (!name && statementNames.size < MAX_PREPARED_STATEMENTS) statementNames.set(config.text, (name = `forgehire_${statementNames.size + 1}`));
+    // Past MAX_PREPARED_STATEMENTS texts (page sizes a client picked, say) a statement runs unnamed: each name costs
+    // every connection's backend a cached plan, which no client may make grow without bound.
+    if (!name || unnamedOnly) return query(withoutMark(config), callback);
+    return query({ ...withoutMark(config), name }, (error: (Error & { code?: string }) | null, result: unknown) => {
+      if (error?.code !== FEATURE_NOT_SUPPORTED) return (callback as (error: unknown, result: unknown) => void)(error, result);
+      unnamedOnly = true;
+      query(withoutMark(config), callback);
+    });
+  }) as typeof connection.query;
+}
+
 /** knex's log hooks, into the process's structured log. */
 function knexLog(logger: Logger): Knex.Logger {
   const db = logger.child({ component: "knex" });
@@ -68,7 +109,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       // and drops a broken one from its pool, so a lost connection is replaced on the next query.
       connection: { connectionString: options.databaseUrl, connectionTimeoutMillis: 5_000, keepAlive: true },
       acquireConnectionTimeout: 10_000,
-      pool: { min: 0, max: options.poolSize ?? 10 },
+      pool: {
+        min: 0,
+        max: options.poolSize ?? 10,
+        afterCreate: (connection: pg.Client, done: (error: Error | null, connection: pg.Client) => void) => {
+          prepareMarkedStatements(connection);
+          done(null, connection);
+        },
+      },
       ...(options.logger && { log: knexLog(options.logger) }),
     });
     return { knex, kind: "postgres", close: () => knex.destroy() };

@@ -217,14 +217,26 @@ export interface JobListQuery {
   sort?: JobSortField;
   /** desc by default */
   order?: "asc" | "desc";
+  /** the position of the page's first row: what is skipped, or with `after` what the total counts before the page */
   offset: number;
   limit: number;
+  /**
+   * Keyset pagination (the default sort only, newest first): the page starts just after this row, found through the
+   * index on (created_at desc, id desc) however deep it is, where an offset would read and drop every row before it.
+   */
+  after?: JobListPosition | undefined;
   /**
    * May the total come from a count made up to LISTING_TOTAL_TTL_MS ago (the public listing) rather than a fresh
    * `count(*)`, whose cost grows with the table? Counts made by this process are dropped at once when it adds or
    * removes a live job; another process's changes show within the TTL.
    */
   cachedTotal?: boolean;
+}
+
+/** A row's place in the newest-first order: its creation time to the microsecond (ISO, UTC) and its id. */
+export interface JobListPosition {
+  key: string;
+  id: number;
 }
 
 /** How long a cached listing total may be served (see JobListQuery.cachedTotal). */
@@ -262,11 +274,11 @@ export type JobStatePatch = Partial<Pick<JobRecord, "locked" | "status" | "payme
 export type JobPatch = Partial<Pick<NewJob, "title" | "description" | "industry" | "scope" | "budget" | "expectedDeliveryDate">>;
 
 /**
- * The total of a page's list. A page that is not full, and not past the end, tells it without counting; otherwise a
- * `count(*)`, whose cost grows with the list, or for the public listing one cached for a few seconds.
+ * The total of a page's list. The last page, unless past the end, tells it without counting; otherwise a `count(*)`,
+ * whose cost grows with the list, or for the public listing one cached for a few seconds.
  */
-async function totalOf(db: Knex, filtered: Knex.QueryBuilder, query: JobListQuery, pageRows: number): Promise<number> {
-  if (pageRows > 0 && pageRows < query.limit) return query.offset + pageRows;
+async function totalOf(db: Knex, filtered: Knex.QueryBuilder, query: JobListQuery, pageRows: number, hasMore: boolean): Promise<number> {
+  if (pageRows > 0 && !hasMore) return query.offset + pageRows;
   if (pageRows === 0 && query.offset === 0) return 0;
   const count = async () => {
     const [row] = (await filtered.clone().count({ total: "*" })) as Array<{ total: number | string }>;
@@ -374,10 +386,14 @@ export const jobsRepository = {
   /**
    * One page of live jobs, newest first unless a sort is given (ties broken by id in the same direction), optionally
    * narrowed by criteria and ids and searched in title and description.
+   * @returns the page's jobs, the list's total, and `next`, the position after the page's last row when more follow
    */
-  async listLive(db: Knex, query: JobListQuery) {
+  async listLive(db: Knex, query: JobListQuery): Promise<{ rows: JobRecord[]; total: number; next: JobListPosition | null }> {
+    if (query.after && (query.sort ?? "createdAt") !== "createdAt") throw new Error("keyset pagination follows the default order only");
     const filtered = db({ j: "jobs" })
-      .whereNot("j.status", "inactive")
+      // A literal, not a parameter: a prepared statement's generic plan can then still prove the partial index on
+      // live jobs applies, which `status <> $1` would not.
+      .whereRaw("j.status <> 'inactive'")
       .modify((builder) => {
         if (query.criteria) applyCriteria(builder, query.criteria);
         if (query.ids) builder.whereIn("j.id", [...query.ids]);
@@ -399,11 +415,38 @@ export const jobsRepository = {
       builder.orderBy(column, order);
       if (column !== "j.id") builder.orderBy("j.id", order);
     };
+    const after = query.after;
     // One statement for the page: the ids of the page in a subquery (so the per-row subqueries of selectJobs run on
-    // the page's rows only), the rows and their owners around it.
-    const rows = (await selectJobs(db)
-      .whereIn("j.id", filtered.clone().select("j.id").modify(sorted).offset(query.offset).limit(query.limit))
-      .modify(sorted)) as JobRow[];
-    return { rows: rows.map(toRecord), total: await totalOf(db, filtered, query, rows.length) };
+    // the page's rows only), the rows and their owners around it. One row more than the page says whether another
+    // follows, so the last page is known without counting.
+    const pageIds = filtered
+      .clone()
+      .select("j.id")
+      .modify((builder) => {
+        // The row comparison is what the (created_at desc, id desc) indexes serve: a scan that starts at the cursor.
+        if (after) builder.whereRaw("(j.created_at, j.id) < (?::timestamptz, ?)", [after.key, after.id]);
+        else builder.offset(query.offset);
+      })
+      .modify(sorted)
+      // A literal (an integer the schemas bound), so that the prepared statement's generic plan knows how few rows
+      // it reads, and is chosen: a parameter would leave PostgreSQL planning every run again.
+      .limit(query.limit + 1, { skipBinding: true });
+    const found = (await selectJobs(db)
+      .select(db.raw(`to_char(j.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as position_key`))
+      .whereIn("j.id", pageIds)
+      .modify(sorted)
+      // The listings' pages have a few texts only (search or not, cursor or not, a My Jobs filter): prepared once per
+      // connection (see prepareMarkedStatements); the back office's lists, with their many sorts and id lists, are not.
+      .modify((builder) => {
+        if (!query.ids && !query.searchOwnerName) builder.options({ prepare: true });
+      })) as Array<JobRow & { position_key: string }>;
+    const rows = found.slice(0, query.limit);
+    const last = rows.at(-1);
+    const hasMore = found.length > query.limit;
+    return {
+      rows: rows.map(toRecord),
+      total: await totalOf(db, filtered, query, rows.length, hasMore),
+      next: hasMore && last ? { key: last.position_key, id: last.id } : null,
+    };
   },
 };

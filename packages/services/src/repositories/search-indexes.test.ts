@@ -17,11 +17,12 @@ afterAll(async () => {
 
 /**
  * The plans of the statements a repository call runs, with sequential scans priced out, so that what is left shows
- * which indexes the statements can use at all (on a small table the planner would rightly scan instead).
+ * which indexes the statements can use at all (on a small table the planner would rightly scan instead); with
+ * `asPlanned`, the planner's own choice.
  */
-async function plansOf(run: (db: Knex) => Promise<unknown>): Promise<string[]> {
+async function plansOf(run: (db: Knex) => Promise<unknown>, options: { asPlanned?: boolean } = {}): Promise<string[]> {
   return database.knex.transaction(async (trx) => {
-    await trx.raw("set local enable_seqscan = off");
+    if (!options.asPlanned) await trx.raw("set local enable_seqscan = off");
     const statements: Array<{ sql: string; bindings: readonly unknown[] }> = [];
     const listener = (query: { sql: string; bindings?: readonly unknown[] }) => {
       if (query.sql.trim().toLowerCase().startsWith("select")) statements.push({ sql: query.sql, bindings: query.bindings ?? [] });
@@ -42,18 +43,23 @@ async function plansOf(run: (db: Knex) => Promise<unknown>): Promise<string[]> {
   });
 }
 
-it("the job search uses the trigram indexes on title and description once there are many jobs", async () => {
-  // Live jobs are many, so the planner must prefer the trigram indexes to the partial index on live jobs.
+/** A client with `count` live jobs titled `<title> <n>`, one a second apart, the newest now. */
+async function insertJobs(email: string, count: number, title: string): Promise<void> {
   const [owner] = (await database
     .knex("users")
-    .insert({ email: "owner@example.test", password_hash: "x", first_name: "O", last_name: "Wner", user_type: "client", role_type: "job_poster" })
+    .insert({ email, password_hash: "x", first_name: "O", last_name: "Wner", user_type: "client", role_type: "job_poster" })
     .returning("id")) as Array<{ id: string }>;
   await database.knex.raw(
-    `insert into jobs (title, description, industry, scope, budget, owner_id)
-     select 'Booking app ' || n, 'A booking application, number ' || n, 'Others', 50, 50, ?
-     from generate_series(1, 3000) as n`,
-    [owner!.id],
+    `insert into jobs (title, description, industry, scope, budget, owner_id, created_at)
+     select ? || ' ' || n, 'A booking application, number ' || n, 'Others', 50, 50, ?, now() - n * interval '1 second'
+     from generate_series(1, ?) as n`,
+    [title, owner!.id, count],
   );
+}
+
+it("the job search uses the trigram indexes on title and description once there are many jobs", async () => {
+  // Live jobs are many, so the planner must prefer the trigram indexes to the partial index on live jobs.
+  await insertJobs("owner@example.test", 3000, "Booking app");
   // VACUUM also moves the rows from the GIN indexes' pending list into the indexes, as autovacuum would.
   await database.knex.raw("vacuum analyze jobs");
   const [count] = await plansOf((db) => jobsRepository.listLive(db, { q: "inventory", offset: 0, limit: 24 }));
@@ -70,3 +76,17 @@ it("the freelancer directory's search can use the trigram indexes on every searc
   const [count] = await plansOf((db) => freelancersRepository.search(db, { q: "voice", offset: 0, limit: 24 }));
   for (const field of ["name", "title", "bio", "skills", "domains"]) expect(count).toContain(`freelancers_${field}_trgm_index`);
 });
+
+it("the job listing's first page and a deep page by cursor read a page's worth of the live-jobs index at 100,000 jobs, not the table", async () => {
+  await insertJobs("many@example.test", 100_000, "Listed job");
+  await database.knex.raw("analyze jobs");
+  const first = await jobsRepository.listLive(database.knex, { offset: 0, limit: 24 });
+  const deep = { key: "2026-01-01T00:00:00.000000Z", id: 50_000 };
+  for (const after of [undefined, first.next!, deep]) {
+    // The page itself (the first statement): a count, when there is one, is cached for the listing.
+    const [page] = await plansOf((db) => jobsRepository.listLive(db, { offset: 0, limit: 24, after }), { asPlanned: true });
+    expect(page).toMatch(/Index (Only )?Scan using jobs_live_created_at_index/);
+    expect(page).not.toMatch(/Seq Scan on jobs|Sort Key: j_1\.created_at/);
+  }
+  // 100,000 rows into a table with trigram indexes take a while on the embedded database.
+}, 180_000);

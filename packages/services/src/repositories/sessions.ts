@@ -25,7 +25,9 @@ export const sessionsRepository = {
       .leftJoin({ f: "freelancers" }, "f.user_id", "u.id")
       .where("s.sid", sid)
       .where("s.expired", ">", now)
-      .first(["s.sess", "s.expired as session_expired", ...sessionUserColumns])) as
+      .first(["s.sess", "s.expired as session_expired", ...sessionUserColumns])
+      // Every API request runs it: planned once per connection (see prepareMarkedStatements).
+      .options({ prepare: true })) as
       ({ sess: Record<string, unknown> | string; session_expired: Date | string } & Parameters<typeof toSessionUser>[0]) | undefined;
     if (!row) return undefined;
     return {

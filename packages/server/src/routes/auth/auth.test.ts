@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import supertest from "supertest";
 import { buildAdmin, buildClient, DEFAULT_PASSWORD } from "../../test/factories.js";
 import { startMailCatcher, type MailCatcher } from "@forgehire/services/testing";
 import { startTestServer, type TestServer } from "../../test/test-server.js";
@@ -101,6 +102,27 @@ describe("login and logout", () => {
     expect(cookieA).toMatch(/forgehire\.sid=.+HttpOnly/i);
     expect(cookieA).toMatch(/SameSite=Lax/i);
     expect(cookieB.split(";")[0]).not.toBe(cookieA.split(";")[0]);
+  });
+
+  it("ends the session a second login replaces, and deletes no session on a first login (goal 6: nothing slow on the path)", async () => {
+    const { user } = await buildClient(server);
+    const statements: string[] = [];
+    const listener = (query: { sql: string }) => statements.push(query.sql);
+    server.services.db.on("query", listener);
+    const first = await server.agent().post("/api/auth/login").send({ email: user.email, password: DEFAULT_PASSWORD }).expect(200);
+    server.services.db.off("query", listener);
+    expect(statements.filter((sql) => /^delete from "sessions"/i.test(sql))).toEqual([]);
+
+    const oldCookie = String(first.headers["set-cookie"]).split(";")[0]!;
+    const second = await supertest(server.url)
+      .post("/api/auth/login")
+      .set("Cookie", oldCookie)
+      .send({ email: user.email, password: DEFAULT_PASSWORD })
+      .expect(200);
+    const newCookie = String(second.headers["set-cookie"]).split(";")[0]!;
+    expect(newCookie).not.toBe(oldCookie);
+    await supertest(server.url).get("/api/auth/me").set("Cookie", oldCookie).expect(401);
+    await supertest(server.url).get("/api/auth/me").set("Cookie", newCookie).expect(200);
   });
 
   it("refuses a wrong password and an unknown email with the same INVALID_CREDENTIALS", async () => {

@@ -51,10 +51,8 @@ export function authRouter(services: Services, passport: PassportInstance): Rout
     passport.authenticate("local", { session: false }, (error: unknown, user: UserRecord | false) => {
       if (error) return next(error);
       if (!user) return next(domainError("INVALID_CREDENTIALS"));
-      accountLimit
-        .succeeded(input.email)
-        .then(() => logIn(req, user))
-        .then(() => res.json({ user: presentUser(user) }), next);
+      // Taking the try back and starting the session are independent: both at once, one round trip less to wait.
+      Promise.all([accountLimit.succeeded(input.email), logIn(req, user)]).then(() => res.json({ user: presentUser(user) }), next);
     })(req, res, next);
   });
 

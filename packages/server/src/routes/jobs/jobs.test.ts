@@ -314,7 +314,8 @@ describe("reading jobs", () => {
 
   it("answers a page that is not full with its exact total and without counting (issue 13)", async () => {
     const seen: string[] = [];
-    const listener = (query: { sql: string }) => seen.push(query.sql);
+    // The outbox's worker may still be marking the job-posted e-mails sent meanwhile: not the listing's statements.
+    const listener = (query: { sql: string }) => void (/"emails"/.test(query.sql) || seen.push(query.sql));
     // My Jobs: a list whose total is never cached, so only the page itself can tell it.
     await buildJob(bob);
     // The job-posted notice is a queued job: let the queue finish it, so that only the listing's statements are seen.

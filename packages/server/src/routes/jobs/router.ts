@@ -1,6 +1,19 @@
 import { Router, type RequestHandler } from "express";
 import { multipart, takeUploads } from "../../middlewares/multipart.js";
-import { jobCreateBody, jobIdParams, jobUpdateBody, jobsListQuery, MAX_JOB_FILES, myJobsQuery, type Page, type Job } from "@forgehire/core";
+import {
+  encodeListCursor,
+  jobCreateBody,
+  jobIdParams,
+  jobUpdateBody,
+  jobsListQuery,
+  MAX_JOB_FILES,
+  MAX_PAGE,
+  myJobsQuery,
+  type Actor,
+  type CursorPage,
+  type Job,
+  type ListCursor,
+} from "@forgehire/core";
 import {
   attachJobFiles,
   authorizeJobAttachment,
@@ -22,24 +35,33 @@ export function jobsRouter(services: Services): Router {
   const router = Router();
   router.use("/jobs", requireUser);
 
-  const page = (result: JobPage, query: { page: number; perPage: number }, actor: ReturnType<typeof currentActor>): Page<Job> => ({
+  // Page numbers for the first pages (API.md), a cursor for going on from any page: with one, the rows are found
+  // from the cursor's position and the page number is the cursor's.
+  const pageOf = (query: { page: number; perPage: number; cursor?: ListCursor | undefined }) => {
+    const number = query.cursor?.page ?? query.page;
+    return { number, offset: (number - 1) * query.perPage, limit: query.perPage, after: query.cursor };
+  };
+  const present = (result: JobPage, page: { number: number; limit: number }, actor: Actor): CursorPage<Job> => ({
     items: result.rows.map((job) => presentJob(job, actor)),
     total: result.total,
-    page: query.page,
-    perPage: query.perPage,
+    page: page.number,
+    perPage: page.limit,
+    nextCursor: result.next && page.number < MAX_PAGE ? encodeListCursor({ ...result.next, page: page.number + 1 }) : null,
   });
 
   router.get("/jobs", async (req, res) => {
     const query = parse(jobsListQuery, req.query);
-    const result = await listJobs(services, { q: query.q || undefined, offset: (query.page - 1) * query.perPage, limit: query.perPage });
-    res.json(page(result, query, currentActor(req)));
+    const page = pageOf(query);
+    const result = await listJobs(services, { q: query.q || undefined, ...page });
+    res.json(present(result, page, currentActor(req)));
   });
 
   router.get("/jobs/mine", async (req, res) => {
     const query = parse(myJobsQuery, req.query);
     const actor = currentActor(req);
-    const result = await listMyJobs(services, actor, { filter: query.filter, offset: (query.page - 1) * query.perPage, limit: query.perPage });
-    res.json(page(result, query, actor));
+    const page = pageOf(query);
+    const result = await listMyJobs(services, actor, { filter: query.filter, ...page });
+    res.json(present(result, page, actor));
   });
 
   router.post("/jobs", async (req, res) => {

@@ -1,19 +1,28 @@
 import { adminJobViewCriteria, myJobsCriteria, type Actor, type AdminJobView, type MyJobsFilter } from "@forgehire/core";
 import type { ServiceDeps } from "../../deps.js";
-import { jobsRepository, type JobRecord, type JobSortField } from "../../repositories/jobs.js";
+import { jobsRepository, type JobListPosition, type JobRecord, type JobSortField } from "../../repositories/jobs.js";
 
 export interface JobPage {
   rows: JobRecord[];
   total: number;
+  /** after the page's last row when more rows follow (keyset pagination), else null */
+  next: JobListPosition | null;
+}
+
+/** A page of a newest-first list: by offset, or (deep pages) after a position, with offset then only placing it. */
+export interface JobListPageQuery {
+  offset: number;
+  limit: number;
+  after?: JobListPosition | undefined;
 }
 
 /**
  * The listing: every live job, newest first, for any signed-in user. Its total may be a few seconds old (see
  * JobListQuery.cachedTotal): the busiest list, and the only one counted on every page otherwise.
  * @param deps database
- * @param query page (offset, limit) and optional search words
+ * @param query the page (offset and limit, or after a position) and optional search words
  */
-export function listJobs(deps: Pick<ServiceDeps, "db">, query: { q?: string | undefined; offset: number; limit: number }): Promise<JobPage> {
+export function listJobs(deps: Pick<ServiceDeps, "db">, query: JobListPageQuery & { q?: string | undefined }): Promise<JobPage> {
   return jobsRepository.listLive(deps.db, { ...query, cachedTotal: true });
 }
 
@@ -22,10 +31,10 @@ export function listJobs(deps: Pick<ServiceDeps, "db">, query: { q?: string | un
  * a filter, newest first.
  * @param deps database
  * @param actor the signed-in person
- * @param query the filter and the page
+ * @param query the filter and the page (offset and limit, or after a position)
  */
-export function listMyJobs(deps: Pick<ServiceDeps, "db">, actor: Actor, query: { filter: MyJobsFilter; offset: number; limit: number }): Promise<JobPage> {
-  return jobsRepository.listLive(deps.db, { criteria: myJobsCriteria(actor, query.filter), offset: query.offset, limit: query.limit });
+export function listMyJobs(deps: Pick<ServiceDeps, "db">, actor: Actor, query: JobListPageQuery & { filter: MyJobsFilter }): Promise<JobPage> {
+  return jobsRepository.listLive(deps.db, { criteria: myJobsCriteria(actor, query.filter), offset: query.offset, limit: query.limit, after: query.after });
 }
 
 /** What the back office's job list asks for (ra-data-simple-rest's sort, range and filter, already parsed). */
