@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAdmin, buildClient, buildFreelancer, buildJob, setJobState, type BuiltUser } from "../../test/factories.js";
+import { statementsDuring } from "../../test/statements.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";
 
 let server: TestServer;
@@ -207,6 +208,18 @@ describe("lock and unlock", () => {
     await alice.agent.post(`/api/jobs/${job.id}/unlock`).expect(200);
     expect(await db()("requirement_tasks").where({ job_id: job.id, locked: true })).toHaveLength(0);
     expect(await activity(job.id)).toEqual(expect.arrayContaining(["lock", "unlock"]));
+  });
+
+  it("costs at most 6 statements, the session's included: the row lock, then one write with the version and the activity (issue 13)", async () => {
+    const { job } = await jobWithStories();
+    const seen = await statementsDuring(server, () => alice.agent.post(`/api/jobs/${job.id}/lock`).expect(200));
+    expect(seen.length, seen.join("\n")).toBeLessThanOrEqual(6);
+    expect(
+      seen.findIndex((sql) => /for update/i.test(sql)),
+      seen.join("\n"),
+    ).toBeGreaterThan(seen.findIndex((sql) => /^begin/i.test(sql)));
+    expect(await activity(job.id)).toContain("lock");
+    expect(await db()("breakdown_versions").where({ job_id: job.id })).toHaveLength(1);
   });
 
   it("is for the owner or an admin only", async () => {
