@@ -64,6 +64,22 @@ describe("breakdown", () => {
     expect(await activity(job.id)).toContain("breakdown");
   });
 
+  it("stores a breakdown of any size in at most 10 statements, the session's included, and answers with the stories as stored (issue 13)", async () => {
+    const sizes: Array<{ statements: number; items: number }> = [];
+    for (const keyFeatures of ["Catalogue", "Catalogue, cart, checkout, reviews, wish lists, gift cards, loyalty points"]) {
+      const job = await buildJob(alice, { keyFeatures });
+      let answer: { stories: Array<{ tasks: unknown[] }> } | undefined;
+      const seen = await statementsDuring(server, async () => {
+        answer = (await alice.agent.post(`/api/jobs/${job.id}/breakdown`).expect(201)).body as typeof answer;
+      });
+      expect(seen.length, seen.join("\n")).toBeLessThanOrEqual(10);
+      expect(answer!.stories).toEqual((await alice.agent.get(`/api/jobs/${job.id}/stories`).expect(200)).body);
+      sizes.push({ statements: seen.length, items: answer!.stories.reduce((sum, story) => sum + 1 + story.tasks.length, 0) });
+    }
+    expect(sizes[1]!.items).toBeGreaterThan(sizes[0]!.items);
+    expect(sizes[1]!.statements).toBe(sizes[0]!.statements);
+  });
+
   it("answers STORIES_EXIST the second time and changes nothing", async () => {
     const { job } = await jobWithStories();
     const before = await storyCount(job.id);

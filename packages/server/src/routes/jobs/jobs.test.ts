@@ -2,6 +2,7 @@ import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { quote } from "@forgehire/core";
 import { buildAdmin, buildClient, buildFreelancer, buildJob, jobBody, setJobState, type BuiltUser } from "../../test/factories.js";
+import { statementsDuring } from "../../test/statements.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";
 
 let server: TestServer;
@@ -313,23 +314,23 @@ describe("reading jobs", () => {
   });
 
   it("answers a page that is not full with its exact total and without counting (issue 13)", async () => {
-    const seen: string[] = [];
-    const listener = (query: { sql: string }) => seen.push(query.sql);
     // My Jobs: a list whose total is never cached, so only the page itself can tell it.
     await buildJob(bob);
-    // The job-posted notice runs after the answer: let it finish, so that only the listing's statements are seen.
-    await server.services.background.drain();
-    server.services.db.on("query", listener);
-    try {
+    // The job-posted notice and its e-mails run after the answer: statementsDuring lets them finish first.
+    const seen = await statementsDuring(server, async () => {
       const res = await bob.agent.get("/api/jobs/mine").query({ perPage: 100 }).expect(200);
       expect(res.body.items.length).toBeGreaterThan(0);
       expect(res.body.total).toBe(res.body.items.length);
-    } finally {
-      server.services.db.off("query", listener);
-    }
+    });
     // The session, then the page: no count(*), whose cost grows with the table.
     expect(seen).toHaveLength(2);
     expect(seen.join("\n")).not.toMatch(/count\(/);
+  });
+
+  it("answers a job's detail in at most 4 statements, the session's included (issue 13)", async () => {
+    const job = await buildJob(bob);
+    const seen = await statementsDuring(server, () => bob.agent.get(`/api/jobs/${job.id}`).expect(200));
+    expect(seen.length, seen.join("\n")).toBeLessThanOrEqual(4);
   });
 
   it("reports stories and client communication on the job", async () => {

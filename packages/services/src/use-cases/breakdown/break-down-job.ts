@@ -4,7 +4,7 @@ import type { ServiceDeps } from "../../deps.js";
 import { jobActivityRepository } from "../../repositories/job-activity.js";
 import { jobsRepository } from "../../repositories/jobs.js";
 import { storiesRepository, type StoryRecord } from "../../repositories/stories.js";
-import { loadLiveJob } from "../jobs/job-details.js";
+import { loadLiveJob, loadLiveJobWithRequirements } from "../jobs/job-details.js";
 
 /**
  * Breaks a job's requirements into stories and tasks, exactly once per job. The engine runs outside any
@@ -25,29 +25,28 @@ export async function breakDownJob(
   jobId: number,
   onProgress?: (progress: BreakdownProgress) => void,
 ): Promise<{ source: BreakdownSource; stories: StoryRecord[] }> {
-  const job = await loadLiveJob(deps.db, jobId);
+  const { job, requirements } = await loadLiveJobWithRequirements(deps.db, jobId);
   authorize(actor, "createBreakdown", job);
   // The job's row says whether it has stories (checked again under the row lock below).
   if (job.hasStories) throw domainError("STORIES_EXIST");
 
-  const requirements = await jobsRepository.findRequirements(deps.db, job);
   const input: BreakdownInput = { title: job.title, description: job.description, scope: job.scope, requirements };
   const result = await engine.breakDown(input, onProgress);
 
-  await deps.db.transaction(async (trx) => {
+  const stories = await deps.db.transaction(async (trx) => {
     const locked = await loadLiveJob(trx, jobId, { forUpdate: true });
     authorize(actor, "createBreakdown", locked);
-    if (await storiesRepository.hasStories(trx, jobId)) throw domainError("STORIES_EXIST");
-    await storiesRepository.insertDrafts(trx, jobId, result.stories, { locked: locked.locked });
-    await jobsRepository.updateState(trx, jobId, { breakdownSource: result.source }, deps.now());
+    if (!(await jobsRepository.claimBreakdown(trx, jobId, result.source, deps.now()))) throw domainError("STORIES_EXIST");
+    const stored = await storiesRepository.insertDrafts(trx, jobId, result.stories, { locked: locked.locked });
     await jobActivityRepository.record(trx, {
       jobId,
       actorId: actor.id,
       action: "breakdown",
       details: { source: result.source, stories: result.stories.length },
     });
+    return stored;
   });
-  return { source: result.source, stories: await storiesRepository.listForJob(deps.db, jobId) };
+  return { source: result.source, stories };
 }
 
 /**
@@ -70,18 +69,18 @@ export async function regenerateBreakdown(
   jobId: number,
   onProgress?: (progress: BreakdownProgress) => void,
 ): Promise<{ source: BreakdownSource; stories: StoryRecord[] }> {
-  const job = await loadLiveJob(deps.db, jobId);
+  const { job, requirements } = await loadLiveJobWithRequirements(deps.db, jobId);
   authorize(actor, "regenerateBreakdown", job);
 
-  const requirements = await jobsRepository.findRequirements(deps.db, job);
   const input: BreakdownInput = { title: job.title, description: job.description, scope: job.scope, requirements };
   const result = await engine.breakDown(input, onProgress);
 
-  await deps.db.transaction(async (trx) => {
+  const stories = await deps.db.transaction(async (trx) => {
     const locked = await loadLiveJob(trx, jobId, { forUpdate: true });
     authorize(actor, "regenerateBreakdown", locked);
     const replaced = await storiesRepository.deleteAllForJob(trx, jobId);
-    await storiesRepository.insertDrafts(trx, jobId, result.stories, { locked: false });
+    // The job's stories are now exactly these (their tasks went with the stories deleted above).
+    const stored = await storiesRepository.insertDrafts(trx, jobId, result.stories, { locked: false });
     await jobsRepository.updateState(trx, jobId, { breakdownSource: result.source }, deps.now());
     await jobActivityRepository.record(trx, {
       jobId,
@@ -90,6 +89,7 @@ export async function regenerateBreakdown(
       action: "breakdown",
       details: { source: result.source, stories: result.stories.length, regenerated: true, replaced },
     });
+    return stored;
   });
-  return { source: result.source, stories: await storiesRepository.listForJob(deps.db, jobId) };
+  return { source: result.source, stories };
 }
