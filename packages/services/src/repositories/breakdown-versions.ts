@@ -1,6 +1,5 @@
 import type { Knex } from "knex";
 import type { VersionStory } from "@forgehire/core";
-import type { StoryRecord } from "./stories.js";
 import { toDate } from "./rows.js";
 
 /** One locked version of a job's breakdown. */
@@ -19,40 +18,44 @@ interface VersionRow {
   stories: unknown;
 }
 
-/** The stories of a job as a version keeps them (no ids, statuses or message counts: those keep changing). */
-export function toVersionStories(stories: readonly StoryRecord[]): VersionStory[] {
-  return stories.map((story) => ({
-    title: story.title,
-    description: story.description,
-    priority: story.priority,
-    source: story.source,
-    tasks: story.tasks.map((task) => ({
-      title: task.title,
-      description: task.description,
-      priority: task.priority,
-      estimateHours: task.estimateHours,
-      acceptanceCriteria: task.acceptanceCriteria,
-      source: task.source,
-    })),
-  }));
-}
-
 /** Breakdown versions, one per lock of a job's requirements. */
 export const breakdownVersionsRepository = {
-  /** Stores the next version of a job (call under the job's row lock, so numbers never collide). @returns its number */
-  async insertNext(db: Knex, jobId: number, entry: { lockedBy: string | null; lockedAt: Date; stories: VersionStory[] }): Promise<number> {
-    // The next number is read in the insert itself: one round trip.
-    const [row] = (await db("breakdown_versions")
-      .insert({
-        job_id: jobId,
-        version: db.raw("(select coalesce(max(version), 0) + 1 from breakdown_versions where job_id = ?)", [jobId]),
-        locked_by: entry.lockedBy,
-        locked_at: entry.lockedAt,
-        // Stringified: the pg driver would send a JS array as a PostgreSQL array, not as JSON.
-        stories: JSON.stringify(entry.stories),
-      })
-      .returning("version")) as Array<{ version: number }>;
-    return row!.version;
+  /**
+   * Locks a job's requirements and keeps its breakdown as the next version, in one statement (one round trip on the
+   * lock's path; call under the job's row lock, so version numbers never collide and no story changes meanwhile):
+   * the job's and its stories' and tasks' locked flags, the version, numbered and snapshotted from the stories in
+   * the statement itself, and the "lock" activity naming it. The snapshot keeps what `VersionStory` names (no ids,
+   * statuses or message counts: those keep changing), stories and tasks in the order the backlog shows them.
+   * @returns the new version's number
+   */
+  async lockAndSnapshot(db: Knex, jobId: number, entry: { lockedBy: string | null; lockedAt: Date }): Promise<number> {
+    const result = (await db.raw(
+      `with job as (
+         update jobs set locked = true, updated_at = :at where id = :jobId
+       ), items as (
+         update requirement_tasks set locked = true, updated_at = :at where job_id = :jobId
+       ), version as (
+         insert into breakdown_versions (job_id, version, locked_by, locked_at, stories)
+         select :jobId, (select coalesce(max(version), 0) + 1 from breakdown_versions where job_id = :jobId), :lockedBy, :at,
+           -- Every part of one statement reads the rows as they were before it: the flags above do not show here.
+           coalesce(jsonb_agg(jsonb_build_object(
+             'title', s.title, 'description', s.description, 'priority', s.priority, 'source', s.source,
+             'tasks', (select coalesce(jsonb_agg(jsonb_build_object(
+                 'title', t.title, 'description', t.description, 'priority', t.priority,
+                 'estimateHours', t.estimate_hours, 'acceptanceCriteria', t.acceptance_criteria, 'source', t.source
+               ) order by t.position, t.created_at, t.id), '[]'::jsonb)
+               from requirement_tasks t where t.job_id = s.job_id and t.story_id = s.id and t.type = 'task')
+           ) order by s.position, s.created_at, s.id), '[]'::jsonb)
+         from requirement_tasks s where s.job_id = :jobId and s.type = 'story'
+         returning version
+       ), activity as (
+         insert into job_activity (job_id, actor_id, action, details)
+         select :jobId, :lockedBy, 'lock', jsonb_build_object('version', version) from version
+       )
+       select version from version`,
+      { jobId, lockedBy: entry.lockedBy, at: entry.lockedAt },
+    )) as { rows: Array<{ version: number }> };
+    return result.rows[0]!.version;
   },
 
   /** A job's versions, oldest first, with the name of who locked each. */

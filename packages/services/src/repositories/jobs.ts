@@ -309,6 +309,17 @@ export const jobsRepository = {
     return row && toRecord(row);
   },
 
+  /** A job and its requirements, read in one statement (the detail page, a breakdown's input). */
+  async findWithRequirements(db: Knex, id: number): Promise<{ job: JobRecord; requirements: RequirementsRecord } | undefined> {
+    const row = (await selectJobs(db)
+      .select(db.raw("(select to_jsonb(r) from job_requirements r where r.job_id = j.id) as requirements"))
+      .where("j.id", id)
+      .first()) as (JobRow & { requirements: RequirementsRow | string | null }) | undefined;
+    if (!row) return undefined;
+    const requirements = row.requirements === null ? undefined : parseJson(row.requirements);
+    return { job: toRecord(row), requirements: toRequirements(requirements, row.industry) };
+  },
+
   async findRequirements(db: Knex, job: Pick<JobRecord, "id" | "industry">): Promise<RequirementsRecord> {
     const row = (await db("job_requirements").where({ job_id: job.id }).first()) as RequirementsRow | undefined;
     return toRequirements(row, job.industry);
@@ -365,6 +376,21 @@ export const jobsRepository = {
         ...(state.breakdownSource !== undefined && { breakdown_source: state.breakdownSource }),
         updated_at: now,
       });
+  },
+
+  /**
+   * Records where a job's first breakdown came from, unless the job has stories already (call under the job's row
+   * lock: this statement, unlike the one that took the lock, sees stories committed while it waited).
+   * @returns whether the job had no stories, and now has its breakdown's source
+   */
+  async claimBreakdown(db: Knex, id: number, source: NonNullable<JobRecord["breakdownSource"]>, now: Date): Promise<boolean> {
+    const result = await db("jobs")
+      .where({ id })
+      .whereNotExists((sub) => {
+        sub.select(1).from({ s: "requirement_tasks" }).whereRaw("s.job_id = jobs.id").where("s.type", "story");
+      })
+      .update({ breakdown_source: source, updated_at: now });
+    return affectedRows(result) === 1;
   },
 
   /** Soft delete (spec: status inactive). @returns whether a live job was deleted */

@@ -95,6 +95,28 @@ function toTask(row: ItemRow): TaskRecord {
   };
 }
 
+/** Rows of stories and tasks, in order, as the stories with their tasks (a task whose story is not among them is left out). */
+function toStories(rows: readonly ItemRow[]): StoryRecord[] {
+  const stories = rows
+    .filter((row) => row.type === "story")
+    .map<StoryRecord>((row) => ({
+      id: row.id,
+      jobId: row.job_id,
+      title: row.title,
+      description: row.description,
+      priority: row.priority,
+      locked: row.locked,
+      source: row.source ?? null,
+      estimateHours: null,
+      createdAt: toDate(row.created_at),
+      tasks: [],
+    }));
+  const byId = new Map(stories.map((story) => [story.id, story]));
+  for (const row of rows) if (row.type === "task") byId.get(row.story_id!)?.tasks.push(toTask(row));
+  for (const story of stories) story.estimateHours = storyEstimate(story.tasks);
+  return stories;
+}
+
 export interface ItemPatch {
   title?: string | undefined;
   description?: string | undefined;
@@ -115,28 +137,7 @@ export const storiesRepository = {
       .orderBy("t.position")
       .orderBy("t.created_at")
       .orderBy("t.id")) as ItemRow[];
-    const stories = rows
-      .filter((row) => row.type === "story")
-      .map<StoryRecord>((row) => ({
-        id: row.id,
-        jobId: row.job_id,
-        title: row.title,
-        description: row.description,
-        priority: row.priority,
-        locked: row.locked,
-        source: row.source ?? null,
-        estimateHours: null,
-        createdAt: toDate(row.created_at),
-        tasks: [],
-      }));
-    const byId = new Map(stories.map((story) => [story.id, story]));
-    for (const row of rows) if (row.type === "task") byId.get(row.story_id!)?.tasks.push(toTask(row));
-    for (const story of stories) story.estimateHours = storyEstimate(story.tasks);
-    return stories;
-  },
-
-  async hasStories(db: Knex, jobId: number): Promise<boolean> {
-    return Boolean(await db("requirement_tasks").where({ job_id: jobId, type: "story" }).first("id"));
+    return toStories(rows);
   },
 
   async findItem(db: Knex, id: string): Promise<BacklogItem | undefined> {
@@ -152,8 +153,12 @@ export const storiesRepository = {
     return row && toTask(row);
   },
 
-  /** Stores drafts in order (stories first in each group, then their tasks). @returns the new story ids */
-  async insertDrafts(db: Knex, jobId: number, drafts: StoryDraft[], options: { locked: boolean }): Promise<string[]> {
+  /**
+   * Stores drafts in order (each story, then its tasks), after the job's last story or task.
+   * @returns the stored stories with their tasks, in the drafts' order, as `listForJob` would give them (without
+   *   reading them again: no message yet)
+   */
+  async insertDrafts(db: Knex, jobId: number, drafts: StoryDraft[], options: { locked: boolean }): Promise<StoryRecord[]> {
     if (drafts.length === 0) return [];
     // Two statements whatever the size: every story, then every task. Positions follow the job's last one, read in
     // the insert itself (each row of one INSERT sees the table as it was before it), stories first, each story's
@@ -179,7 +184,7 @@ export const storiesRepository = {
           position: at(storyOffsets[i]!),
         })),
       )
-      .returning(["id", "position"])) as Array<{ id: string; position: number }>;
+      .returning("*")) as Array<ItemRow & { position: number }>;
     // RETURNING's order is not promised: the ids are matched to the drafts by position.
     const first = Math.min(...stories.map((row) => row.position));
     const idAt = new Map(stories.map((row) => [row.position - first, row.id]));
@@ -201,8 +206,8 @@ export const storiesRepository = {
         position: storyOffsets[i]! + first + 1 + j,
       })),
     );
-    if (tasks.length) await db("requirement_tasks").insert(tasks);
-    return ids;
+    const taskRows = tasks.length ? ((await db("requirement_tasks").insert(tasks).returning("*")) as Array<ItemRow & { position: number }>) : [];
+    return toStories([...stories, ...taskRows].sort((a, b) => a.position - b.position));
   },
 
   async insertStory(db: Knex, jobId: number, story: { title: string; description: string; priority: Priority }): Promise<string> {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAdmin, buildClient, buildFreelancer, buildJob, setJobState, type BuiltUser } from "../../test/factories.js";
+import { statementsDuring } from "../../test/statements.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";
 
 let server: TestServer;
@@ -61,6 +62,22 @@ describe("breakdown", () => {
     expect(detail.body.job.hasStories).toBe(true);
     expect((await db()("jobs").where({ id: job.id }).first()).breakdown_source).toBe("rules");
     expect(await activity(job.id)).toContain("breakdown");
+  });
+
+  it("stores a breakdown of any size in at most 10 statements, the session's included, and answers with the stories as stored (issue 13)", async () => {
+    const sizes: Array<{ statements: number; items: number }> = [];
+    for (const keyFeatures of ["Catalogue", "Catalogue, cart, checkout, reviews, wish lists, gift cards, loyalty points"]) {
+      const job = await buildJob(alice, { keyFeatures });
+      let answer: { stories: Array<{ tasks: unknown[] }> } | undefined;
+      const seen = await statementsDuring(server, async () => {
+        answer = (await alice.agent.post(`/api/jobs/${job.id}/breakdown`).expect(201)).body as typeof answer;
+      });
+      expect(seen.length, seen.join("\n")).toBeLessThanOrEqual(10);
+      expect(answer!.stories).toEqual((await alice.agent.get(`/api/jobs/${job.id}/stories`).expect(200)).body);
+      sizes.push({ statements: seen.length, items: answer!.stories.reduce((sum, story) => sum + 1 + story.tasks.length, 0) });
+    }
+    expect(sizes[1]!.items).toBeGreaterThan(sizes[0]!.items);
+    expect(sizes[1]!.statements).toBe(sizes[0]!.statements);
   });
 
   it("answers STORIES_EXIST the second time and changes nothing", async () => {
@@ -207,6 +224,18 @@ describe("lock and unlock", () => {
     await alice.agent.post(`/api/jobs/${job.id}/unlock`).expect(200);
     expect(await db()("requirement_tasks").where({ job_id: job.id, locked: true })).toHaveLength(0);
     expect(await activity(job.id)).toEqual(expect.arrayContaining(["lock", "unlock"]));
+  });
+
+  it("costs at most 6 statements, the session's included: the row lock, then one write with the version and the activity (issue 13)", async () => {
+    const { job } = await jobWithStories();
+    const seen = await statementsDuring(server, () => alice.agent.post(`/api/jobs/${job.id}/lock`).expect(200));
+    expect(seen.length, seen.join("\n")).toBeLessThanOrEqual(6);
+    expect(
+      seen.findIndex((sql) => /for update/i.test(sql)),
+      seen.join("\n"),
+    ).toBeGreaterThan(seen.findIndex((sql) => /^begin/i.test(sql)));
+    expect(await activity(job.id)).toContain("lock");
+    expect(await db()("breakdown_versions").where({ job_id: job.id })).toHaveLength(1);
   });
 
   it("is for the owner or an admin only", async () => {

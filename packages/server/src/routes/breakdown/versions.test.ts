@@ -24,6 +24,15 @@ interface VersionBody {
   stories: Array<{ title: string; tasks: Array<{ estimateHours: number | null }> }>;
 }
 
+/** A story of GET /api/jobs/:id/stories, with the fields a version keeps. */
+interface BacklogStory {
+  title: string;
+  description: string;
+  priority: string;
+  source: string | null;
+  tasks: Array<{ title: string; description: string; priority: string; estimateHours: number | null; acceptanceCriteria: string[]; source: string | null }>;
+}
+
 describe("breakdown versions on lock", () => {
   it("each lock snapshots the breakdown as version N with who and when, and what changed since the last", async () => {
     const job = await buildJob(alice);
@@ -53,6 +62,35 @@ describe("breakdown versions on lock", () => {
     expect(versions.map((version) => version.version)).toEqual([2, 1]);
     expect(versions[0]!.changes).toMatchObject({ added: ["Gift cards"], removed: [stories[1]!.title], changed: [stories[0]!.title] });
     expect(versions[0]!.changes.hoursDelta).toBe(versions[0]!.totalHours - versions[1]!.totalHours);
+  });
+
+  it("a version keeps each story and task as the backlog shows it at the lock, in the backlog's order", async () => {
+    const job = await buildJob(alice);
+    await alice.agent.post(`/api/jobs/${job.id}/breakdown`).expect(201);
+    // A story of the client's own (no source, no tasks) and a task without an estimate or criteria.
+    const own = await alice.agent.post(`/api/jobs/${job.id}/stories`).send({ title: "Gift cards", description: "Sell them." }).expect(201);
+    await alice.agent.post(`/api/stories/${own.body.id}/tasks`).send({ title: "Card design" }).expect(201);
+    const backlog = (await alice.agent.get(`/api/jobs/${job.id}/stories`).expect(200)).body as BacklogStory[];
+    await alice.agent.post(`/api/jobs/${job.id}/lock`).expect(200);
+
+    const [version] = (await alice.agent.get(`/api/jobs/${job.id}/breakdown/versions`).expect(200)).body as VersionBody[];
+    expect(version!.stories).toEqual(
+      backlog.map((story) => ({
+        title: story.title,
+        description: story.description,
+        priority: story.priority,
+        source: story.source,
+        tasks: story.tasks.map((task) => ({
+          title: task.title,
+          description: task.description,
+          priority: task.priority,
+          estimateHours: task.estimateHours,
+          acceptanceCriteria: task.acceptanceCriteria,
+          source: task.source,
+        })),
+      })),
+    );
+    expect(backlog.at(-1)).toMatchObject({ title: "Gift cards", source: null, tasks: [{ title: "Card design", estimateHours: null }] });
   });
 
   it("only those who may see the breakdown see its versions", async () => {

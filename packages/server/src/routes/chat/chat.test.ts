@@ -2,6 +2,7 @@ import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAdmin, buildClient, buildFreelancer, buildJob, type BuiltUser } from "../../test/factories.js";
+import { statementsDuring } from "../../test/statements.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";
 
 let server: TestServer;
@@ -132,6 +133,11 @@ describe("messages", () => {
     const emails = await server.services.db("emails").where({ kind: "chat_notification" }).orderBy("created_at");
     // Alice wrote 6 messages to Nova and Nova 1 to Alice: one e-mail each way.
     expect(emails.map((e: { to_address: string }) => e.to_address).sort()).toEqual([alice.user.email, nova.user.email].sort());
+  });
+
+  it("a message whose recipient was e-mailed within the window costs at most 5 statements, the session's included: with the realtime publish, 6 (issue 13)", async () => {
+    const seen = await statementsDuring(server, () => alice.agent.post(`/api/chat/rooms/${roomOf()}/messages`).send({ content: "One more" }).expect(201));
+    expect(seen.length, seen.join("\n")).toBeLessThanOrEqual(5);
   });
 
   it("a meeting link can be set by a member and is shown with the room", async () => {

@@ -2,6 +2,7 @@ import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { quote } from "@forgehire/core";
 import { buildAdmin, buildClient, buildFreelancer, buildJob, jobBody, setJobState, type BuiltUser } from "../../test/factories.js";
+import { statementsDuring } from "../../test/statements.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";
 
 let server: TestServer;
@@ -313,24 +314,23 @@ describe("reading jobs", () => {
   });
 
   it("answers a page that is not full with its exact total and without counting (issue 13)", async () => {
-    const seen: string[] = [];
-    // The outbox's worker may still be marking the job-posted e-mails sent meanwhile: not the listing's statements.
-    const listener = (query: { sql: string }) => void (/"emails"/.test(query.sql) || seen.push(query.sql));
     // My Jobs: a list whose total is never cached, so only the page itself can tell it.
     await buildJob(bob);
-    // The job-posted notice is a queued job: let the queue finish it, so that only the listing's statements are seen.
-    await server.services.settle();
-    server.services.db.on("query", listener);
-    try {
+    // The job-posted notice and its e-mails run after the answer: statementsDuring lets them finish first.
+    const seen = await statementsDuring(server, async () => {
       const res = await bob.agent.get("/api/jobs/mine").query({ perPage: 100 }).expect(200);
       expect(res.body.items.length).toBeGreaterThan(0);
       expect(res.body.total).toBe(res.body.items.length);
-    } finally {
-      server.services.db.off("query", listener);
-    }
+    });
     // The session, then the page: no count(*), whose cost grows with the table.
     expect(seen).toHaveLength(2);
     expect(seen.join("\n")).not.toMatch(/count\(/);
+  });
+
+  it("answers a job's detail in at most 4 statements, the session's included (issue 13)", async () => {
+    const job = await buildJob(bob);
+    const seen = await statementsDuring(server, () => bob.agent.get(`/api/jobs/${job.id}`).expect(200));
+    expect(seen.length, seen.join("\n")).toBeLessThanOrEqual(4);
   });
 
   it("reports stories and client communication on the job", async () => {

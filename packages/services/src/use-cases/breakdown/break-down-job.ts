@@ -5,16 +5,15 @@ import type { ServiceDeps } from "../../deps.js";
 import { jobActivityRepository } from "../../repositories/job-activity.js";
 import { jobsRepository, type JobRecord } from "../../repositories/jobs.js";
 import { storiesRepository, type StoryRecord } from "../../repositories/stories.js";
-import { loadLiveJob } from "../jobs/job-details.js";
+import { loadLiveJob, loadLiveJobWithRequirements } from "../jobs/job-details.js";
 
 /**
  * What an engine reads of a job: its title, description, scope and requirements.
- * @param db the database
  * @param job the job
+ * @param requirements its requirements
  * @returns the engine's input
  */
-export async function breakdownInput(db: Knex, job: JobRecord): Promise<BreakdownInput> {
-  const requirements = await jobsRepository.findRequirements(db, job);
+export function breakdownInput(job: JobRecord, requirements: BreakdownInput["requirements"]): BreakdownInput {
   return { title: job.title, description: job.description, scope: job.scope, requirements };
 }
 
@@ -37,15 +36,14 @@ export async function breakDownJob(
   jobId: number,
   onProgress?: (progress: BreakdownProgress) => void,
 ): Promise<{ source: BreakdownSource; stories: StoryRecord[] }> {
-  const job = await loadLiveJob(deps.db, jobId);
+  const { job, requirements } = await loadLiveJobWithRequirements(deps.db, jobId);
   authorize(actor, "createBreakdown", job);
   // The job's row says whether it has stories (checked again under the row lock below).
   if (job.hasStories) throw domainError("STORIES_EXIST");
 
-  const result = await engine.breakDown(await breakdownInput(deps.db, job), onProgress);
-
-  await deps.db.transaction((trx) => storeBreakdown(trx, actor, jobId, result, deps.now()));
-  return { source: result.source, stories: await storiesRepository.listForJob(deps.db, jobId) };
+  const result = await engine.breakDown(breakdownInput(job, requirements), onProgress);
+  const stories = await deps.db.transaction((trx) => storeBreakdown(trx, actor, jobId, result, deps.now()));
+  return { source: result.source, stories };
 }
 
 /**
@@ -56,6 +54,7 @@ export async function breakDownJob(
  * @param jobId the job
  * @param result the engine's stories and their source
  * @param now the clock's time
+ * @returns the stories as stored
  * @throws JOB_NOT_FOUND; CREATE_STORIES_DENIED; BREAKDOWN_NOT_ALLOWED once started or paid; STORIES_EXIST
  */
 export async function storeBreakdown(
@@ -64,18 +63,19 @@ export async function storeBreakdown(
   jobId: number,
   result: { source: BreakdownSource; stories: StoryDraft[] },
   now: Date,
-): Promise<void> {
+): Promise<StoryRecord[]> {
   const locked = await loadLiveJob(trx, jobId, { forUpdate: true });
   authorize(actor, "createBreakdown", locked);
-  if (await storiesRepository.hasStories(trx, jobId)) throw domainError("STORIES_EXIST");
-  await storiesRepository.insertDrafts(trx, jobId, result.stories, { locked: locked.locked });
-  await jobsRepository.updateState(trx, jobId, { breakdownSource: result.source }, now);
+  // Recording the source is also the check that no stories exist, in one statement under the row lock.
+  if (!(await jobsRepository.claimBreakdown(trx, jobId, result.source, now))) throw domainError("STORIES_EXIST");
+  const stored = await storiesRepository.insertDrafts(trx, jobId, result.stories, { locked: locked.locked });
   await jobActivityRepository.record(trx, {
     jobId,
     actorId: actor.id,
     action: "breakdown",
     details: { source: result.source, stories: result.stories.length },
   });
+  return stored;
 }
 
 /**
@@ -98,16 +98,17 @@ export async function regenerateBreakdown(
   jobId: number,
   onProgress?: (progress: BreakdownProgress) => void,
 ): Promise<{ source: BreakdownSource; stories: StoryRecord[] }> {
-  const job = await loadLiveJob(deps.db, jobId);
+  const { job, requirements } = await loadLiveJobWithRequirements(deps.db, jobId);
   authorize(actor, "regenerateBreakdown", job);
 
-  const result = await engine.breakDown(await breakdownInput(deps.db, job), onProgress);
+  const result = await engine.breakDown(breakdownInput(job, requirements), onProgress);
 
-  await deps.db.transaction(async (trx) => {
+  const stories = await deps.db.transaction(async (trx) => {
     const locked = await loadLiveJob(trx, jobId, { forUpdate: true });
     authorize(actor, "regenerateBreakdown", locked);
     const replaced = await storiesRepository.deleteAllForJob(trx, jobId);
-    await storiesRepository.insertDrafts(trx, jobId, result.stories, { locked: false });
+    // The job's stories are now exactly these (their tasks went with the stories deleted above).
+    const stored = await storiesRepository.insertDrafts(trx, jobId, result.stories, { locked: false });
     await jobsRepository.updateState(trx, jobId, { breakdownSource: result.source }, deps.now());
     await jobActivityRepository.record(trx, {
       jobId,
@@ -116,6 +117,7 @@ export async function regenerateBreakdown(
       action: "breakdown",
       details: { source: result.source, stories: result.stories.length, regenerated: true, replaced },
     });
+    return stored;
   });
-  return { source: result.source, stories: await storiesRepository.listForJob(deps.db, jobId) };
+  return { source: result.source, stories };
 }

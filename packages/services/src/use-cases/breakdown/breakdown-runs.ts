@@ -20,7 +20,7 @@ import { adminsChannel, userChannel } from "../../realtime.js";
 import { breakdownRunsRepository, type BreakdownRunRecord } from "../../repositories/breakdown-runs.js";
 import { jobsRepository } from "../../repositories/jobs.js";
 import { usersRepository } from "../../repositories/users.js";
-import { loadLiveJob } from "../jobs/job-details.js";
+import { loadLiveJob, loadLiveJobWithRequirements } from "../jobs/job-details.js";
 import { breakdownInput, storeBreakdown } from "./break-down-job.js";
 
 /**
@@ -112,11 +112,11 @@ export async function workBreakdownRun(
 
   try {
     const actor = await requesterOf(deps, run);
-    const job = await loadLiveJob(deps.db, run.jobId);
+    const { job, requirements } = await loadLiveJobWithRequirements(deps.db, run.jobId);
     authorize(actor, "createBreakdown", job);
     if (job.hasStories) throw domainError("STORIES_EXIST");
     await breakdownRunsRepository.markRunning(deps.db, runId, deps.now());
-    const result = await engine.breakDown(await breakdownInput(deps.db, job), step);
+    const result = await engine.breakDown(breakdownInput(job, requirements), step);
     step({ kind: "saving" });
     await saved;
     const done = breakdownRunProgress({ kind: "done" });

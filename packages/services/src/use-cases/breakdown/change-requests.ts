@@ -18,7 +18,7 @@ export async function requestChange(
   input: ChangeRequestBody,
 ): Promise<{ changeRequest: ChangeRequestRecord; story: StoryRecord }> {
   const draft = changeRequestStory(input.description);
-  const { request, storyId } = await deps.db.transaction(async (trx) => {
+  return deps.db.transaction(async (trx) => {
     const job = await loadLiveJob(trx, jobId, { forUpdate: true });
     authorize(actor, "requestChange", job);
     if (input.storyId) {
@@ -32,14 +32,11 @@ export async function requestChange(
       storyId: input.storyId ?? null,
     });
     // The new story follows the job's lock, like the rest of the backlog.
-    const [newStoryId] = await storiesRepository.insertDrafts(trx, jobId, [draft], { locked: job.locked });
-    await changeRequestsRepository.linkStory(trx, created.id, newStoryId!);
+    const [story] = await storiesRepository.insertDrafts(trx, jobId, [draft], { locked: job.locked });
+    await changeRequestsRepository.linkStory(trx, created.id, story!.id);
     await jobActivityRepository.record(trx, { jobId, actorId: actor.id, action: "change_request", details: { changeRequestId: created.id } });
-    return { request: { ...created, storyId: newStoryId! }, storyId: newStoryId! };
+    return { changeRequest: { ...created, storyId: story!.id }, story: story! };
   });
-  const story = (await storiesRepository.listForJob(deps.db, jobId)).find((s) => s.id === storyId);
-  if (!story) throw domainError("STORY_NOT_FOUND");
-  return { changeRequest: request, story };
 }
 
 /**

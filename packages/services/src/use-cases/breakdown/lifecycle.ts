@@ -2,7 +2,7 @@ import { authorize, diffVersions, versionHours, type Actor, type VersionChanges 
 import type { ServiceDeps } from "../../deps.js";
 import { jobActivityRepository } from "../../repositories/job-activity.js";
 import { jobsRepository, type JobRecord } from "../../repositories/jobs.js";
-import { breakdownVersionsRepository, toVersionStories, type BreakdownVersionRecord } from "../../repositories/breakdown-versions.js";
+import { breakdownVersionsRepository, type BreakdownVersionRecord } from "../../repositories/breakdown-versions.js";
 import { storiesRepository } from "../../repositories/stories.js";
 import { loadLiveJob } from "../jobs/job-details.js";
 import { notifyClientOfJobUpdate } from "../notifications/client-emails.js";
@@ -21,12 +21,8 @@ export async function lockJob(deps: Deps, actor: Actor, jobId: number): Promise<
   const job = await deps.db.transaction(async (trx) => {
     const job = await loadLiveJob(trx, jobId, { forUpdate: true });
     authorize(actor, "lock", job);
-    await jobsRepository.updateState(trx, jobId, { locked: true }, now);
-    await storiesRepository.setLockedForJob(trx, jobId, true, deps.now());
     // Each lock snapshots the breakdown as a new version, so the client can see what changed since the last.
-    const stories = toVersionStories(await storiesRepository.listForJob(trx, jobId));
-    const version = await breakdownVersionsRepository.insertNext(trx, jobId, { lockedBy: actor.id, lockedAt: deps.now(), stories });
-    await jobActivityRepository.record(trx, { jobId, actorId: actor.id, action: "lock", details: { version } });
+    await breakdownVersionsRepository.lockAndSnapshot(trx, jobId, { lockedBy: actor.id, lockedAt: now });
     return job;
   });
   // The row as the lock left it, without reading it again: only these two fields changed, under the row lock.

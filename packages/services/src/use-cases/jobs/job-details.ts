@@ -21,11 +21,20 @@ export async function loadLiveJob(db: ServiceDeps["db"], jobId: number, options:
 }
 
 /**
+ * A live job and its requirements, read in one statement.
+ * @throws JOB_NOT_FOUND when unknown or deleted
+ */
+export async function loadLiveJobWithRequirements(db: ServiceDeps["db"], jobId: number): Promise<Omit<JobDetails, "files">> {
+  const found = await jobsRepository.findWithRequirements(db, jobId);
+  if (!found || found.job.status === "inactive") throw domainError("JOB_NOT_FOUND");
+  return found;
+}
+
+/**
  * A live job with its requirements and files.
  * @throws JOB_NOT_FOUND when unknown or deleted
  */
 export async function getJobDetails(deps: Pick<ServiceDeps, "db">, jobId: number): Promise<JobDetails> {
-  const job = await loadLiveJob(deps.db, jobId);
-  const [requirements, files] = await Promise.all([jobsRepository.findRequirements(deps.db, job), filesRepository.listJobAttachments(deps.db, job.id)]);
+  const [{ job, requirements }, files] = await Promise.all([loadLiveJobWithRequirements(deps.db, jobId), filesRepository.listJobAttachments(deps.db, jobId)]);
   return { job, requirements, files };
 }
