@@ -111,7 +111,7 @@ const Backlog = () => {
       {record.stories.map((story) => (
         <Box key={story.id}>
           <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
-            <Typography variant="h6" component="h3">
+            <Typography variant="h6" component="h2">
               {story.title}
             </Typography>
             <Chip size="small" label={story.priority} />
