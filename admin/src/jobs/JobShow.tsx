@@ -57,7 +57,7 @@ const JobShowActions = () => {
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <Box sx={{ mb: 2 }}>
-    <Typography variant="subtitle2" color="text.secondary">
+    <Typography variant="subtitle2" component="h2" color="text.secondary">
       {title}
     </Typography>
     <Typography sx={{ whiteSpace: "pre-wrap" }}>{children || "—"}</Typography>
@@ -86,7 +86,7 @@ const Requirements = () => {
       {r.answers.length ? <Section title="Answers">{r.answers.map((answer) => `${answer.question}\n→ ${answer.answer}`).join("\n\n")}</Section> : null}
       {r.files.length ? (
         <Box>
-          <Typography variant="subtitle2" color="text.secondary">
+          <Typography variant="subtitle2" component="h2" color="text.secondary">
             Files
           </Typography>
           {r.files.map((file) => (
