@@ -135,7 +135,8 @@ const ChatPanel = ({ room, onClose }: { room: ChatRoom; onClose: () => void }) =
                 <Typography variant="body2" sx={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}>
                   {message.content}
                 </Typography>
-                <Typography variant="caption" sx={{ opacity: 0.75 }}>
+                {/* Faded, yet at 4.5:1 over the primary-blue bubble of one's own messages (0.75 gave 3.9:1). */}
+                <Typography variant="caption" sx={{ opacity: 0.85 }}>
                   {time(message.createdAt)}
                 </Typography>
               </Box>

@@ -49,7 +49,9 @@ const PER_PAGE = 20;
 const EmptyState = ({ title, detail }: { title: string; detail: string }) => (
   <Box sx={{ textAlign: "center", py: 6 }}>
     <ForumOutlinedIcon color="disabled" sx={{ fontSize: 56 }} />
-    <Typography variant="h6">{title}</Typography>
+    <Typography variant="h6" component="h3">
+      {title}
+    </Typography>
     <Typography color="text.secondary">{detail}</Typography>
   </Box>
 );
@@ -264,7 +266,7 @@ export default function CommunicationHub() {
     <RealtimeProvider>
       <Box sx={{ py: 2, maxWidth: 960 }}>
         <Title title={messages.title} />
-        <Typography variant="h4" component="h1" gutterBottom>
+        <Typography variant="h4" component="h2" gutterBottom>
           {messages.title}
         </Typography>
         <Card>

@@ -176,7 +176,7 @@ export const Dashboard = () => {
       <Title title={messages.title} />
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ mb: 3, justifyContent: "space-between", alignItems: { sm: "center" } }}>
         <Box>
-          <Typography variant="h4" component="h1" sx={{ whiteSpace: "nowrap" }}>
+          <Typography variant="h4" component="h2" sx={{ whiteSpace: "nowrap" }}>
             {messages.title}
           </Typography>
           <Typography color="text.secondary">{messages.subtitle}</Typography>

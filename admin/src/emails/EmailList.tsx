@@ -19,7 +19,7 @@ const EmailList = () => (
       <ReferenceField source="jobId" reference="jobs" label="Job" link="show" sortable={false} emptyText="—" />
       <DateField source="createdAt" label="Created" showTime />
       <DateField source="sentAt" label="Sent" showTime emptyText="—" />
-      <FunctionField label="" render={() => <ResendButton />} />
+      <FunctionField label="Actions" render={() => <ResendButton />} />
     </Datagrid>
   </List>
 );

@@ -57,7 +57,7 @@ const JobShowActions = () => {
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <Box sx={{ mb: 2 }}>
-    <Typography variant="subtitle2" color="text.secondary">
+    <Typography variant="subtitle2" component="h2" color="text.secondary">
       {title}
     </Typography>
     <Typography sx={{ whiteSpace: "pre-wrap" }}>{children || "—"}</Typography>
@@ -86,7 +86,7 @@ const Requirements = () => {
       {r.answers.length ? <Section title="Answers">{r.answers.map((answer) => `${answer.question}\n→ ${answer.answer}`).join("\n\n")}</Section> : null}
       {r.files.length ? (
         <Box>
-          <Typography variant="subtitle2" color="text.secondary">
+          <Typography variant="subtitle2" component="h2" color="text.secondary">
             Files
           </Typography>
           {r.files.map((file) => (
@@ -111,7 +111,7 @@ const Backlog = () => {
       {record.stories.map((story) => (
         <Box key={story.id}>
           <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
-            <Typography variant="h6" component="h3">
+            <Typography variant="h6" component="h2">
               {story.title}
             </Typography>
             <Chip size="small" label={story.priority} />

@@ -34,7 +34,7 @@ export const AdminAccessRequired = ({ fullPage = false }: AdminAccessRequiredPro
     void logout();
   };
 
-  return (
+  const notice = (
     <Box
       role="alert"
       sx={{
@@ -49,7 +49,7 @@ export const AdminAccessRequired = ({ fullPage = false }: AdminAccessRequiredPro
       {fullPage ? null : <Title title={messages.title} />}
       <Stack spacing={2} sx={{ alignItems: "center", maxWidth: 480 }}>
         <LockIcon color="disabled" sx={{ fontSize: 96 }} />
-        <Typography variant="h5" component="h1">
+        <Typography variant="h5" component={fullPage ? "h1" : "h2"}>
           {messages.title}
         </Typography>
         <Typography color="text.secondary">
@@ -68,4 +68,6 @@ export const AdminAccessRequired = ({ fullPage = false }: AdminAccessRequiredPro
       </Stack>
     </Box>
   );
+  // Without react-admin's layout around it, the page needs its own main landmark.
+  return fullPage ? <main>{notice}</main> : notice;
 };

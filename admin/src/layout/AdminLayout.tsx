@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { AuthenticationError, Layout, Loading, useCanAccess, useLogoutIfAccessDenied } from "react-admin";
 import { BACK_OFFICE_ACCESS } from "../auth-provider";
 import { AdminAccessRequired } from "./AdminAccessRequired";
+import { AdminAppBar } from "./AdminAppBar";
 import { AdminMenu } from "./AdminMenu";
 
 /**
@@ -29,5 +30,9 @@ export const AdminLayout = ({ children }: { children: ReactNode }) => {
   if (error) return errorHandled === false ? <AuthenticationError /> : <Loading />;
   if (isPending) return <Loading />;
   if (!canAccess) return <AdminAccessRequired fullPage />;
-  return <Layout menu={AdminMenu}>{children}</Layout>;
+  return (
+    <Layout appBar={AdminAppBar} menu={AdminMenu}>
+      {children}
+    </Layout>
+  );
 };

@@ -75,7 +75,7 @@ function Profile({ id }: { id: string }) {
             <Typography variant="h4" component="h1">
               {data.name}
             </Typography>
-            <Typography variant="h6" color="text.secondary">
+            <Typography variant="h6" component="p" color="text.secondary">
               {data.title}
             </Typography>
             <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>{`$${data.hourlyRate}/hr`}</Typography>
@@ -116,7 +116,9 @@ function Profile({ id }: { id: string }) {
             <Card key={item.id} variant="outlined">
               {item.imageUrl && <CardMedia component="img" height="160" image={item.imageUrl} alt={item.title} />}
               <CardContent>
-                <Typography variant="h6">{item.title}</Typography>
+                <Typography variant="h6" component="h3">
+                  {item.title}
+                </Typography>
                 <Typography variant="body2" color="text.secondary">
                   {item.description}
                 </Typography>

@@ -75,7 +75,7 @@ function JobDetail() {
     if (isApiError(query.error, "JOB_NOT_FOUND")) return <JobNotFound />;
     return (
       <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
-        <RequirementsErrorCard message={messages.loadFailed} onRetry={() => void query.refetch()} />
+        <RequirementsErrorCard heading="h1" message={messages.loadFailed} onRetry={() => void query.refetch()} />
       </Container>
     );
   }

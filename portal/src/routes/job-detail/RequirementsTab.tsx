@@ -265,14 +265,17 @@ export function RequirementsSkeleton() {
   );
 }
 
-/** 'Error Loading Requirements' with 'Try Again'. */
-export function RequirementsErrorCard({ message = messages.error, onRetry }: { message?: string; onRetry: () => void }) {
+/**
+ * 'Error Loading Requirements' with 'Try Again'.
+ * @param heading "h1" when the card is all the page shows (the job itself failed to load), so the page keeps a title
+ */
+export function RequirementsErrorCard({ message = messages.error, onRetry, heading = "p" }: { message?: string; onRetry: () => void; heading?: "h1" | "p" }) {
   return (
     <Card role="alert" sx={{ borderColor: "error.light" }}>
       <CardContent sx={{ display: "flex", gap: 2, alignItems: "flex-start", p: { xs: 2.5, md: 3 } }}>
         <ErrorOutline color="error" aria-hidden />
         <Box sx={{ flex: 1 }}>
-          <Typography variant="h6" component="p">
+          <Typography variant="h6" component={heading}>
             {messages.errorTitle}
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 2 }}>

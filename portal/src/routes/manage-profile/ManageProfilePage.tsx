@@ -214,7 +214,7 @@ function ProfileForm({ profile }: { profile: FreelancerDetail }) {
       </Paper>
 
       <Paper sx={{ p: { xs: 2, md: 4 }, mb: 3 }}>
-        <Typography variant="h6" gutterBottom>
+        <Typography variant="h6" component="h2" gutterBottom>
           Portfolio Documents
         </Typography>
         <Typography variant="body2" color="text.secondary" gutterBottom>

@@ -76,7 +76,7 @@ export default function PortfolioItems({ items }: { items: readonly Portfolio[] 
 
   return (
     <Paper sx={{ p: { xs: 2, md: 4 } }}>
-      <Typography variant="h6" gutterBottom>
+      <Typography variant="h6" component="h2" gutterBottom>
         Portfolio Items
       </Typography>
       <List aria-label="Portfolio items">

@@ -77,7 +77,9 @@ function RoomList({ isAdmin }: { isAdmin: boolean }) {
       {rooms.error && <Alert severity="error">{messages.failed}</Alert>}
       {roomList?.length === 0 && (
         <Box sx={{ textAlign: "center", py: 8 }}>
-          <Typography variant="h6">{empty.title}</Typography>
+          <Typography variant="h6" component="h2">
+            {empty.title}
+          </Typography>
           <Typography color="text.secondary">{empty.message}</Typography>
         </Box>
       )}

@@ -94,7 +94,8 @@ export default function PaymentPage() {
     return (
       <Frame>
         <Alert severity="error">
-          <AlertTitle>{refusal.title}</AlertTitle>
+          {/* All the page says, so its title is the page's heading. */}
+          <AlertTitle component="h1">{refusal.title}</AlertTitle>
           {refusal.message}
         </Alert>
         <Button component={RouterLink} to="/my-jobs" startIcon={<ArrowBack />} sx={{ mt: 3 }}>
@@ -176,7 +177,7 @@ function PaymentScreen({ job }: { job: Job }) {
               <Typography variant="overline" color="text.secondary">
                 {messages.totalAmount}
               </Typography>
-              <Typography variant="h5" data-testid="payment-amount">
+              <Typography variant="h5" component="p" data-testid="payment-amount">
                 {formatMoney(job.budget)}
               </Typography>
             </Box>
