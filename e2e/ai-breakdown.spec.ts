@@ -79,4 +79,16 @@ it("the breakdown dialog follows the queued run: it says when the AI's second at
   // The job is not locked, so the stories show as editable fields holding the AI's titles.
   const storyTitles = page.getByRole("textbox", { name: "Story title", exact: true });
   await expect.poll(async () => Promise.all((await storyTitles.all()).map((title) => title.inputValue()))).toEqual(["Event calendar"]);
+
+  // Regenerate is a queued run too: the confirmation dialog waits on it, then the new stories replace the old.
+  fake.answers = [{ kind: "slow", delayMs: 1500, content: goodAnswer.replace("Event calendar", "Event listings") }];
+  await page.getByRole("button", { name: "Regenerate", exact: true }).click();
+  const confirm = page.getByRole("dialog", { name: "Regenerate the breakdown?" });
+  const regenerated = page.waitForResponse((res) => res.request().method() === "POST" && new URL(res.url()).pathname.endsWith("/breakdown/regenerate"));
+  await confirm.getByRole("button", { name: "Regenerate", exact: true }).click();
+  expect((await regenerated).status()).toBe(202);
+  await confirm.getByText("The AI is writing the new stories and tasks.", { exact: false }).waitFor();
+  await screenshot(page, "breakdown-ai-regenerating");
+  await page.getByText("Stories and tasks regenerated from the requirements.").waitFor();
+  await expect.poll(async () => Promise.all((await storyTitles.all()).map((title) => title.inputValue()))).toEqual(["Event listings"]);
 });

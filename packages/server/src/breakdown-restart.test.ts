@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it, inject } from "vitest";
 import type { BreakdownRun } from "@forgehire/core";
 import { startFakeOpenAi, type FakeOpenAi } from "./test/fakes/openai-server.js";
-import { pgAdminQuery, pgUrlFor } from "./test/postgres-admin.js";
+import { withTemplateCopy } from "./test/postgres-admin.js";
 import { callJson, signUpOver, spawnServer, type ServerProcess } from "./test/server-process.js";
 import { jobBody } from "./test/factories.js";
 import { oneStoryAnswer } from "./test/breakdown-runs.js";
@@ -95,13 +94,7 @@ describe("kill -9 while the AI holds a breakdown's answer", () => {
   it.skipIf(!base || !template)(
     "finishes the run on the next process, on PostgreSQL (skipped without TEST_DATABASE_URL)",
     async () => {
-      const name = `${template}_b${randomBytes(4).toString("hex")}`;
-      await pgAdminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-      try {
-        await killMidAnswerThenRestart(pgUrlFor(name));
-      } finally {
-        await pgAdminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      }
+      await withTemplateCopy(template!, killMidAnswerThenRestart);
     },
     180_000,
   );

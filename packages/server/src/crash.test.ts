@@ -1,8 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
-import { pgAdminQuery, pgUrlFor } from "./test/postgres-admin.js";
+import { withTemplateCopy } from "./test/postgres-admin.js";
 import { afterAll, describe, expect, it, inject } from "vitest";
 import { recordReliability } from "@forgehire/services/testing";
 import { callJson, signUpOver, spawnServer, type ServerProcess } from "./test/server-process.js";
@@ -97,13 +96,7 @@ describe("kill -9 under a write load", () => {
   it.skipIf(!base || !template)(
     "[fault-3] loses no acknowledged write on PostgreSQL (skipped without TEST_DATABASE_URL)",
     async () => {
-      const name = `${template}_k${randomBytes(4).toString("hex")}`;
-      await pgAdminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-      try {
-        expect((await killMidLoadAndCount(pgUrlFor(name))).lost).toBe(0);
-      } finally {
-        await pgAdminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      }
+      expect((await withTemplateCopy(template!, killMidLoadAndCount)).lost).toBe(0);
     },
     120_000,
   );

@@ -2,10 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type AddressInfo, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it, inject } from "vitest";
 import { startMailCatcher, type MailCatcher } from "@forgehire/services/testing";
-import { pgAdminQuery, pgUrlFor } from "./test/postgres-admin.js";
+import { withTemplateCopy } from "./test/postgres-admin.js";
 import { signUpOver, spawnServer, type ServerProcess } from "./test/server-process.js";
 
 // A queued e-mail outlives its process: kill -9 a real `forgehire serve` while an e-mail is being retried (the kill
@@ -87,13 +86,7 @@ describe("kill -9 with an e-mail in the queue", () => {
   it.skipIf(!base || !template)(
     "delivers it after the restart on PostgreSQL (skipped without TEST_DATABASE_URL)",
     async () => {
-      const name = `${template}_q${randomBytes(4).toString("hex")}`;
-      await pgAdminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-      try {
-        await killWhileQueuedThenRestart(pgUrlFor(name));
-      } finally {
-        await pgAdminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      }
+      await withTemplateCopy(template!, killWhileQueuedThenRestart);
     },
     120_000,
   );

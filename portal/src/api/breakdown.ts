@@ -97,12 +97,17 @@ export function useBreakdownVersions(jobId: number) {
   });
 }
 
-/** POST /api/jobs/:id/breakdown/regenerate: replaces the stories (owner or admin, unlocked, not paid). */
+/**
+ * POST /api/jobs/:id/breakdown/regenerate: replaces the stories (owner or admin, unlocked, not paid). With the rules
+ * engine, 200 with the new stories; with the AI, 202 with the run to follow (`useBreakdownRun`).
+ */
 export function useRegenerateBreakdown() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (jobId: number) => apiFetch<BreakdownResult>(`/api/jobs/${jobId}/breakdown/regenerate`, { method: "POST" }),
-    onSuccess: (data, jobId) => queryClient.setQueryData(breakdownKeys.stories(jobId), data.stories),
+    mutationFn: (jobId: number) => apiFetch<BreakdownResult | BreakdownQueued>(`/api/jobs/${jobId}/breakdown/regenerate`, { method: "POST" }),
+    onSuccess: (data, jobId) => {
+      if ("stories" in data) queryClient.setQueryData(breakdownKeys.stories(jobId), data.stories);
+    },
     onSettled: (_data, _error, jobId) => refreshJob(queryClient, jobId),
   });
 }

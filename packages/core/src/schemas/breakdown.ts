@@ -192,6 +192,11 @@ export const breakdownRunStatuses = ["queued", "running", "succeeded", "failed"]
 /** The shape of one of `breakdownRunStatuses`. */
 export type BreakdownRunStatus = (typeof breakdownRunStatuses)[number];
 
+/** A run makes a job's first breakdown, or regenerates it (its stories replaced). */
+export const breakdownRunKinds = ["create", "regenerate"] as const;
+/** The shape of one of `breakdownRunKinds`. */
+export type BreakdownRunKind = (typeof breakdownRunKinds)[number];
+
 /** What a run is doing: waiting for a worker, one of the AI's notices, saving the stories, or done. */
 export const breakdownRunStepSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("queued") }),
@@ -216,6 +221,7 @@ export type BreakdownRunError = z.infer<typeof breakdownRunErrorSchema>;
 export const breakdownRunSchema = z.object({
   id: z.string(),
   jobId: z.number().int(),
+  kind: z.enum(breakdownRunKinds),
   /** who asked for it; null once that account is gone */
   requestedBy: z.string().nullable(),
   status: z.enum(breakdownRunStatuses),

@@ -73,6 +73,7 @@ export function presentBreakdownRun(run: BreakdownRunRecord): BreakdownRun {
   return {
     id: run.id,
     jobId: run.jobId,
+    kind: run.kind,
     requestedBy: run.requestedBy,
     status: run.status,
     progress: run.progress,

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { adminUrl, databaseUrlFor } from "@forgehire/services/testing";
 
@@ -25,5 +26,21 @@ export async function pgAdminQuery<T extends pg.QueryResultRow>(sql: string, par
     return (await client.query<T>(sql, params)).rows;
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * Runs `work` on a fresh copy of the migrated template database, dropped afterwards whatever happens.
+ * @param template the template's name (vitest's injected `pgTemplate`)
+ * @param work gets the copy's connection string
+ * @returns what `work` returns
+ */
+export async function withTemplateCopy<T>(template: string, work: (url: string) => Promise<T>): Promise<T> {
+  const name = `${template}_c${randomBytes(4).toString("hex")}`;
+  await pgAdminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  try {
+    return await work(pgUrlFor(name));
+  } finally {
+    await pgAdminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
 }

@@ -1,5 +1,5 @@
 import type { Knex } from "knex";
-import { activeRunStatuses, type BreakdownRunError, type BreakdownRunProgress, type BreakdownRunStatus } from "@forgehire/core";
+import { activeRunStatuses, type BreakdownRunError, type BreakdownRunKind, type BreakdownRunProgress, type BreakdownRunStatus } from "@forgehire/core";
 import type { BreakdownSource } from "../adapters/ai/breakdown-engine.js";
 import { toDate, toDateOrNull } from "./rows.js";
 
@@ -13,6 +13,7 @@ export interface BreakdownRunResult {
 export interface BreakdownRunRecord {
   id: string;
   jobId: number;
+  kind: BreakdownRunKind;
   requestedBy: string | null;
   status: BreakdownRunStatus;
   progress: BreakdownRunProgress;
@@ -26,6 +27,7 @@ export interface BreakdownRunRecord {
 interface BreakdownRunRow {
   id: string;
   job_id: number;
+  kind: BreakdownRunKind;
   requested_by: string | null;
   status: BreakdownRunStatus;
   progress: BreakdownRunProgress;
@@ -39,6 +41,7 @@ interface BreakdownRunRow {
 const toRecord = (row: BreakdownRunRow): BreakdownRunRecord => ({
   id: row.id,
   jobId: row.job_id,
+  kind: row.kind,
   requestedBy: row.requested_by,
   status: row.status,
   progress: row.progress,
@@ -50,8 +53,8 @@ const toRecord = (row: BreakdownRunRow): BreakdownRunRecord => ({
 });
 
 export const breakdownRunsRepository = {
-  async insert(db: Knex, run: { jobId: number; requestedBy: string }): Promise<BreakdownRunRecord> {
-    const [row] = (await db("breakdown_runs").insert({ job_id: run.jobId, requested_by: run.requestedBy }).returning("*")) as BreakdownRunRow[];
+  async insert(db: Knex, run: { jobId: number; kind: BreakdownRunKind; requestedBy: string }): Promise<BreakdownRunRecord> {
+    const [row] = (await db("breakdown_runs").insert({ job_id: run.jobId, kind: run.kind, requested_by: run.requestedBy }).returning("*")) as BreakdownRunRow[];
     return toRecord(row!);
   },
 

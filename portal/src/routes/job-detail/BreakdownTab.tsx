@@ -22,7 +22,6 @@ import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import Typography from "@mui/material/Typography";
 import AccountTreeOutlined from "@mui/icons-material/AccountTreeOutlined";
-import Autorenew from "@mui/icons-material/Autorenew";
 import DeleteOutline from "@mui/icons-material/DeleteOutline";
 import ExpandLess from "@mui/icons-material/ExpandLess";
 import ExpandMore from "@mui/icons-material/ExpandMore";
@@ -32,13 +31,14 @@ import PlayArrow from "@mui/icons-material/PlayArrow";
 import { useSnackbar } from "notistack";
 import type { Job, Priority, Story, Task, TaskStatus } from "@forgehire/core";
 import { isApiError, serverRefusal } from "../../api/client";
-import { useAddStory, useAddTask, useDeleteBacklogItem, useJobTransition, useRegenerateBreakdown, useStories, useUpdateBacklogItem } from "../../api/breakdown";
+import { useAddStory, useAddTask, useDeleteBacklogItem, useJobTransition, useStories, useUpdateBacklogItem } from "../../api/breakdown";
 import AddItemForm from "../../components/breakdown/AddItemForm";
 import { CriteriaList, CriteriaText, EstimateChip, SourceChip, formatHours } from "../../components/breakdown/BreakdownMeta";
 import ChangeRequestDialog from "../../components/breakdown/ChangeRequestDialog";
 import CreateBreakdownButton from "../../components/breakdown/CreateBreakdownButton";
 import { InlineText, PrioritySelect, TaskStatusSelect } from "../../components/breakdown/InlineFields";
 import ReasonTooltip from "../../components/breakdown/ReasonTooltip";
+import RegenerateButton from "../../components/breakdown/RegenerateButton";
 import VersionBanner from "../../components/breakdown/VersionBanner";
 import { disabledReason } from "../../components/breakdown/reasons";
 import ToastMessage from "../../components/ToastMessage";
@@ -51,11 +51,6 @@ const messages = {
   locked: "Requirements locked",
   unlocked: "Requirements unlocked",
   started: "Project started. Good luck with the delivery!",
-  regenerated: "Stories and tasks regenerated from the requirements.",
-  regenerateFailed: "Failed to regenerate the stories and tasks. Please try again.",
-  regenerateTitle: "Regenerate the breakdown?",
-  regenerateText:
-    "Every story and task, with your edits and the task messages, is replaced by a new breakdown of the current requirements. This cannot be undone.",
   deleted: (kind: string) => `The ${kind} was deleted.`,
   empty: "No stories or tasks yet.",
   emptyCreate: "Create Story & Task breaks the requirements down into user stories and tasks.",
@@ -123,56 +118,6 @@ export default function BreakdownTab({ job }: { job: Job }) {
       )}
       <ChangeRequestDialog key={changeKey} job={job} open={changeOpen} onClose={() => setChangeOpen(false)} onSubmitted={() => setSubTab("stories")} />
     </Stack>
-  );
-}
-
-/** Regenerate, with a confirmation: for the owner or an admin while the breakdown is open and unlocked. */
-function RegenerateButton({ job }: { job: Job }) {
-  const regenerate = useRegenerateBreakdown();
-  const { enqueueSnackbar } = useSnackbar();
-  const [confirming, setConfirming] = useState(false);
-  const reason = disabledReason(job, "regenerateBreakdown");
-
-  const handleConfirm = () => {
-    regenerate.mutate(job.id, {
-      onSuccess: () => enqueueSnackbar(messages.regenerated, { variant: "success" }),
-      onError: (error) => {
-        const refused = serverRefusal(error);
-        if (refused) enqueueSnackbar(<ToastMessage title={refused.title} message={refused.message} />, { variant: "error" });
-        else enqueueSnackbar(messages.regenerateFailed, { variant: "error" });
-      },
-      onSettled: () => setConfirming(false),
-    });
-  };
-
-  return (
-    <>
-      <ReasonTooltip reason={reason}>
-        <Button variant="outlined" startIcon={<Autorenew />} onClick={() => setConfirming(true)} disabled={reason !== null || regenerate.isPending}>
-          Regenerate
-        </Button>
-      </ReasonTooltip>
-      <Dialog
-        open={confirming}
-        onClose={regenerate.isPending ? undefined : () => setConfirming(false)}
-        maxWidth="xs"
-        fullWidth
-        aria-labelledby="regenerate-title"
-      >
-        <DialogTitle id="regenerate-title">{messages.regenerateTitle}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{messages.regenerateText}</DialogContentText>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={() => setConfirming(false)} disabled={regenerate.isPending}>
-            Cancel
-          </Button>
-          <Button color="warning" variant="contained" onClick={handleConfirm} disabled={regenerate.isPending}>
-            {regenerate.isPending ? "Regenerating..." : "Regenerate"}
-          </Button>
-        </DialogActions>
-      </Dialog>
-    </>
   );
 }
 

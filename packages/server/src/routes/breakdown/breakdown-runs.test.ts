@@ -133,6 +133,61 @@ describe("POST /api/jobs/:id/breakdown with the AI engine", () => {
   });
 });
 
+describe("POST /api/jobs/:id/breakdown/regenerate with the AI engine", () => {
+  const twoStoryAnswer = JSON.stringify({
+    stories: ["Checkout", "Order history"].map((title) => ({
+      title,
+      description: `As a shopper I use ${title.toLowerCase()}.`,
+      priority: "medium",
+      tasks: [{ title: `${title} page`, description: "The page and its states", priority: "medium", estimateHours: 4 }],
+    })),
+  });
+
+  it("answers 202 with a queued regenerate run, which replaces the stories (hand-made ones included) once it stores", async () => {
+    fake.answers = [{ kind: "json", content: oneStoryAnswer }];
+    const job = await buildJob(alice);
+    await breakDownWithAi(alice, job.id);
+    await alice.agent.post(`/api/jobs/${job.id}/stories`).send({ title: "Hand-made story" }).expect(201);
+    fake.answers = [{ kind: "json", content: twoStoryAnswer }];
+    const res = await alice.agent.post(`/api/jobs/${job.id}/breakdown/regenerate`).expect(202);
+    expect(res.body).toEqual({ runId: expect.any(String), status: "queued" });
+    const run = await finishedRun(alice, job.id, (res.body as BreakdownQueued).runId);
+    const stories = (await alice.agent.get(`/api/jobs/${job.id}/stories`).expect(200)).body as Array<{ title: string }>;
+    expect(run).toMatchObject({ kind: "regenerate", status: "succeeded", result: { source: "ai", storyCount: stories.length } });
+    // The AI's two stories (completed from the rules engine where it missed a requirement), none of the old ones.
+    const titles = stories.map((story) => story.title);
+    expect(titles).toEqual(expect.arrayContaining(["Checkout", "Order history"]));
+    expect(titles).not.toContain("Hand-made story");
+    expect(titles).not.toContain("Product catalogue");
+  });
+
+  it("queues nothing when the regeneration is refused (another client; a locked breakdown)", async () => {
+    fake.answers = [{ kind: "json", content: oneStoryAnswer }];
+    const job = await buildJob(alice);
+    await breakDownWithAi(alice, job.id);
+    const before = await queuedBreakdowns();
+    expect((await bob.agent.post(`/api/jobs/${job.id}/breakdown/regenerate`).expect(403)).body.error.code).toBe("CREATE_STORIES_DENIED");
+    await alice.agent.post(`/api/jobs/${job.id}/lock`).expect(200);
+    expect((await alice.agent.post(`/api/jobs/${job.id}/breakdown/regenerate`)).status).toBe(409);
+    expect(await runCount(job.id)).toBe(1);
+    expect(await queuedBreakdowns()).toBe(before);
+  });
+
+  it("fails a regenerate run with the rule's error when the breakdown was locked while the AI answered, and keeps the stories", async () => {
+    fake.answers = [{ kind: "json", content: oneStoryAnswer }];
+    const job = await buildJob(alice);
+    const { stories } = await breakDownWithAi(alice, job.id);
+    fake.answers = [{ kind: "slow", delayMs: 1000, content: twoStoryAnswer }];
+    const queued = (await alice.agent.post(`/api/jobs/${job.id}/breakdown/regenerate`).expect(202)).body as BreakdownQueued;
+    await expect.poll(() => fake.requests.length).toBe(2);
+    await alice.agent.post(`/api/jobs/${job.id}/lock`).expect(200);
+    const run = await finishedRun(alice, job.id, queued.runId);
+    expect(run).toMatchObject({ status: "failed", error: { code: expect.any(String) } });
+    const after = (await alice.agent.get(`/api/jobs/${job.id}/stories`).expect(200)).body as Array<{ id: string }>;
+    expect(after.map((story) => story.id)).toEqual(stories.map((story) => story.id));
+  });
+});
+
 describe("GET /api/jobs/:id/breakdown/runs/:runId", () => {
   let jobId: number;
   let run: BreakdownRun;

@@ -83,8 +83,15 @@ export function breakdownRouter(services: Services): Router {
 
   router.post("/jobs/:id/breakdown/regenerate", async (req, res) => {
     const { id } = parse(jobIdParams, req.params);
-    const result = await regenerateBreakdown(services, services.engines.default, currentActor(req), id);
-    res.json({ source: result.source, stories: result.stories.map(presentStory) });
+    const actor = currentActor(req);
+    if (services.engines.default.name === "rules") {
+      const result = await regenerateBreakdown(services, services.engines.default, actor, id);
+      res.json({ source: result.source, stories: result.stories.map(presentStory) } satisfies BreakdownResult);
+      return;
+    }
+    // Like a first breakdown: the AI's answer comes through a queued run, which replaces the stories when it stores.
+    const { run } = await requestBreakdown(services, actor, id, "regenerate");
+    res.status(202).json({ runId: run.id, status: run.status } satisfies BreakdownQueued);
   });
 
   router.get("/jobs/:id/breakdown/versions", async (req, res) => {

@@ -103,21 +103,40 @@ export async function regenerateBreakdown(
 
   const result = await engine.breakDown(breakdownInput(job, requirements), onProgress);
 
-  const stories = await deps.db.transaction(async (trx) => {
-    const locked = await loadLiveJob(trx, jobId, { forUpdate: true });
-    authorize(actor, "regenerateBreakdown", locked);
-    const replaced = await storiesRepository.deleteAllForJob(trx, jobId);
-    // The job's stories are now exactly these (their tasks went with the stories deleted above).
-    const stored = await storiesRepository.insertDrafts(trx, jobId, result.stories, { locked: false });
-    await jobsRepository.updateState(trx, jobId, { breakdownSource: result.source }, deps.now());
-    await jobActivityRepository.record(trx, {
-      jobId,
-      actorId: actor.id,
-      // The "breakdown" action with `regenerated`, so the activity log's action list needs no change.
-      action: "breakdown",
-      details: { source: result.source, stories: result.stories.length, regenerated: true, replaced },
-    });
-    return stored;
-  });
+  const stories = await deps.db.transaction((trx) => replaceBreakdown(trx, actor, jobId, result, deps.now()));
   return { source: result.source, stories };
+}
+
+/**
+ * Replaces a job's stories with an engine's inside the caller's transaction, under the job's row lock, after checking
+ * the rules again (the engine ran outside any transaction: the job may have been locked or paid meanwhile).
+ * @param trx the caller's transaction
+ * @param actor who asked for it
+ * @param jobId the job
+ * @param result the engine's stories and their source
+ * @param now the clock's time
+ * @returns the stories as stored
+ * @throws JOB_NOT_FOUND; CREATE_STORIES_DENIED; the lock and payment refusals of the regenerateBreakdown policy
+ */
+export async function replaceBreakdown(
+  trx: Knex.Transaction,
+  actor: Actor,
+  jobId: number,
+  result: { source: BreakdownSource; stories: StoryDraft[] },
+  now: Date,
+): Promise<StoryRecord[]> {
+  const locked = await loadLiveJob(trx, jobId, { forUpdate: true });
+  authorize(actor, "regenerateBreakdown", locked);
+  const replaced = await storiesRepository.deleteAllForJob(trx, jobId);
+  // The job's stories are now exactly these (their tasks went with the stories deleted above).
+  const stored = await storiesRepository.insertDrafts(trx, jobId, result.stories, { locked: false });
+  await jobsRepository.updateState(trx, jobId, { breakdownSource: result.source }, now);
+  await jobActivityRepository.record(trx, {
+    jobId,
+    actorId: actor.id,
+    // The "breakdown" action with `regenerated`, so the activity log's action list needs no change.
+    action: "breakdown",
+    details: { source: result.source, stories: result.stories.length, regenerated: true, replaced },
+  });
+  return stored;
 }

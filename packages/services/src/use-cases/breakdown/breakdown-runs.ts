@@ -8,6 +8,7 @@ import {
   type Actor,
   type BreakdownDoneEvent,
   type BreakdownProgressEvent,
+  type BreakdownRunKind,
   type BreakdownRunError,
   type BreakdownRunProgress,
   type BreakdownRunStatus,
@@ -21,35 +22,42 @@ import { breakdownRunsRepository, type BreakdownRunRecord } from "../../reposito
 import { jobsRepository } from "../../repositories/jobs.js";
 import { usersRepository } from "../../repositories/users.js";
 import { loadLiveJob, loadLiveJobWithRequirements } from "../jobs/job-details.js";
-import { breakdownInput, storeBreakdown } from "./break-down-job.js";
+import { breakdownInput, replaceBreakdown, storeBreakdown } from "./break-down-job.js";
+
+/** The policy action each kind of run needs, checked when it is asked for and again when it stores. */
+const runAction = { create: "createBreakdown", regenerate: "regenerateBreakdown" } as const;
 
 /**
- * Asks for a job's AI breakdown: the same rules as a breakdown made at once are checked first (a refusal queues
- * nothing); then the run's row and its queue job are inserted in one transaction, so neither exists without the
- * other. A job has one active run at most: asking again while one waits or runs gives that run back.
+ * Asks for a job's AI breakdown (its first, or a regeneration replacing its stories): the same rules as a breakdown
+ * made at once are checked first (a refusal queues nothing); then the run's row and its queue job are inserted in one
+ * transaction, so neither exists without the other. A job has one active run at most: asking again while one waits
+ * or runs gives that run back.
  * @param deps database, queue, clock
  * @param actor the owner or an admin
  * @param jobId the job
+ * @param kind a first breakdown, or a regeneration
  * @returns the run to follow, and whether this call created it
- * @throws JOB_NOT_FOUND; CREATE_STORIES_DENIED; BREAKDOWN_NOT_ALLOWED once started or paid; STORIES_EXIST
+ * @throws JOB_NOT_FOUND; CREATE_STORIES_DENIED; BREAKDOWN_NOT_ALLOWED once started or paid; STORIES_EXIST for a first
+ *   breakdown; a regeneration's lock and payment refusals
  */
 export async function requestBreakdown(
   deps: Pick<ServiceDeps, "db" | "queue" | "now">,
   actor: Actor,
   jobId: number,
+  kind: BreakdownRunKind = "create",
 ): Promise<{ run: BreakdownRunRecord; created: boolean }> {
   return deps.db.transaction(async (trx) => {
     // Under the job's row lock: two requests at once end with one run.
     const job = await loadLiveJob(trx, jobId, { forUpdate: true });
-    authorize(actor, "createBreakdown", job);
-    if (job.hasStories) throw domainError("STORIES_EXIST");
+    authorize(actor, runAction[kind], job);
+    if (kind === "create" && job.hasStories) throw domainError("STORIES_EXIST");
     const active = await breakdownRunsRepository.findActive(trx, jobId);
     if (active) {
       if (await isQueuedJobPending(trx, "breakdown", active.id)) return { run: active, created: false };
       // Its queue job ended without finishing it (every process working it died): it will never finish.
       await breakdownRunsRepository.markFailed(trx, active.id, failure("BREAKDOWN_FAILED"), deps.now());
     }
-    const run = await breakdownRunsRepository.insert(trx, { jobId, requestedBy: actor.id });
+    const run = await breakdownRunsRepository.insert(trx, { jobId, kind, requestedBy: actor.id });
     await deps.queue.send("breakdown", { runId: run.id }, { db: trx, id: run.id });
     return { run, created: true };
   });
@@ -113,8 +121,8 @@ export async function workBreakdownRun(
   try {
     const actor = await requesterOf(deps, run);
     const { job, requirements } = await loadLiveJobWithRequirements(deps.db, run.jobId);
-    authorize(actor, "createBreakdown", job);
-    if (job.hasStories) throw domainError("STORIES_EXIST");
+    authorize(actor, runAction[run.kind], job);
+    if (run.kind === "create" && job.hasStories) throw domainError("STORIES_EXIST");
     await breakdownRunsRepository.markRunning(deps.db, runId, deps.now());
     const result = await engine.breakDown(breakdownInput(job, requirements), step);
     step({ kind: "saving" });
@@ -125,7 +133,7 @@ export async function workBreakdownRun(
       const current = await breakdownRunsRepository.findById(trx, runId, { forUpdate: true });
       // Another process finished it while this one waited for the AI.
       if (!current || !isActiveRun(current.status)) return false;
-      await storeBreakdown(trx, actor, run.jobId, result, deps.now());
+      await (run.kind === "create" ? storeBreakdown : replaceBreakdown)(trx, actor, run.jobId, result, deps.now());
       await breakdownRunsRepository.markSucceeded(trx, runId, { source: result.source, storyCount: result.stories.length, taskCount }, done, deps.now());
       return true;
     });
