@@ -105,6 +105,8 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   api.use(apiNotFound);
   app.use("/api", api);
   app.use(filesRouter(services));
+  // A /files path that names no file (`/files/`, `/files/a/b`) is the API's 404, never the portal's page.
+  app.use("/files", apiNotFound);
 
   if (options.serveWebApps ?? true) app.use(staticApps());
   app.use(errorHandler);
