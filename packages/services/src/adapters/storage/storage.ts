@@ -63,9 +63,13 @@ export function createDiskStorage(root: string): Storage {
     async write(key, body) {
       const file = resolve(key);
       await mkdir(path.dirname(file), { recursive: true });
+      const out = createWriteStream(file, { flags: "wx" });
       try {
-        await pipeline(body, createWriteStream(file, { flags: "wx" }));
+        await pipeline(body, out);
       } catch (error) {
+        // A body that fails at once may do so while the file is still being opened: wait until the stream has
+        // closed its file, or the open would create it again after the removal.
+        if (!out.closed) await new Promise<void>((resolve) => out.once("close", () => resolve()));
         await rm(file, { force: true });
         throw error;
       }
