@@ -59,8 +59,22 @@ export async function openBrowser(baseURL: string): Promise<Browser> {
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotsDir, { recursive: true });
+  await settleTransitions(page);
   await page.screenshot({ path: path.join(screenshotsDir, `${name}.png`), fullPage: true });
   await expectAccessible(page, name);
+}
+
+/**
+ * Waits for the page's finite CSS transitions and animations to end. A button enabled a moment ago is still fading
+ * from grey to its colour, and axe would measure the contrast of a colour halfway there (CI saw #447fc1 on the way
+ * to #1565c0). Endless animations (spinners) are left running.
+ * @param page the page
+ */
+async function settleTransitions(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
 }
 
 /** The file preview's frame (FilePreviewDialog): its document is the uploaded file, not a screen of ours. */
