@@ -217,7 +217,7 @@ export interface AiPathRun {
 export async function evaluateAiPath(): Promise<AiPathRun> {
   const fake = await startFakeOpenAi();
   try {
-    const engine = createAiEngine({
+    const engine = await createAiEngine({
       baseUrl: fake.baseUrl,
       apiKey: "bench",
       model: "bench-fake",

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -45,4 +45,42 @@ it("the compiled CLI applies every migration file of the folder, compiled, then 
   const list = await compiled("users:list");
   expect(list.stdout).toMatch(/EMAIL\s+NAME/);
   expect(list.stdout).toContain("ops@example.test");
+});
+
+/** The modules `file` imports statically (`import … from "x"`, `export … from "x"`, `import "x"`), not `import("x")`. */
+function staticImports(file: string): string[] {
+  const code = readFileSync(file, "utf8");
+  return [...code.matchAll(/^(?:import|export)\b[^;"]*?(?:from\s*)?"([^"]+)";/gm)].map((match) => match[1]!);
+}
+
+it("serve loads no optional service's SDK at start: Stripe, OpenAI, S3, SMTP, the embedded database and prompts wait for their first use", () => {
+  const serveChunk = readdirSync(outdir).find((file) => /^serve-[\w-]+\.js$/.test(file));
+  expect(serveChunk).toBeDefined();
+  const packages = new Set<string>();
+  const seen = new Set<string>();
+  const pending = [path.join(outdir, "main.js"), path.join(outdir, serveChunk!)];
+  for (let file = pending.pop(); file; file = pending.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const specifier of staticImports(file)) {
+      if (specifier.startsWith(".")) pending.push(path.resolve(path.dirname(file), specifier));
+      else packages.add(specifier.startsWith("@") ? specifier.split("/").slice(0, 2).join("/") : specifier.split("/")[0]!);
+    }
+  }
+  // What a start needs is there: the walk reads the bundle's imports.
+  expect(packages).toContain("express");
+  expect(packages).toContain("pg");
+  const optional = [
+    "stripe",
+    "openai",
+    "nodemailer",
+    "file-type",
+    "inquirer",
+    "knex-pglite",
+    "@electric-sql/pglite",
+    "@electric-sql/pglite-socket",
+    "@aws-sdk/client-s3",
+    "@aws-sdk/lib-storage",
+  ];
+  expect(optional.filter((name) => packages.has(name))).toEqual([]);
 });

@@ -83,10 +83,10 @@ export async function createServices(config: Config, logger: Logger, database?: 
   const mailer = createMailer({ db: db.knex, logger, queue, from: config.mailFrom, smtpUrl: config.smtpUrl, retry: config.emailRetry });
   const background = createBackgroundTasks(logger);
   const rules = createRulesEngine();
-  const ai = config.ai && createAiEngine({ ...config.ai, logger });
+  const ai = config.ai && (await createAiEngine({ ...config.ai, logger }));
   const services: Services = {
     engines: { rules, ai, default: ai ?? rules },
-    enhancer: config.ai && createAiEnhancer({ ...config.ai, logger }),
+    enhancer: config.ai && (await createAiEnhancer({ ...config.ai, logger })),
     db: db.knex,
     database: db,
     config,
@@ -96,7 +96,7 @@ export async function createServices(config: Config, logger: Logger, database?: 
     background,
     queue,
     realtime: createRealtime(),
-    payments: config.stripe ? createStripeProvider(config.stripe) : createTestProvider(),
+    payments: config.stripe ? await createStripeProvider(config.stripe) : createTestProvider(),
     now: () => new Date(),
     startWorkers: (options) => queue.work(queueHandlers(services), options),
     async settle() {
@@ -121,7 +121,7 @@ export async function createServices(config: Config, logger: Logger, database?: 
  */
 async function openStorage(config: Config, logger: Logger): Promise<Storage> {
   if (config.storage.kind === "disk") return createDiskStorage(config.storage.root);
-  const storage = createS3Storage(config.storage);
+  const storage = await createS3Storage(config.storage);
   try {
     await storage.verify();
   } catch (error) {

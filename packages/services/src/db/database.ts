@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import knexFactory, { type Knex } from "knex";
-import ClientPgLite from "knex-pglite";
+import type ClientPgLite from "knex-pglite";
 import pg from "pg";
 import type { Logger } from "../logger.js";
 import { acquireDataDirLock, DataDirBusyError, type DataDirLock } from "./data-dir-lock.js";
@@ -141,13 +141,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       });
       return { knex, kind: "pglite", close: () => knex.destroy() };
     }
-    pglite = createPGlite(path.join(dataDir, "pgdata"));
+    pglite = await createPGlite(path.join(dataDir, "pgdata"));
   }
   const instance = pglite;
   await instance.waitReady;
   const sessionLock = new SessionLock();
+  // Imported here, not with this module: a server on PostgreSQL never loads the embedded database's driver.
+  const { default: pgliteClient } = await import("knex-pglite");
   const knex = knexFactory({
-    client: lockedClient(sessionLock),
+    client: lockedClient(pgliteClient, sessionLock),
     dialect: "postgres",
     // knex-pglite takes an opened PGlite through a connection function.
     connection: () => ({ pglite: instance }) as object,
@@ -170,8 +172,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
  * knex-pglite with the session lock taken for as long as knex uses its one connection: a query, or a whole
  * transaction (knex holds the connection from BEGIN to COMMIT).
  */
-function lockedClient(sessionLock: SessionLock): typeof ClientPgLite {
-  return class LockedPgLiteClient extends (ClientPgLite as unknown as new (config: Knex.Config) => Knex.Client) {
+function lockedClient(pgliteClient: typeof ClientPgLite, sessionLock: SessionLock): typeof ClientPgLite {
+  return class LockedPgLiteClient extends (pgliteClient as unknown as new (config: Knex.Config) => Knex.Client) {
     override async acquireConnection() {
       const token = {};
       await sessionLock.acquire(token);

@@ -1,5 +1,5 @@
 /** PostgreSQL's SQLSTATE codes we act on; PGlite and pg both put them on `.code`. */
-export const pgCodes = { uniqueViolation: "23505", checkViolation: "23514", foreignKeyViolation: "23503" } as const;
+export const pgCodes = { uniqueViolation: "23505", checkViolation: "23514", foreignKeyViolation: "23503", undefinedTable: "42P01" } as const;
 
 /**
  * Whether a database error is a violation of the given kind (optionally of one named constraint).

@@ -1,5 +1,4 @@
-import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PGlite, PGliteOptions } from "@electric-sql/pglite";
 
 /**
  * PostgreSQL settings of the embedded database, beyond PGlite's own. shared_buffers: PostgreSQL's default of 128 MB
@@ -16,7 +15,9 @@ const settings = ["shared_buffers=16MB"];
  * @param dataDir where the files live; none keeps the database in memory
  * @param options further PGlite options, e.g. a template dump to load
  */
-export function createPGlite(dataDir?: string, options: Omit<PGliteOptions, "extensions" | "startParams"> = {}): PGlite {
+export async function createPGlite(dataDir?: string, options: Omit<PGliteOptions, "extensions" | "startParams"> = {}): Promise<PGlite> {
+  // Imported here, not with this module: a server on PostgreSQL never loads the embedded database.
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([import("@electric-sql/pglite"), import("@electric-sql/pglite/contrib/pg_trgm")]);
   return new PGlite({
     ...options,
     ...(dataDir !== undefined && { dataDir }),

@@ -2,7 +2,6 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
-import { PGLiteSocketHandler } from "@electric-sql/pglite-socket";
 
 /**
  * PGlite has one session. Everything that talks to it — the server's knex and each client of the shared socket —
@@ -138,6 +137,8 @@ export async function shareEmbeddedDatabase(db: PGlite, lock: SessionLock, dataD
   const unix = Buffer.byteLength(socketPath) < 100;
   if (unix) rmSync(socketPath, { force: true });
 
+  // Imported when the database is shared (a server on the embedded database), not with this module.
+  const { PGLiteSocketHandler } = await import("@electric-sql/pglite-socket");
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
     sockets.add(socket);

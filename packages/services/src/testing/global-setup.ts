@@ -21,7 +21,7 @@ declare module "vitest" {
  */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), "forgehire-test-"));
-  const pglite = createPGlite();
+  const pglite = await createPGlite();
   const database = await openDatabase({ pglite });
   await migrateLatest(database.knex);
   const dump = await pglite.dumpDataDir("none");

@@ -31,6 +31,6 @@ export async function openTestDatabase(): Promise<Database> {
     };
   }
   const dump = readFileSync(inject("pgliteTemplate"));
-  const pglite = createPGlite(undefined, { loadDataDir: new Blob([dump]) });
+  const pglite = await createPGlite(undefined, { loadDataDir: new Blob([dump]) });
   return openDatabase({ pglite });
 }

@@ -72,7 +72,7 @@ describe("the AI path can never lose a requirement", () => {
   });
 
   it("on every benchmark fixture, a deliberately incomplete answer ends with every capability covered", async () => {
-    const engine = createAiEngine({
+    const engine = await createAiEngine({
       baseUrl: fake.baseUrl,
       apiKey: "test-key",
       model: "fake-model",

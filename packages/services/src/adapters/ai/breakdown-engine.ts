@@ -1,4 +1,4 @@
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import {
   breakdownResponseFormat,
   buildBreakdownPrompt,
@@ -45,12 +45,17 @@ export interface AiEngineOptions {
 
 /**
  * The openai SDK client for the configured OpenAI-compatible endpoint, shared by every AI use (the breakdown and
- * "Enhance with AI"). The SDK's own retries are off: each use applies its own rules.
+ * "Enhance with AI"), with the SDK's classes for telling its errors apart. The SDK's own retries are off: each use
+ * applies its own rules. The SDK is imported here, not with this module, so that a server without AI never loads
+ * it (its import was a large part of the time from start to /readyz).
  * @param options the endpoint, its key and the time per request
- * @returns the client
+ * @returns the client and the SDK
  */
-export function createOpenAiClient(options: Pick<AiEngineOptions, "baseUrl" | "apiKey"> & { timeoutMs: number }): OpenAI {
-  return new OpenAI({ baseURL: options.baseUrl, apiKey: options.apiKey, maxRetries: 0, timeout: options.timeoutMs });
+export async function createOpenAiClient(
+  options: Pick<AiEngineOptions, "baseUrl" | "apiKey"> & { timeoutMs: number },
+): Promise<{ client: OpenAI; sdk: typeof OpenAI }> {
+  const { default: sdk } = await import("openai");
+  return { client: new sdk({ baseURL: options.baseUrl, apiKey: options.apiKey, maxRetries: 0, timeout: options.timeoutMs }), sdk };
 }
 
 /**
@@ -59,11 +64,11 @@ export function createOpenAiClient(options: Pick<AiEngineOptions, "baseUrl" | "a
  * a 403 falls back at once; an empty or unparsable answer counts as a failed attempt; after the last failure the
  * fallback stories are used.
  */
-export function createAiEngine(options: AiEngineOptions): BreakdownEngine {
+export async function createAiEngine(options: AiEngineOptions): Promise<BreakdownEngine> {
   const attempts = options.attempts ?? 2;
   const timeoutMs = options.timeoutMs ?? 90_000;
   const retryDelayMs = options.retryDelayMs ?? 2_000;
-  const client = createOpenAiClient({ ...options, timeoutMs });
+  const { client, sdk } = await createOpenAiClient({ ...options, timeoutMs });
 
   return {
     name: "ai",
@@ -95,17 +100,13 @@ export function createAiEngine(options: AiEngineOptions): BreakdownEngine {
           }
           reason = "the answer was empty or not the JSON asked for";
         } catch (error) {
-          if (error instanceof OpenAI.APIError && error.status === 403) {
+          if (error instanceof sdk.APIError && error.status === 403) {
             options.logger.warn({ err: error }, "AI breakdown refused (403): using the fallback stories");
             onProgress?.({ kind: "fallback", reason: "the AI service refused the request (403)" });
             return { source: "fallback", stories: fallbackStories(input.title) };
           }
           reason =
-            error instanceof OpenAI.APIConnectionTimeoutError
-              ? `Request timed out after ${timeoutMs}ms`
-              : error instanceof Error
-                ? error.message
-                : String(error);
+            error instanceof sdk.APIConnectionTimeoutError ? `Request timed out after ${timeoutMs}ms` : error instanceof Error ? error.message : String(error);
           options.logger.warn({ err: error, attempt }, "AI breakdown attempt failed");
         }
         if (attempt < attempts) {

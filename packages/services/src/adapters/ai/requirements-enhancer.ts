@@ -1,4 +1,3 @@
-import OpenAI from "openai";
 import { buildEnhancePrompt, domainError, enhanceResponseFormat, parseEnhancement, type WizardEnhanceBody, type WizardEnhancement } from "@forgehire/core";
 import type { Logger } from "../../logger.js";
 import { createOpenAiClient } from "./breakdown-engine.js";
@@ -33,9 +32,9 @@ export interface AiEnhancerOptions {
  * @param options the endpoint, model and time allowed
  * @returns the enhancer
  */
-export function createAiEnhancer(options: AiEnhancerOptions): RequirementsEnhancer {
+export async function createAiEnhancer(options: AiEnhancerOptions): Promise<RequirementsEnhancer> {
   const timeoutMs = Math.min(options.timeoutMs, ENHANCE_TIMEOUT_CAP_MS);
-  const client = createOpenAiClient({ ...options, timeoutMs });
+  const { client, sdk } = await createOpenAiClient({ ...options, timeoutMs });
   return {
     async enhance(input) {
       const prompt = buildEnhancePrompt(input);
@@ -54,8 +53,8 @@ export function createAiEnhancer(options: AiEnhancerOptions): RequirementsEnhanc
         );
         content = completion.choices[0]?.message?.content ?? "";
       } catch (error) {
-        const timedOut = error instanceof OpenAI.APIConnectionTimeoutError;
-        const status = error instanceof OpenAI.APIError ? error.status : undefined;
+        const timedOut = error instanceof sdk.APIConnectionTimeoutError;
+        const status = error instanceof sdk.APIError ? error.status : undefined;
         options.logger.warn({ err: error, status, timedOut }, "AI enhancement failed: no answer");
         throw domainError("AI_UNAVAILABLE", { cause: error });
       }

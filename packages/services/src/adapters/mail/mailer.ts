@@ -1,8 +1,9 @@
 import type { Knex } from "knex";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Logger } from "../../logger.js";
 import { emailsRepository, type EmailRecord } from "../../repositories/emails.js";
 import type { JobQueue, QueueData } from "../../queue/queue.js";
+import { loadOnce } from "../load-once.js";
 
 export interface OutgoingEmail {
   to: string;
@@ -90,14 +91,17 @@ export function createMailer(options: MailerOptions): Mailer {
   const timeoutMs = options.timeoutMs ?? 15_000;
   const retry = options.retry ?? EMAIL_RETRY;
   const log = options.logger;
-  const transport: Transporter | undefined = options.smtpUrl
-    ? nodemailer.createTransport({
-        url: options.smtpUrl,
-        connectionTimeout: timeoutMs,
-        greetingTimeout: timeoutMs,
-        socketTimeout: timeoutMs,
-      })
-    : undefined;
+  const smtpUrl = options.smtpUrl;
+  // Made by the first delivery, so that importing nodemailer is no part of a start (nor of a CLI command that
+  // sends nothing).
+  let transport: Transporter | undefined;
+  const connect =
+    smtpUrl &&
+    loadOnce(async () => {
+      const { default: nodemailer } = await import("nodemailer");
+      transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs });
+      return transport;
+    });
 
   /** Runs `work` in the caller's transaction, or in one of its own. */
   const inTransaction = <T>(db: Knex | undefined, work: (trx: Knex) => Promise<T>): Promise<T> =>
@@ -132,13 +136,15 @@ export function createMailer(options: MailerOptions): Mailer {
       // Delivered already, given up, or this job was overtaken by a later attempt (its process died after queueing
       // the next one): at most one job per attempt ever reaches SMTP.
       if (!record || record.status !== "queued" || record.attempts !== job.attempt) return;
-      if (!transport) {
+      if (!connect) {
         log.info({ emailId: record.id, to: record.to, subject: record.subject, text: record.text }, "email kept in the outbox");
         await emailsRepository.recordAttempt(options.db, record.id, job.attempt, { status: "logged" });
         return;
       }
       try {
-        await transport.sendMail({
+        await (
+          await connect()
+        ).sendMail({
           from: options.from,
           to: record.to,
           subject: record.subject,

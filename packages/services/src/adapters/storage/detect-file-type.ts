@@ -1,5 +1,8 @@
-import { fileTypeFromBuffer } from "file-type";
 import { plainTextUploadType } from "@forgehire/core";
+import { loadOnce } from "../load-once.js";
+
+// Imported by the first upload rather than at start (loadOnce says why).
+const fileType = loadOnce(() => import("file-type"));
 
 /** A file kind we accept, known by its content. */
 export interface DetectedType {
@@ -25,7 +28,7 @@ export const DETECTION_SAMPLE_BYTES = 64 * 1024;
  * @returns the detected type, or undefined when unknown
  */
 export async function detectFileType(bytes: Buffer, fileName: string, complete = true): Promise<DetectedType | undefined> {
-  const detected = await fileTypeFromBuffer(bytes);
+  const detected = await (await fileType()).fileTypeFromBuffer(bytes);
   // file-type reports old Word files by their container; they are stored as .doc.
   if (detected) return { mime: detected.mime, extension: detected.mime === "application/x-cfb" ? "doc" : detected.ext, text: false };
   const mime = plainTextUploadType(complete ? bytes : withoutCutCharacter(bytes), fileName);

@@ -1,5 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, S3Client } from "@aws-sdk/client-s3";
-import { Upload } from "@aws-sdk/lib-storage";
+import type { S3Client } from "@aws-sdk/client-s3";
 import { Readable } from "node:stream";
 import type { S3StorageConfig } from "../../config.js";
 import { checkedKey, type Storage } from "./storage.js";
@@ -24,9 +23,15 @@ export interface S3Storage extends Storage {
 /**
  * Files in an S3-compatible bucket (AWS S3, MinIO, R2, s3rver…), for several server processes that share them.
  * Objects stay private: every download goes through `GET /files/:id` and its access checks, never a bucket URL.
+ * The AWS SDK is imported here, not with this module, so that a server on the local disk never loads it (its import
+ * was a large part of the time from start to /readyz).
  * @param config from STORAGE_URL and the AWS_* credentials
  */
-export function createS3Storage(config: S3StorageConfig): S3Storage {
+export async function createS3Storage(config: S3StorageConfig): Promise<S3Storage> {
+  const [{ DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, S3Client }, { Upload }] = await Promise.all([
+    import("@aws-sdk/client-s3"),
+    import("@aws-sdk/lib-storage"),
+  ]);
   const client = new S3Client({
     region: config.region,
     forcePathStyle: config.forcePathStyle,
