@@ -1,67 +1,109 @@
-import { lazy } from "react";
-import { Route, Routes } from "react-router";
+import { lazy, useState, type ComponentType } from "react";
+import { matchRoutes, Route, Routes } from "react-router";
 import Layout from "./components/Layout";
 
+/** A screen in a chunk of its own, which `preload` loads ahead of the first render. */
+interface Screen {
+  (): React.JSX.Element;
+  preload(): Promise<unknown>;
+}
+
+/**
+ * A lazy screen that, once its chunk has run, renders without suspending: the first render of a page whose chunk
+ * main.tsx loaded beforehand paints the page at once, not the Suspense fallback and then (after React's throttle
+ * of a revealed boundary, 300 ms) the page.
+ */
+function screen(load: () => Promise<{ default: ComponentType }>): Screen {
+  let Loaded: ComponentType | undefined;
+  const preload = () =>
+    load().then((module) => {
+      Loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(preload);
+  function Screen() {
+    // Chosen once per mount: a screen mounted through Lazy that swapped to Loaded on a later render (a new search
+    // parameter) would be a new component to React, its state lost.
+    const [Component] = useState<ComponentType>(() => Loaded ?? Lazy);
+    return <Component />;
+  }
+  return Object.assign(Screen, { preload });
+}
+
 // One chunk per screen (STYLE §1, DESIGN stack notes: a React + MUI page is ~135 KB, so split from the start).
-const HomePage = lazy(() => import("./routes/home/HomePage"));
-const LoginPage = lazy(() => import("./routes/login/LoginPage"));
-const SignupPage = lazy(() => import("./routes/signup/SignupPage"));
-const ResetPasswordPage = lazy(() => import("./routes/reset-password/ResetPasswordPage"));
-const ChangePasswordPage = lazy(() => import("./routes/change-password/ChangePasswordPage"));
-const JobsPage = lazy(() => import("./routes/jobs/JobsPage"));
-const JobDetailPage = lazy(() => import("./routes/job-detail/JobDetailPage"));
-const PostJobPage = lazy(() => import("./routes/post-job/PostJobPage"));
-const MyJobsPage = lazy(() => import("./routes/my-jobs/MyJobsPage"));
-const AdminDashboardPage = lazy(() => import("./routes/admin-dashboard/AdminDashboardPage"));
-const UpdateProfilePage = lazy(() => import("./routes/update-profile/UpdateProfilePage"));
-const FreelancersPage = lazy(() => import("./routes/freelancers/FreelancersPage"));
-const FreelancerProfilePage = lazy(() => import("./routes/freelancer-profile/FreelancerProfilePage"));
-const ManageProfilePage = lazy(() => import("./routes/manage-profile/ManageProfilePage"));
-const CreateProfilePage = lazy(() => import("./routes/create-profile/CreateProfilePage"));
-const MessagesPage = lazy(() => import("./routes/messages/MessagesPage"));
-const AdminMessagesPage = lazy(() => import("./routes/admin-messages/AdminMessagesPage"));
-const SampleWorksPage = lazy(() => import("./routes/sample-works/SampleWorksPage"));
-const SampleWorkDetailPage = lazy(() => import("./routes/sample-works/SampleWorkDetailPage"));
-const ContactPage = lazy(() => import("./routes/trust/ContactPage"));
-const TermsPage = lazy(() => import("./routes/trust/TermsPage"));
-const PrivacyPage = lazy(() => import("./routes/trust/PrivacyPage"));
-const RefundPolicyPage = lazy(() => import("./routes/trust/RefundPolicyPage"));
-const HowItWorksPage = lazy(() => import("./routes/how-it-works/HowItWorksPage"));
-const PaymentPage = lazy(() => import("./routes/payment/PaymentPage"));
-const NotFoundPage = lazy(() => import("./routes/not-found/NotFoundPage"));
+const HomePage = screen(() => import("./routes/home/HomePage"));
+const LoginPage = screen(() => import("./routes/login/LoginPage"));
+const SignupPage = screen(() => import("./routes/signup/SignupPage"));
+const ResetPasswordPage = screen(() => import("./routes/reset-password/ResetPasswordPage"));
+const ChangePasswordPage = screen(() => import("./routes/change-password/ChangePasswordPage"));
+const JobsPage = screen(() => import("./routes/jobs/JobsPage"));
+const JobDetailPage = screen(() => import("./routes/job-detail/JobDetailPage"));
+const PostJobPage = screen(() => import("./routes/post-job/PostJobPage"));
+const MyJobsPage = screen(() => import("./routes/my-jobs/MyJobsPage"));
+const AdminDashboardPage = screen(() => import("./routes/admin-dashboard/AdminDashboardPage"));
+const UpdateProfilePage = screen(() => import("./routes/update-profile/UpdateProfilePage"));
+const FreelancersPage = screen(() => import("./routes/freelancers/FreelancersPage"));
+const FreelancerProfilePage = screen(() => import("./routes/freelancer-profile/FreelancerProfilePage"));
+const ManageProfilePage = screen(() => import("./routes/manage-profile/ManageProfilePage"));
+const CreateProfilePage = screen(() => import("./routes/create-profile/CreateProfilePage"));
+const MessagesPage = screen(() => import("./routes/messages/MessagesPage"));
+const AdminMessagesPage = screen(() => import("./routes/admin-messages/AdminMessagesPage"));
+const SampleWorksPage = screen(() => import("./routes/sample-works/SampleWorksPage"));
+const SampleWorkDetailPage = screen(() => import("./routes/sample-works/SampleWorkDetailPage"));
+const ContactPage = screen(() => import("./routes/trust/ContactPage"));
+const TermsPage = screen(() => import("./routes/trust/TermsPage"));
+const PrivacyPage = screen(() => import("./routes/trust/PrivacyPage"));
+const RefundPolicyPage = screen(() => import("./routes/trust/RefundPolicyPage"));
+const HowItWorksPage = screen(() => import("./routes/how-it-works/HowItWorksPage"));
+const PaymentPage = screen(() => import("./routes/payment/PaymentPage"));
+const NotFoundPage = screen(() => import("./routes/not-found/NotFoundPage"));
 
 /** The route table of spec part 2 §2, complete. */
+const screens: { path: string; Screen: Screen }[] = [
+  { path: "/", Screen: HomePage },
+  { path: "/login", Screen: LoginPage },
+  { path: "/signup", Screen: SignupPage },
+  { path: "/reset-password", Screen: ResetPasswordPage },
+  { path: "/change-password", Screen: ChangePasswordPage },
+  { path: "/jobs", Screen: JobsPage },
+  { path: "/jobs/:id", Screen: JobDetailPage },
+  { path: "/post-job", Screen: PostJobPage },
+  { path: "/my-jobs", Screen: MyJobsPage },
+  { path: "/admin-dashboard", Screen: AdminDashboardPage },
+  { path: "/update-profile", Screen: UpdateProfilePage },
+  { path: "/freelancers", Screen: FreelancersPage },
+  { path: "/freelancers/:id", Screen: FreelancerProfilePage },
+  { path: "/manage-profile", Screen: ManageProfilePage },
+  { path: "/create-profile", Screen: CreateProfilePage },
+  { path: "/messages", Screen: MessagesPage },
+  { path: "/messages/:roomId", Screen: MessagesPage },
+  { path: "/admin-messages", Screen: AdminMessagesPage },
+  { path: "/sample-works", Screen: SampleWorksPage },
+  { path: "/sample-works/:id", Screen: SampleWorkDetailPage },
+  { path: "/contact", Screen: ContactPage },
+  { path: "/terms", Screen: TermsPage },
+  { path: "/privacy", Screen: PrivacyPage },
+  { path: "/refund-policy", Screen: RefundPolicyPage },
+  { path: "/how-it-works", Screen: HowItWorksPage },
+  { path: "/payments/:jobId", Screen: PaymentPage },
+  { path: "*", Screen: NotFoundPage },
+];
+
+/**
+ * Loads the chunk of the screen a path shows, for the first render to find it loaded (main.tsx).
+ * @param pathname the page's path
+ */
+export function preloadScreen(pathname: string): Promise<unknown> {
+  return matchRoutes(screens, pathname)?.[0]?.route.Screen.preload() ?? Promise.resolve();
+}
+
 export default function App() {
   return (
     <Layout>
       <Routes>
-        <Route path="/" element={<HomePage />} />
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="/signup" element={<SignupPage />} />
-        <Route path="/reset-password" element={<ResetPasswordPage />} />
-        <Route path="/change-password" element={<ChangePasswordPage />} />
-        <Route path="/jobs" element={<JobsPage />} />
-        <Route path="/jobs/:id" element={<JobDetailPage />} />
-        <Route path="/post-job" element={<PostJobPage />} />
-        <Route path="/my-jobs" element={<MyJobsPage />} />
-        <Route path="/admin-dashboard" element={<AdminDashboardPage />} />
-        <Route path="/update-profile" element={<UpdateProfilePage />} />
-        <Route path="/freelancers" element={<FreelancersPage />} />
-        <Route path="/freelancers/:id" element={<FreelancerProfilePage />} />
-        <Route path="/manage-profile" element={<ManageProfilePage />} />
-        <Route path="/create-profile" element={<CreateProfilePage />} />
-        <Route path="/messages" element={<MessagesPage />} />
-        <Route path="/messages/:roomId" element={<MessagesPage />} />
-        <Route path="/admin-messages" element={<AdminMessagesPage />} />
-        <Route path="/sample-works" element={<SampleWorksPage />} />
-        <Route path="/sample-works/:id" element={<SampleWorkDetailPage />} />
-        <Route path="/contact" element={<ContactPage />} />
-        <Route path="/terms" element={<TermsPage />} />
-        <Route path="/privacy" element={<PrivacyPage />} />
-        <Route path="/refund-policy" element={<RefundPolicyPage />} />
-        <Route path="/how-it-works" element={<HowItWorksPage />} />
-        <Route path="/payments/:jobId" element={<PaymentPage />} />
-        <Route path="*" element={<NotFoundPage />} />
+        {screens.map(({ path, Screen }) => (
+          <Route key={path} path={path} element={<Screen />} />
+        ))}
       </Routes>
     </Layout>
   );

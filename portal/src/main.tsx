@@ -2,6 +2,8 @@ import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
 import { prefetchMe } from "./api/auth";
+import { readBoot, seedFromBoot } from "./api/boot";
+import { preloadScreen } from "./App";
 import Root, { createQueryClient, routes } from "./Root";
 
 const root = document.getElementById("root");
@@ -17,6 +19,14 @@ if (root.firstElementChild) {
     hydrateRoot(root, app);
   });
 } else {
-  prefetchMe(queryClient);
-  createRoot(root).render(app);
+  // For a signed-in user the server sends the session and the page's first data in the shell: the first render
+  // shows the page, with no session check or listing request before it. Without them, ask at once.
+  const boot = readBoot(document);
+  if (boot) seedFromBoot(queryClient, boot);
+  else prefetchMe(queryClient);
+  // The shell preloads the chunk of its page's screen (and the browser caches the others): rendering once it has
+  // run paints the page itself first, rather than a loader and then the page.
+  void preloadScreen(window.location.pathname)
+    .catch(() => undefined)
+    .then(() => createRoot(root).render(app));
 }

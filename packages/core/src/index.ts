@@ -49,6 +49,7 @@ export * from "./policies/user.js";
 
 export * from "./schemas/validation.js";
 export * from "./schemas/jobs.js";
+export * from "./schemas/boot.js";
 export * from "./schemas/breakdown.js";
 export * from "./schemas/payments.js";
 export * from "./schemas/freelancers.js";

@@ -17,7 +17,8 @@ import { healthRouter } from "./routes/health/router.js";
 import { freelancersRouter } from "./routes/freelancers/router.js";
 import { chatRouter } from "./routes/chat/router.js";
 import { paymentsRouter, stripeWebhookRouter } from "./routes/payments/router.js";
-import { staticApps } from "./static-apps.js";
+import { portalBoot } from "./portal-boot.js";
+import { staticApps, webApps } from "./static-apps.js";
 
 export interface AppOptions {
   /** The session middlewares, when the caller shares them with socket.io. */
@@ -26,6 +27,8 @@ export interface AppOptions {
   sessionCleanupIntervalMs?: number;
   /** Serve the built portal and back office (off in API tests). */
   serveWebApps?: boolean;
+  /** Where those builds are (tests serve a tiny one); the repository's by default. */
+  webAppDirs?: { portal: string; admin: string };
 }
 
 /**
@@ -108,7 +111,14 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   // A /files path that names no file (`/files/`, `/files/a/b`) is the API's 404, never the portal's page.
   app.use("/files", apiNotFound);
 
-  if (options.serveWebApps ?? true) app.use(staticApps());
+  if (options.serveWebApps ?? true)
+    app.use(
+      staticApps(options.webAppDirs ?? webApps, {
+        session: sessionStack,
+        boot: portalBoot(services),
+        onError: (err: unknown) => services.logger.warn({ err }, "portal boot data failed: the page goes out without it"),
+      }),
+    );
   app.use(errorHandler);
   return app;
 }

@@ -1,17 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
+import { PORTAL_JOBS_PER_PAGE } from "@forgehire/core";
 import type { CursorPage, Job, JobCreateBody, JobFile, JobUpdateBody, JobWithRequirements, MyJobsFilter } from "@forgehire/core";
 import { apiFetch } from "./client";
+import { jobKeys } from "./job-keys";
 
 /** Cards per page of the listings: four rows of three on a wide screen. */
-export const JOBS_PER_PAGE = 12;
+export const JOBS_PER_PAGE = PORTAL_JOBS_PER_PAGE;
 
-/** Query keys of the jobs module; every write invalidates `all`, so listings and details refresh together. */
-export const jobKeys = {
-  all: ["jobs"] as const,
-  list: (page: number) => ["jobs", "list", page] as const,
-  mine: (filter: MyJobsFilter, page: number) => ["jobs", "mine", filter, page] as const,
-  detail: (id: number) => ["jobs", "detail", id] as const,
-};
+export { jobKeys };
 
 /**
  * Where a page of a job list starts: after the previous page's last job (its `nextCursor`) when that page is in the

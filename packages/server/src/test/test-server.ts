@@ -19,9 +19,12 @@ export interface TestServer {
 /**
  * The real app over real HTTP on 127.0.0.1, on a fresh database of its own.
  * @param env extra environment (e.g. AUTH_RATE_LIMIT) for this server's configuration
- * @param options a logger of the test's own (to read what the server logs)
+ * @param options a logger of the test's own (to read what the server logs); web app builds to serve (else none)
  */
-export async function startTestServer(env: Record<string, string> = {}, options: { logger?: Logger } = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { logger?: Logger; webApps?: { portal: string; admin: string } } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "forgehire-data-"));
   const config = loadConfig({
     NODE_ENV: "test",
@@ -36,7 +39,14 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   });
   const database = await openTestDatabase();
   const services = await createServices(config, options.logger ?? createLogger(config.logLevel), database);
-  const running = await startServer(services, { port: 0, host: "127.0.0.1", serveWebApps: false, sessionCleanupIntervalMs: 0, sessionSweepMs: 0 });
+  const running = await startServer(services, {
+    port: 0,
+    host: "127.0.0.1",
+    serveWebApps: Boolean(options.webApps),
+    webAppDirs: options.webApps,
+    sessionCleanupIntervalMs: 0,
+    sessionSweepMs: 0,
+  });
   return {
     url: running.url,
     services,

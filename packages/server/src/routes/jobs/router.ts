@@ -12,6 +12,7 @@ import {
   type Actor,
   type CursorPage,
   type Job,
+  type JobsListQuery,
   type ListCursor,
 } from "@forgehire/core";
 import {
@@ -30,30 +31,40 @@ import { currentActor, requireUser } from "../../middlewares/require-user.js";
 import { parse } from "../../middlewares/validate.js";
 import { presentFile, presentJob, presentJobDetails } from "../../presenters/present-job.js";
 
+// Page numbers for the first pages (API.md), a cursor for going on from any page: with one, the rows are found
+// from the cursor's position and the page number is the cursor's.
+const pageOf = (query: { page: number; perPage: number; cursor?: ListCursor | undefined }) => {
+  const number = query.cursor?.page ?? query.page;
+  return { number, offset: (number - 1) * query.perPage, limit: query.perPage, after: query.cursor };
+};
+const present = (result: JobPage, page: { number: number; limit: number }, actor: Actor): CursorPage<Job> => ({
+  items: result.rows.map((job) => presentJob(job, actor)),
+  total: result.total,
+  page: page.number,
+  perPage: page.limit,
+  nextCursor: result.next && page.number < MAX_PAGE ? encodeListCursor({ ...result.next, page: page.number + 1 }) : null,
+});
+
+/**
+ * The answer of GET /api/jobs for a parsed query: the route's and the portal shell's boot data (portal-boot.ts).
+ * @param services the database
+ * @param actor the signed-in user, whose abilities each job carries
+ * @param query the parsed `jobsListQuery`
+ * @returns the page as the API sends it
+ */
+export async function jobsListPage(services: Services, actor: Actor, query: JobsListQuery): Promise<CursorPage<Job>> {
+  const page = pageOf(query);
+  const result = await listJobs(services, { q: query.q || undefined, ...page });
+  return present(result, page, actor);
+}
+
 /** /api/jobs: post, list, read, edit, delete and attach files (API.md "Jobs"). */
 export function jobsRouter(services: Services): Router {
   const router = Router();
   router.use("/jobs", requireUser);
 
-  // Page numbers for the first pages (API.md), a cursor for going on from any page: with one, the rows are found
-  // from the cursor's position and the page number is the cursor's.
-  const pageOf = (query: { page: number; perPage: number; cursor?: ListCursor | undefined }) => {
-    const number = query.cursor?.page ?? query.page;
-    return { number, offset: (number - 1) * query.perPage, limit: query.perPage, after: query.cursor };
-  };
-  const present = (result: JobPage, page: { number: number; limit: number }, actor: Actor): CursorPage<Job> => ({
-    items: result.rows.map((job) => presentJob(job, actor)),
-    total: result.total,
-    page: page.number,
-    perPage: page.limit,
-    nextCursor: result.next && page.number < MAX_PAGE ? encodeListCursor({ ...result.next, page: page.number + 1 }) : null,
-  });
-
   router.get("/jobs", async (req, res) => {
-    const query = parse(jobsListQuery, req.query);
-    const page = pageOf(query);
-    const result = await listJobs(services, { q: query.q || undefined, ...page });
-    res.json(present(result, page, currentActor(req)));
+    res.json(await jobsListPage(services, currentActor(req), parse(jobsListQuery, req.query)));
   });
 
   router.get("/jobs/mine", async (req, res) => {
