@@ -12,6 +12,9 @@ export async function sessionCookie(url: string, user: BuiltUser): Promise<strin
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ email: user.user.email, password: user.password }),
   });
+  // express-session sends the headers, the cookie among them, before the session is stored, and ends the body once
+  // it is: the sign-in is over only then, and none of its statements lands in what the caller measures next.
+  await res.arrayBuffer();
   return res.headers
     .getSetCookie()
     .map((cookie) => cookie.split(";")[0])

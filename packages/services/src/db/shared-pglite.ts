@@ -9,26 +9,40 @@ import type { PGlite } from "@electric-sql/pglite";
  * to the moment its session is idle again (ReadyForQuery "I"). Without it, a statement of one party runs inside the
  * other's open transaction: it sees uncommitted rows and is rolled back with them. A FIFO lock, handed over on
  * release so no one can overtake a waiter.
+ *
+ * The session is handed over in a macrotask of its own (setImmediate), also when it is free: PGlite's statements
+ * never wait for I/O, so a request's queries, granted as promises, ran with the rest of that request in one
+ * callback of the event loop, and the loop's one turn served every request that had arrived before reading any
+ * other socket or accepting a connection (libuv accepts one per turn). Under 50 connections a turn lasted about
+ * half a second and a new connection waited many turns for its first answer: the PGlite listing's p99 was ~10× its
+ * median. Granted one per turn, each turn runs one unit of work, then reads what arrived, and waiters are served
+ * in the order they asked.
  */
 export class SessionLock {
   private owner: unknown = null;
   private readonly waiters: Array<{ owner: unknown; resolve: () => void }> = [];
 
-  /** Waits until the session is free, then gives it to `owner`. */
+  /** Waits until the session is free and the event loop has turned, then gives it to `owner`. */
   async acquire(owner: unknown): Promise<void> {
-    if (this.owner === null) {
-      this.owner = owner;
-      return;
-    }
-    await new Promise<void>((resolve) => this.waiters.push({ owner, resolve }));
+    await new Promise<void>((resolve) => {
+      this.waiters.push({ owner, resolve });
+      if (this.owner === null) this.grantNext();
+    });
   }
 
   /** Frees the session (if `owner` holds it), handing it to the oldest waiter. */
   release(owner: unknown): void {
     if (this.owner !== owner) return;
+    this.owner = null;
+    this.grantNext();
+  }
+
+  private grantNext(): void {
     const next = this.waiters.shift();
-    this.owner = next ? next.owner : null;
-    next?.resolve();
+    if (!next) return;
+    // Owned from now, so that no one overtakes it in the meantime; it runs on the loop's next turn.
+    this.owner = next.owner;
+    setImmediate(next.resolve);
   }
 
   /** Whether `owner` holds the session now. */

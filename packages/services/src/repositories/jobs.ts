@@ -243,13 +243,18 @@ export interface JobListPosition {
 export const LISTING_TOTAL_TTL_MS = 5000;
 
 // Per database (keyed by the knex client's config, which a transaction's client shares with its pool's): the cached
-// totals by search text, and how many live-job changes this process made, so that a count begun before a change is
-// never stored after it.
-const listingTotals = new WeakMap<object, { generation: number; totals: LRUCache<string, { total: number }> }>();
-function listingTotalsOf(db: Knex) {
+// totals by search text, the counts under way, and how many live-job changes this process made, so that a count
+// begun before a change is never stored after it, nor joined by a request made after it.
+interface ListingTotals {
+  generation: number;
+  totals: LRUCache<string, { total: number }>;
+  counting: Map<string, Promise<number>>;
+}
+const listingTotals = new WeakMap<object, ListingTotals>();
+function listingTotalsOf(db: Knex): ListingTotals {
   const key = (db as unknown as { client: { config: object } }).client.config;
   let entry = listingTotals.get(key);
-  if (!entry) listingTotals.set(key, (entry = { generation: 0, totals: new LRUCache({ max: 1000, ttl: LISTING_TOTAL_TTL_MS }) }));
+  if (!entry) listingTotals.set(key, (entry = { generation: 0, totals: new LRUCache({ max: 1000, ttl: LISTING_TOTAL_TTL_MS }), counting: new Map() }));
   return entry;
 }
 /** The set of live jobs changed (or may have, if the transaction commits): cached listing totals are stale. */
@@ -257,6 +262,7 @@ function liveJobsChanged(db: Knex): void {
   const entry = listingTotalsOf(db);
   entry.generation += 1;
   entry.totals.clear();
+  entry.counting.clear();
 }
 
 export interface NewJob {
@@ -287,13 +293,32 @@ async function totalOf(db: Knex, filtered: Knex.QueryBuilder, query: JobListQuer
   if (!query.cachedTotal) return count();
   const cache = listingTotalsOf(db);
   const key = JSON.stringify([query.q ?? "", query.criteria ?? {}, query.ids ?? [], query.searchOwnerName ?? false]);
-  const hit = cache.totals.get(key);
   // A stale total never says there is less than the page just read.
-  if (hit) return Math.max(hit.total, query.offset + pageRows);
-  const generation = cache.generation;
-  const total = await count();
-  if (cache.generation === generation) cache.totals.set(key, { total });
-  return total;
+  const atLeastThePage = (total: number) => Math.max(total, query.offset + pageRows);
+  const hit = cache.totals.get(key);
+  if (hit) return atLeastThePage(hit.total);
+  // Requests that find the total expired join the count under way rather than each make their own: under load every
+  // request in flight found it expired at once, and on PGlite, which runs one statement at a time, those dozens of
+  // count(*)s stalled the listing for a second every LISTING_TOTAL_TTL_MS.
+  let counting = cache.counting.get(key);
+  if (!counting) {
+    const generation = cache.generation;
+    counting = count().then(
+      (total) => {
+        if (cache.generation === generation) {
+          cache.totals.set(key, { total });
+          cache.counting.delete(key);
+        }
+        return total;
+      },
+      (error: unknown) => {
+        if (cache.generation === generation) cache.counting.delete(key);
+        throw error;
+      },
+    );
+    cache.counting.set(key, counting);
+  }
+  return atLeastThePage(await counting);
 }
 
 /** Jobs and their requirements; the only place their tables are touched. */
