@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Box, Text, render } from "ink";
+import { Box, Text, render, useApp } from "ink";
 import { z } from "zod";
 import {
   breakdownProgressEventSchema,
@@ -152,9 +152,15 @@ function BreakdownLive({ run }: { run: (onProgress: (p: BreakdownProgress) => vo
   const [events, setEvents] = useState<string[]>([]);
   const [result, setResult] = useState<{ source: string; stories: StoryRecord[] }>();
   const [error, setError] = useState<string>();
+  const { exit } = useApp();
   useEffect(() => {
     run((p) => setEvents((list) => [...list, describeProgress(p)])).then(setResult, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   }, [run]);
+  // The view ends once its outcome is drawn: an effect runs after the commit that drew it. Unmounting from outside
+  // when the run settled could come before that commit, and the terminal kept only "Creating stories and tasks...".
+  useEffect(() => {
+    if (result || error) exit();
+  }, [result, error, exit]);
   return (
     <Box flexDirection="column">
       {events.map((line, i) => (
@@ -257,17 +263,10 @@ export async function jobsBreakdown(id: string, options: { engine?: string; as?:
       const instance = render(
         <BreakdownLive
           run={(onProgress) =>
-            run(onProgress).then(
-              (result) => {
-                setImmediate(() => instance.unmount());
-                return result;
-              },
-              (error: unknown) => {
-                failure = error;
-                setImmediate(() => instance.unmount());
-                throw error;
-              },
-            )
+            run(onProgress).catch((error: unknown) => {
+              failure = error;
+              throw error;
+            })
           }
         />,
       );
