@@ -53,8 +53,16 @@ async function requestFor(route: RouteEntry): Promise<{ url: string; body: Recor
   return { url, body: {} };
 }
 
-async function send(user: BuiltUser, route: RouteEntry) {
-  const { url, body } = await requestFor(route);
+const requests = new Map<string, { url: string; body: Record<string, unknown> }>();
+const keyOf = (route: RouteEntry) => `${route.method} ${route.path}`;
+
+/** Every route's request, made before any is sent: a request that got through must not spoil the next one's. */
+async function prepare(routes: RouteEntry[]): Promise<void> {
+  for (const route of routes) if (!requests.has(keyOf(route))) requests.set(keyOf(route), await requestFor(route));
+}
+
+function send(user: BuiltUser, route: RouteEntry) {
+  const { url, body } = requests.get(keyOf(route))!;
   const method = route.method.toLowerCase() as "get" | "put" | "post" | "delete" | "patch";
   return user.agent[method](url).send(body);
 }
@@ -114,6 +122,7 @@ describe("back-office use cases check their actor themselves", () => {
   it("[rights-5] with the router's guard removed, a client and a freelancer get 403 from every /api/admin route, and nothing changes", async () => {
     const routes = adminRoutes().filter((route) => !holdsNoAdminData.has(`${route.method} ${route.path}`));
     expect(routes.length).toBeGreaterThanOrEqual(30);
+    await prepare(routes);
     const before = await dbFingerprint(server.services.db);
     const reached: string[] = [];
     for (const user of [client, freelancer]) {
@@ -128,7 +137,7 @@ describe("back-office use cases check their actor themselves", () => {
     const after = await dbFingerprint(server.services.db);
     recordReliability({ id: "rights-5", metric: "admin routes walked", value: routes.length, unit: "routes" });
     recordReliability({ id: "rights-5", metric: "admin routes reaching a non-admin", value: reached.length, unit: "routes" });
-    expect(reached, "routes whose use case did not refuse a non-admin").toEqual([]);
+    expect.soft(reached, "routes whose use case did not refuse a non-admin").toEqual([]);
     expect(after, "a refused request changed the database").toBe(before);
   });
 
@@ -138,6 +147,7 @@ describe("back-office use cases check their actor themselves", () => {
     const routes = adminRoutes()
       .filter((route) => !holdsNoAdminData.has(`${route.method} ${route.path}`))
       .sort((a, b) => order(a) - order(b));
+    await prepare(routes);
     const refused: string[] = [];
     for (const route of routes) {
       const res = await send(admin, route);
