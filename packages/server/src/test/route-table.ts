@@ -8,30 +8,31 @@ export interface RouteEntry {
 
 /** What this walk reads of router 2's layers (Express 5): the path as registered, a route, or a nested router. */
 interface Layer {
-  rawPath?: string | string[];
+  rawPath?: unknown;
   route?: { path: string | string[]; methods: Record<string, boolean> };
   handle?: { stack?: Layer[] };
 }
 
-const paths = (raw: string | string[] | undefined): string[] => (raw === undefined ? [""] : [raw].flat());
-const join = (prefix: string, path: string) => (path === "/" ? prefix || "/" : `${prefix}${path}`);
-
 function walk(stack: Layer[], prefix: string, into: RouteEntry[]): void {
   for (const layer of stack) {
     if (layer.route) {
-      for (const path of paths(layer.route.path)) {
-        const methods = Object.keys(layer.route.methods).filter((method) => layer.route!.methods[method]);
-        for (const method of methods) into.push({ method: method === "_all" ? "ALL" : method.toUpperCase(), path: join(prefix, path) });
+      const methods = Object.keys(layer.route.methods).filter((method) => layer.route!.methods[method]);
+      for (const path of [layer.route.path].flat()) {
+        for (const method of methods) into.push({ method: method === "_all" ? "ALL" : method.toUpperCase(), path: prefix + path });
       }
     } else if (layer.handle?.stack) {
-      for (const path of paths(layer.rawPath)) walk(layer.handle.stack, path === "/" ? prefix : `${prefix}${path}`, into);
+      for (const mount of [layer.rawPath ?? "/"].flat()) {
+        if (typeof mount !== "string") throw new Error("A router mounted on a pattern: teach routeTable to expand it");
+        walk(layer.handle.stack, prefix + (mount === "/" ? "" : mount), into);
+      }
     }
   }
 }
 
 /**
  * Every route the app answers, walked from its router's stack through every mounted router (paths as registered,
- * e.g. `/api/admin/users/:id`). HEAD routes Express derives from GET are not listed.
+ * e.g. `/api/admin/users/:id`; ALL for a route that takes every method). HEAD routes Express derives from GET are
+ * not listed.
  * @param app the Express app
  * @returns the routes, in the order the app tries them
  */
