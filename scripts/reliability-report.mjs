@@ -31,10 +31,15 @@ const invariants = [
   ["proof-2", "Tests that prove what they claim", "A replayed webhook is reported and changes nothing"],
   ["proof-3", "Tests that prove what they claim", "A failed Stripe step is undone on the same payment"],
   ["proof-4", "Tests that prove what they claim", "Graceful shutdown finishes a request that is provably in flight"],
+  [
+    "rights-5",
+    "Trust II",
+    "Every back-office use case checks its actor itself: with the router's admin guard removed, no non-admin reaches any /api/admin route",
+  ],
 ];
 
 // Figures that must be exactly zero wherever they are measured.
-const mustBeZero = new Set(["5xx answers", "acknowledged writes lost", "unhandled rejections", "process exits"]);
+const mustBeZero = new Set(["5xx answers", "acknowledged writes lost", "unhandled rejections", "process exits", "admin routes reaching a non-admin"]);
 
 const dir = process.env.TEST_REPORT_DIR;
 if (!dir) throw new Error("TEST_REPORT_DIR is not set: run the suites with it first (see README, Reliability)");

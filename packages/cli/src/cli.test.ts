@@ -187,6 +187,27 @@ describe("forgehire CLI", () => {
     expect((await forgehire("nope")).code).not.toBe(0);
   });
 
+  it("[rights-5] back-office commands act as the oldest admin; --as a client or a freelancer is refused by the use case (exit 3)", async () => {
+    for (const type of ["admin", "client", "freelancer"]) {
+      const email = `rights-${type}@example.test`;
+      const created = await forgehire("users:create", "--email", email, "--password", "long-enough", "--first-name", "N", "--last-name", "M", "--type", type);
+      expect(created.code, created.stderr).toBe(0);
+      if (type === "admin") continue;
+      for (const args of [
+        ["users:list", "--as", email],
+        ["admin:email", "1", "--subject", "s", "--message", "m", "--as", email],
+      ]) {
+        const refused = await forgehire(...args);
+        expect(refused.code, `${args[0]} as a ${type}`).toBe(exitCodes.forbidden);
+        expect(refused.stderr.trim()).toBe("forgehire: Only admins can use the back office.");
+      }
+    }
+    // Without --as: the oldest enabled admin, who may.
+    const listed = await forgehire("users:list", "--json");
+    expect(listed.code, listed.stderr).toBe(0);
+    expect((JSON.parse(listed.stdout) as unknown[]).length).toBeGreaterThanOrEqual(3);
+  }, 300_000); // eight CLI processes, each a few seconds (far more on a busy machine)
+
   it("refuses to open the embedded database while another process holds it (exit 9)", async () => {
     const lock = acquireDataDirLock(dataDir);
     try {

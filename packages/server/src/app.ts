@@ -29,6 +29,11 @@ export interface AppOptions {
   serveWebApps?: boolean;
   /** Where those builds are (tests serve a tiny one); the repository's by default. */
   webAppDirs?: { portal: string; admin: string };
+  /**
+   * Test only: builds /api/admin without its router guard, to prove each back-office use case refuses a non-admin
+   * by itself. Set in code alone: neither the configuration nor the environment reaches it.
+   */
+  withoutAdminGuard?: true;
 }
 
 /**
@@ -104,7 +109,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   api.use(freelancersRouter(services));
   // Before the back office: its generic /admin/:resource would otherwise take POST /admin/chat-rooms.
   api.use(chatRouter(services));
-  api.use("/admin", adminRouter(services));
+  api.use("/admin", adminRouter(services, { guard: options.withoutAdminGuard !== true }));
   api.use(apiNotFound);
   app.use("/api", api);
   app.use(filesRouter(services));

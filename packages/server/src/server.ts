@@ -1,5 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Express } from "express";
 import type { Services } from "@forgehire/services";
 import { createApp, type AppOptions } from "./app.js";
 import { sessionMiddlewares } from "./middlewares/session.js";
@@ -7,6 +8,8 @@ import { attachRealtime } from "./realtime/socket-server.js";
 
 export interface RunningServer {
   server: Server;
+  /** The Express app it serves (a test walks its route table). */
+  app: Express;
   url: string;
   /** Closes this process's sockets whose session has ended by other means than this server (see attachRealtime). */
   sweepSessions(): Promise<number>;
@@ -52,5 +55,5 @@ export async function startServer(
     })();
     return stopping;
   };
-  return { server, url, stop, sweepSessions: realtime.sweepSessions };
+  return { server, app, url, stop, sweepSessions: realtime.sweepSessions };
 }

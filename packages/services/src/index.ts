@@ -81,7 +81,7 @@ export * from "./repositories/rate-limit-hits.js";
 export * from "./db/pglite.js";
 export * from "./repositories/admin-lists.js";
 export * from "./repositories/admin-dashboard.js";
-export * from "./use-cases/admin/assert-admin.js";
+export * from "./use-cases/admin/backlog.js";
 export * from "./use-cases/admin/dashboard.js";
 export * from "./use-cases/admin/users.js";
 export * from "./use-cases/admin/emails.js";

@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { paymentsRepository, reconcilePayments } from "@forgehire/services";
+import { listPaymentsForAdmin, reconcilePayments } from "@forgehire/services";
 import { withServices } from "../context.js";
 import { exitCodes } from "../exit-codes.js";
 import { printJson } from "../output.js";
 import { parseInput } from "../parse-input.js";
+import { operatorActor } from "./operator.js";
 
 export interface PaymentsReconcileOptions {
   job?: string;
@@ -39,14 +40,14 @@ export interface PaymentsListOptions {
  */
 export async function paymentsList(options: PaymentsListOptions): Promise<void> {
   const input = parseInput(z.object({ job: z.coerce.number().int().positive().optional() }), { job: options.job });
-  const { rows } = await withServices((services) =>
-    paymentsRepository.list(services.db, {
+  const { rows } = await withServices(async (services) =>
+    listPaymentsForAdmin(services, await operatorActor(services), {
       sort: "createdAt",
       order: "desc",
       offset: 0,
       limit: 500,
       jobId: input.job,
-      status: options.needsRefund ? "needs_refund" : undefined,
+      needsRefund: options.needsRefund,
     }),
   );
   if (options.json) return printJson(rows);

@@ -69,6 +69,7 @@ export interface ListOptions {
   page: string;
   perPage: string;
   json?: boolean;
+  as?: string;
 }
 
 /** users:list: a page of accounts, newest first, as a table or JSON. */
@@ -82,8 +83,8 @@ export async function usersList(options: ListOptions): Promise<void> {
     }),
     options,
   );
-  const { rows, total } = await withServices((services) =>
-    listUsers(services, {
+  const { rows, total } = await withServices(async (services) =>
+    listUsers(services, await operatorActor(services, options.as), {
       q: query.q,
       userType: query.type,
       sort: "createdAt",

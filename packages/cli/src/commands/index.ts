@@ -56,6 +56,7 @@ export function registerCommands(program: Command): void {
     .option("--page <n>", "page number", "1")
     .option("--per-page <n>", "rows per page (at most 100)", "25")
     .option("--json", "print JSON instead of a table")
+    .option("--as <email>", "the admin acting (default: the first admin)")
     .action(async (options) => (await import("../actions/users.js")).usersList(options));
 
   program

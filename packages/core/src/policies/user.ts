@@ -4,6 +4,7 @@
  */
 import { domainError } from "../errors.js";
 import { isAdmin, type Actor } from "../users.js";
+import { authorizeBackOffice } from "./back-office.js";
 
 /**
  * Guards disabling or enabling an account. Enabling is always allowed to an admin; disabling refuses the actor's
@@ -20,7 +21,7 @@ export function authorizeSetUserDisabled(
   disabled: boolean,
   enabledAdmins: number,
 ): void {
-  if (!isAdmin(actor)) throw domainError("ADMIN_ONLY");
+  authorizeBackOffice(actor, "update", "users");
   if (!disabled || target.disabled) return;
   if (target.id === actor.id) throw domainError("CANNOT_DISABLE_SELF");
   if (isAdmin(target) && enabledAdmins <= 1) throw domainError("LAST_ADMIN");

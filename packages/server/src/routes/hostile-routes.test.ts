@@ -4,12 +4,11 @@
  * never a 5xx, a 4xx is in the API's error shape, and a 4xx leaves the database as it was.
  */
 import fc from "fast-check";
-import type { Express } from "express";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { recordReliability } from "@forgehire/services/testing";
-import { createApp } from "../app.js";
 import { dbFingerprint } from "../test/db-fingerprint.js";
 import { buildAdmin, buildClient, buildFreelancer, buildJob, setJobState, type BuiltUser } from "../test/factories.js";
+import { routeTable, type RouteEntry } from "../test/route-table.js";
 import { startTestServer, type TestServer } from "../test/test-server.js";
 
 /**
@@ -20,51 +19,19 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 2_000);
 const BUDGET_MS = Number(process.env.FUZZ_BUDGET_MS ?? 120_000);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2_147_483_647);
 
-interface RouteInfo {
-  method: string;
-  path: string;
-}
-
-interface Layer {
-  route?: { path: string | string[]; methods: Record<string, boolean> };
-  handle?: { stack?: Layer[] };
-  rawPath?: unknown;
-}
-
-/**
- * Every route of the app, read from Express's own router so a new route is fuzzed without being listed here.
- * @param stack a router's layers
- * @param prefix the path the router is mounted at
- */
-function routesOf(stack: Layer[], prefix = ""): RouteInfo[] {
-  const routes: RouteInfo[] = [];
-  for (const layer of stack) {
-    if (layer.route) {
-      const methods = Object.keys(layer.route.methods).filter((method) => method !== "_all" && layer.route!.methods[method]);
-      for (const path of [layer.route.path].flat()) for (const method of methods) routes.push({ method: method.toUpperCase(), path: prefix + path });
-    } else if (layer.handle?.stack) {
-      for (const mount of [layer.rawPath ?? "/"].flat()) {
-        if (typeof mount !== "string") throw new Error("A router mounted on a pattern: teach routesOf to expand it");
-        routes.push(...routesOf(layer.handle.stack, prefix + (mount === "/" ? "" : mount)));
-      }
-    }
-  }
-  return routes;
-}
-
 // Signing out would turn an actor into a visitor for the rest of the run; logout's only input is the session.
 const skipped = new Set(["POST /api/auth/logout"]);
 
 let server: TestServer;
-let routes: RouteInfo[];
+let routes: RouteEntry[];
 let actors: Record<"owner" | "admin" | "freelancer" | "visitor", BuiltUser["agent"]>;
 /** Real ids by kind, to put in paths and bodies next to bogus ones. */
 const ids = { job: [] as number[], uuid: [] as string[], room: [] as string[] };
 
 beforeAll(async () => {
   server = await startTestServer();
-  const app = createApp(server.services, { serveWebApps: false, sessionCleanupIntervalMs: 0 }) as Express & { router: { stack: Layer[] } };
-  routes = routesOf(app.router.stack).filter((route) => !skipped.has(`${route.method} ${route.path}`));
+  // Every route of the app, read from Express's own router so a new route is fuzzed without being listed here.
+  routes = routeTable(server.app).filter((route) => route.method !== "ALL" && !skipped.has(`${route.method} ${route.path}`));
 
   const [owner, admin, freelancer] = await Promise.all([buildClient(server), buildAdmin(server), buildFreelancer(server)]);
   actors = { owner: owner.agent, admin: admin.agent, freelancer: freelancer.agent, visitor: server.agent() };
@@ -279,7 +246,7 @@ const queryValue = fc.oneof(
 const query = fc.array(fc.tuple(fc.constantFrom(...queryNames), queryValue), { maxLength: 4 });
 
 interface HostileRequest {
-  route: RouteInfo;
+  route: RouteEntry;
   actor: keyof typeof actors;
   params: string[];
   query: Array<[string, string]>;

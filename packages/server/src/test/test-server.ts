@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Express } from "express";
 import supertest from "supertest";
 import { createServices, loadConfig, createLogger, type Logger, type Services } from "@forgehire/services";
 import { startServer } from "../server.js";
@@ -8,6 +9,8 @@ import { openTestDatabase } from "@forgehire/services/testing";
 
 export interface TestServer {
   url: string;
+  /** The Express app behind it, for a test that walks its route table. */
+  app: Express;
   services: Services;
   /** A client with its own cookie jar: one per simulated browser. */
   agent(): ReturnType<typeof supertest.agent>;
@@ -19,11 +22,12 @@ export interface TestServer {
 /**
  * The real app over real HTTP on 127.0.0.1, on a fresh database of its own.
  * @param env extra environment (e.g. AUTH_RATE_LIMIT) for this server's configuration
- * @param options a logger of the test's own (to read what the server logs); web app builds to serve (else none)
+ * @param options a logger of the test's own (to read what the server logs); web app builds to serve (else none);
+ *   withoutAdminGuard builds /api/admin without its router guard (see AppOptions)
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { logger?: Logger; webApps?: { portal: string; admin: string } } = {},
+  options: { logger?: Logger; webApps?: { portal: string; admin: string }; withoutAdminGuard?: true } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "forgehire-data-"));
   const config = loadConfig({
@@ -46,9 +50,11 @@ export async function startTestServer(
     webAppDirs: options.webApps,
     sessionCleanupIntervalMs: 0,
     sessionSweepMs: 0,
+    withoutAdminGuard: options.withoutAdminGuard,
   });
   return {
     url: running.url,
+    app: running.app,
     services,
     agent: () => supertest.agent(running.url),
     sweepSessions: () => running.sweepSessions(),

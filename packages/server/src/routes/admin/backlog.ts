@@ -5,8 +5,8 @@ import {
   adminChangeRequestSortColumns,
   adminStorySortColumns,
   adminTaskSortColumns,
-  deleteBacklogItem,
-  editBacklogItem,
+  deleteBacklogItemByAdmin,
+  editBacklogItemByAdmin,
   listChangeRequestsForAdmin,
   listStoriesForAdmin,
   listTasksForAdmin,
@@ -74,7 +74,7 @@ export function adminBacklogRouter(services: Services): Router {
     const id = pathId(uuid, req.params.id);
     const input = parse(storyUpdateBody, req.body);
     const actor = currentActor(req);
-    await orNotFound(editBacklogItem(services, actor, id, "story", input));
+    await orNotFound(editBacklogItemByAdmin(services, actor, id, "story", input));
     res.json(await storyById(actor, id));
   });
 
@@ -82,7 +82,7 @@ export function adminBacklogRouter(services: Services): Router {
     const id = pathId(uuid, req.params.id);
     const actor = currentActor(req);
     const story = await storyById(actor, id);
-    await orNotFound(deleteBacklogItem(services, actor, id, "story"));
+    await orNotFound(deleteBacklogItemByAdmin(services, actor, id, "story"));
     res.json(story);
   });
 
@@ -101,7 +101,7 @@ export function adminBacklogRouter(services: Services): Router {
     const id = pathId(uuid, req.params.id);
     const input = parse(taskUpdateBody, req.body);
     const actor = currentActor(req);
-    await orNotFound(editBacklogItem(services, actor, id, "task", input));
+    await orNotFound(editBacklogItemByAdmin(services, actor, id, "task", input));
     res.json(await taskById(actor, id));
   });
 
@@ -109,7 +109,7 @@ export function adminBacklogRouter(services: Services): Router {
     const id = pathId(uuid, req.params.id);
     const actor = currentActor(req);
     const task = await taskById(actor, id);
-    await orNotFound(deleteBacklogItem(services, actor, id, "task"));
+    await orNotFound(deleteBacklogItemByAdmin(services, actor, id, "task"));
     res.json(task);
   });
 

@@ -1,7 +1,8 @@
 import { Router } from "express";
 import { z } from "zod";
 import { domainError, fieldErrorsOf, inputString, jobId, paymentAttemptStatuses, uuidId } from "@forgehire/core";
-import { paymentSortColumns, paymentsRepository, type PaymentSortField, type Services } from "@forgehire/services";
+import { getPaymentForAdmin, listPaymentsForAdmin, paymentSortColumns, type PaymentSortField, type Services } from "@forgehire/services";
+import { currentActor } from "../../middlewares/require-user.js";
 import { presentAdminPayment } from "../payments/present-payment.js";
 import { parseListParams, sendList } from "./list-params.js";
 
@@ -24,18 +25,14 @@ export function adminPaymentsRouter(services: Services): Router {
     const params = parseListParams(req.query, Object.keys(paymentSortColumns) as PaymentSortField[], "createdAt");
     const filter = paymentFilter.safeParse(params.filter);
     if (!filter.success) throw domainError("VALIDATION", { message: "Invalid filter.", fields: fieldErrorsOf(filter.error) });
-    const ids = filter.data.id === undefined ? undefined : [filter.data.id].flat().filter((id) => uuid.safeParse(id).success);
-    const { needsRefund, ...rest } = filter.data;
-    const status = needsRefund ? "needs_refund" : rest.status;
-    if (needsRefund && rest.status !== undefined && rest.status !== "needs_refund") return sendList(res, "payments", params, [], 0);
-    const { rows, total } = await paymentsRepository.list(services.db, { ...params, ...rest, status, ids });
+    const { id, ...rest } = filter.data;
+    const ids = id === undefined ? undefined : [id].flat().filter((one) => uuid.safeParse(one).success);
+    const { rows, total } = await listPaymentsForAdmin(services, currentActor(req), { ...params, ...rest, ids });
     sendList(res, "payments", params, rows.map(presentAdminPayment), total);
   });
 
   router.get("/payments/:id", async (req, res) => {
-    const payment = uuid.safeParse(req.params.id).success ? await paymentsRepository.findById(services.db, req.params.id) : undefined;
-    if (!payment) throw domainError("RECORD_NOT_FOUND");
-    res.json(presentAdminPayment(payment));
+    res.json(presentAdminPayment(await getPaymentForAdmin(services, currentActor(req), req.params.id)));
   });
 
   return router;

@@ -12,7 +12,7 @@ import {
   type Services,
   type UserSortField,
 } from "@forgehire/services";
-import { currentActor, requireAdmin } from "../../middlewares/require-user.js";
+import { currentActor, requireAdmin, requireUser } from "../../middlewares/require-user.js";
 import { parse } from "../../middlewares/validate.js";
 import { adminBacklogRouter } from "./backlog.js";
 import { adminChatRouter } from "./chat.js";
@@ -31,10 +31,23 @@ const userFilter = z.object({
   disabled: z.boolean().optional(),
 });
 
-/** /api/admin: the back office's resources, in ra-data-simple-rest's dialect; admins only. */
-export function adminRouter(services: Services): Router {
+/** How the back office's router is built. */
+export interface AdminRouterOptions {
+  /**
+   * false drops the router's admin guard, so a test can prove that every use case refuses a non-admin by itself.
+   * Only code sets it (createApp's test option); no configuration or environment variable reaches it.
+   */
+  guard?: boolean;
+}
+
+/**
+ * /api/admin: the back office's resources, in ra-data-simple-rest's dialect; admins only. The guard answers first,
+ * and each use case checks its actor again with core's back-office policy.
+ */
+export function adminRouter(services: Services, options: AdminRouterOptions = {}): Router {
   const router = Router();
-  router.use(requireAdmin);
+  // A signed-out request is still refused before any route: the use cases need an actor to check.
+  router.use(options.guard === false ? requireUser : requireAdmin);
 
   router.get("/stats", async (req, res) => {
     res.json(await getAdminStats(services, currentActor(req)));
@@ -47,7 +60,7 @@ export function adminRouter(services: Services): Router {
   router.get("/users", async (req, res) => {
     const params = parseListParams(req.query, Object.keys(userSortColumns) as UserSortField[], "createdAt");
     const filter = parseFilter(userFilter, params.filter);
-    const { rows, total } = await listUsers(services, {
+    const { rows, total } = await listUsers(services, currentActor(req), {
       ...params,
       q: filter.q || undefined,
       ids: filter.id,

@@ -62,6 +62,7 @@ describe.skipIf(!base || !template)("the database goes away and comes back (Post
     running = await startServer(services, { port: 0, host: "127.0.0.1", serveWebApps: false, sessionCleanupIntervalMs: 0 });
     server = {
       url: running.url,
+      app: running.app,
       services,
       agent: () => supertest.agent(running.url),
       stop: () => running.stop(),

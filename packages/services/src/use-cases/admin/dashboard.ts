@@ -1,4 +1,5 @@
 import {
+  authorizeBackOffice,
   ADMIN_CHART_WEEKS,
   adminJobViewCriteria,
   lastWeekStarts,
@@ -11,7 +12,6 @@ import {
 import type { ServiceDeps } from "../../deps.js";
 import { adminDashboardRepository } from "../../repositories/admin-dashboard.js";
 import { jobsRepository } from "../../repositories/jobs.js";
-import { assertAdmin } from "./assert-admin.js";
 
 /**
  * The dashboard's counters: live jobs in each of the job list's views, counted by the same criteria the list
@@ -22,7 +22,7 @@ import { assertAdmin } from "./assert-admin.js";
  * @throws ADMIN_ONLY for anyone else
  */
 export async function getAdminStats(deps: Pick<ServiceDeps, "db">, actor: Actor): Promise<AdminStats> {
-  assertAdmin(actor);
+  authorizeBackOffice(actor, "read", "dashboard");
   const count = (view: Parameters<typeof adminJobViewCriteria>[0]) => jobsRepository.countLive(deps.db, adminJobViewCriteria(view));
   const [total, inProgress, completed, paymentDue, paid, withStories, withCommunication] = await Promise.all([
     count("all"),
@@ -47,7 +47,7 @@ const chartStatuses = ["open", "in_progress", "completed"] as const;
  * @throws ADMIN_ONLY for anyone else
  */
 export async function getAdminCharts(deps: Pick<ServiceDeps, "db" | "now">, actor: Actor): Promise<AdminCharts> {
-  assertAdmin(actor);
+  authorizeBackOffice(actor, "read", "dashboard");
   const weeks = lastWeekStarts(deps.now(), ADMIN_CHART_WEEKS);
   const since = new Date(`${weeks[0]}T00:00:00Z`);
   const [byStatus, posted, revenue] = await Promise.all([

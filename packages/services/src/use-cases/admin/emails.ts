@@ -1,10 +1,9 @@
-import { adminEmailBody, domainError, uuidId, fieldErrorsOf, type Actor, type AdminEmailBody } from "@forgehire/core";
+import { adminEmailBody, authorizeBackOffice, domainError, uuidId, fieldErrorsOf, type Actor, type AdminEmailBody } from "@forgehire/core";
 import type { ServiceDeps } from "../../deps.js";
 import { WITHHELD_SECRET } from "../../adapters/mail/mailer.js";
 import { emailsRepository, type EmailRecord } from "../../repositories/emails.js";
 import { jobsRepository } from "../../repositories/jobs.js";
 import { usersRepository } from "../../repositories/users.js";
-import { assertAdmin } from "./assert-admin.js";
 
 /**
  * Sends the 'Send Email to Job Poster' message: queued in the outbox as kind admin_email with the job and the admin
@@ -21,7 +20,7 @@ export async function sendAdminEmail(
   actor: Actor,
   input: AdminEmailBody | Record<string, unknown>,
 ): Promise<EmailRecord> {
-  assertAdmin(actor);
+  authorizeBackOffice(actor, "send", "emails");
   const parsed = adminEmailBody.safeParse(input);
   if (!parsed.success) {
     const fields = fieldErrorsOf(parsed.error);
@@ -47,7 +46,7 @@ export async function sendAdminEmail(
  * @throws ADMIN_ONLY; RECORD_NOT_FOUND; EMAIL_NOT_RESENDABLE unless it failed, or when it carried a one-time link
  */
 export async function resendEmail(deps: Pick<ServiceDeps, "db" | "mailer">, actor: Actor, emailId: string): Promise<EmailRecord> {
-  assertAdmin(actor);
+  authorizeBackOffice(actor, "resend", "emails");
   if (!uuidId().safeParse(emailId).success) throw domainError("RECORD_NOT_FOUND");
   const stored = await emailsRepository.findById(deps.db, emailId);
   if (!stored) throw domainError("RECORD_NOT_FOUND");

@@ -1,4 +1,4 @@
-import type { Actor, JobUpdateBody } from "@forgehire/core";
+import { authorizeBackOffice, type Actor, type JobUpdateBody } from "@forgehire/core";
 import type { ServiceDeps } from "../../deps.js";
 import { changeRequestsRepository, type ChangeRequestRecord } from "../../repositories/change-requests.js";
 import { jobActivityRepository } from "../../repositories/job-activity.js";
@@ -9,7 +9,6 @@ import { deleteJob } from "../jobs/delete-job.js";
 import { getJobDetails, type JobDetails } from "../jobs/job-details.js";
 import { listAdminJobs, type AdminJobsQuery, type JobPage } from "../jobs/list-jobs.js";
 import { updateJob } from "../jobs/update-job.js";
-import { assertAdmin } from "./assert-admin.js";
 
 /** Everything the back office's job page shows: the job and requirements, its backlog, requests, money and history. */
 export interface AdminJobRecord extends JobDetails {
@@ -24,7 +23,7 @@ export interface AdminJobRecord extends JobDetails {
  * @throws ADMIN_ONLY
  */
 export function listJobsForAdmin(deps: Pick<ServiceDeps, "db">, actor: Actor, query: AdminJobsQuery): Promise<JobPage> {
-  assertAdmin(actor);
+  authorizeBackOffice(actor, "read", "jobs");
   return listAdminJobs(deps, query);
 }
 
@@ -37,7 +36,7 @@ export function listJobsForAdmin(deps: Pick<ServiceDeps, "db">, actor: Actor, qu
  * @throws ADMIN_ONLY; JOB_NOT_FOUND when unknown or deleted
  */
 export async function getJobForAdmin(deps: Pick<ServiceDeps, "db">, actor: Actor, jobId: number): Promise<AdminJobRecord> {
-  assertAdmin(actor);
+  authorizeBackOffice(actor, "read", "jobs");
   const details = await getJobDetails(deps, jobId);
   const [stories, changeRequests, payments, activity] = await Promise.all([
     storiesRepository.listForJob(deps.db, jobId),
@@ -59,7 +58,7 @@ export async function updateJobByAdmin(
   jobId: number,
   input: JobUpdateBody,
 ): Promise<AdminJobRecord> {
-  assertAdmin(actor);
+  authorizeBackOffice(actor, "update", "jobs");
   await updateJob(deps, actor, jobId, input);
   return getJobForAdmin(deps, actor, jobId);
 }
@@ -70,7 +69,7 @@ export async function updateJobByAdmin(
  * @throws ADMIN_ONLY; and whatever `deleteJob` throws (JOB_NOT_FOUND, JOB_PAID)
  */
 export async function deleteJobByAdmin(deps: Pick<ServiceDeps, "db" | "now" | "logger" | "payments">, actor: Actor, jobId: number): Promise<JobDetails["job"]> {
-  assertAdmin(actor);
+  authorizeBackOffice(actor, "delete", "jobs");
   const before = await getJobDetails(deps, jobId);
   await deleteJob(deps, actor, jobId);
   return (await jobsRepository.findById(deps.db, jobId)) ?? before.job;

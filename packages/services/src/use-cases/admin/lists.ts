@@ -1,4 +1,4 @@
-import { domainError, type Actor } from "@forgehire/core";
+import { authorizeBackOffice, domainError, uuidId, type Actor } from "@forgehire/core";
 import type { ServiceDeps } from "../../deps.js";
 import {
   adminListsRepository,
@@ -12,7 +12,7 @@ import {
   type AdminEmailRecord,
 } from "../../repositories/admin-lists.js";
 import { freelancersRepository, type FreelancerRecord } from "../../repositories/freelancers.js";
-import { assertAdmin } from "./assert-admin.js";
+import { paymentsRepository, type PaymentRow } from "../../repositories/payments.js";
 
 type Db = Pick<ServiceDeps, "db">;
 type Filter<K extends keyof typeof adminListsRepository> = Parameters<(typeof adminListsRepository)[K]>[1];
@@ -22,7 +22,7 @@ type Filter<K extends keyof typeof adminListsRepository> = Parameters<(typeof ad
  * @throws ADMIN_ONLY
  */
 export function listStoriesForAdmin(deps: Db, actor: Actor, filter: Filter<"listStories">, query: AdminPageQuery<AdminStorySortField>) {
-  assertAdmin(actor);
+  authorizeBackOffice(actor, "read", "stories");
   return adminListsRepository.listStories(deps.db, filter, query);
 }
 
@@ -31,7 +31,7 @@ export function listStoriesForAdmin(deps: Db, actor: Actor, filter: Filter<"list
  * @throws ADMIN_ONLY
  */
 export function listTasksForAdmin(deps: Db, actor: Actor, filter: Filter<"listTasks">, query: AdminPageQuery<AdminTaskSortField>) {
-  assertAdmin(actor);
+  authorizeBackOffice(actor, "read", "tasks");
   return adminListsRepository.listTasks(deps.db, filter, query);
 }
 
@@ -40,7 +40,7 @@ export function listTasksForAdmin(deps: Db, actor: Actor, filter: Filter<"listTa
  * @throws ADMIN_ONLY
  */
 export function listChangeRequestsForAdmin(deps: Db, actor: Actor, filter: Filter<"listChangeRequests">, query: AdminPageQuery<AdminChangeRequestSortField>) {
-  assertAdmin(actor);
+  authorizeBackOffice(actor, "read", "change-requests");
   return adminListsRepository.listChangeRequests(deps.db, filter, query);
 }
 
@@ -50,7 +50,7 @@ export function listChangeRequestsForAdmin(deps: Db, actor: Actor, filter: Filte
  * @throws ADMIN_ONLY
  */
 export function listChatRoomsForAdmin(deps: Db, actor: Actor, filter: Filter<"listChatRooms">, query: AdminPageQuery<AdminChatRoomSortField>) {
-  assertAdmin(actor);
+  authorizeBackOffice(actor, "read", "chat-rooms");
   return adminListsRepository.listChatRooms(deps.db, filter, query);
 }
 
@@ -59,7 +59,7 @@ export function listChatRoomsForAdmin(deps: Db, actor: Actor, filter: Filter<"li
  * @throws ADMIN_ONLY
  */
 export function listMessagesForAdmin(deps: Db, actor: Actor, filter: Filter<"listMessages">, query: AdminPageQuery<AdminMessageSortField>) {
-  assertAdmin(actor);
+  authorizeBackOffice(actor, "read", "messages");
   return adminListsRepository.listMessages(deps.db, filter, query);
 }
 
@@ -69,7 +69,7 @@ export function listMessagesForAdmin(deps: Db, actor: Actor, filter: Filter<"lis
  * @throws ADMIN_ONLY
  */
 export function listEmailsForAdmin(deps: Db, actor: Actor, filter: Filter<"listEmails">, query: AdminPageQuery<AdminEmailSortField>) {
-  assertAdmin(actor);
+  authorizeBackOffice(actor, "read", "emails");
   return adminListsRepository.listEmails(deps.db, filter, query);
 }
 
@@ -78,7 +78,7 @@ export function listEmailsForAdmin(deps: Db, actor: Actor, filter: Filter<"listE
  * @throws ADMIN_ONLY; RECORD_NOT_FOUND
  */
 export async function getEmailForAdmin(deps: Db, actor: Actor, emailId: string): Promise<AdminEmailRecord> {
-  assertAdmin(actor);
+  authorizeBackOffice(actor, "read", "emails");
   const email = await adminListsRepository.findEmail(deps.db, emailId);
   if (!email) throw domainError("RECORD_NOT_FOUND");
   return email;
@@ -97,7 +97,7 @@ export function listFreelancersForAdmin(
   filter: { q?: string | undefined; ids?: string[] | undefined },
   query: AdminPageQuery<(typeof adminFreelancerSortFields)[number]>,
 ): Promise<{ rows: FreelancerRecord[]; total: number }> {
-  assertAdmin(actor);
+  authorizeBackOffice(actor, "read", "freelancers");
   return freelancersRepository.search(deps.db, {
     q: filter.q,
     ids: filter.ids,
@@ -106,4 +106,32 @@ export function listFreelancersForAdmin(
     offset: query.offset,
     limit: query.limit,
   });
+}
+
+/**
+ * Payment attempts for the back office, newest first by default, narrowed by job, status, provider or ids;
+ * `needsRefund` keeps the charges still to be given back (status needs_refund), none when another status is asked.
+ * @throws ADMIN_ONLY
+ */
+export async function listPaymentsForAdmin(
+  deps: Db,
+  actor: Actor,
+  query: Parameters<typeof paymentsRepository.list>[1] & { needsRefund?: boolean | undefined },
+): Promise<{ rows: PaymentRow[]; total: number }> {
+  authorizeBackOffice(actor, "read", "payments");
+  const { needsRefund, ...rest } = query;
+  if (needsRefund && rest.status !== undefined && rest.status !== "needs_refund") return { rows: [], total: 0 };
+  return paymentsRepository.list(deps.db, { ...rest, status: needsRefund ? "needs_refund" : rest.status });
+}
+
+/**
+ * One payment attempt, for the back office.
+ * @throws ADMIN_ONLY; RECORD_NOT_FOUND
+ */
+export async function getPaymentForAdmin(deps: Db, actor: Actor, paymentId: string): Promise<PaymentRow> {
+  authorizeBackOffice(actor, "read", "payments");
+  if (!uuidId().safeParse(paymentId).success) throw domainError("RECORD_NOT_FOUND");
+  const payment = await paymentsRepository.findById(deps.db, paymentId);
+  if (!payment) throw domainError("RECORD_NOT_FOUND");
+  return payment;
 }

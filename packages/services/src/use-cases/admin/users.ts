@@ -1,10 +1,9 @@
-import { domainError, isAdmin, type Actor, type AdminUserUpdateBody, type RoleType, type UserType } from "@forgehire/core";
+import { authorizeBackOffice, domainError, isAdmin, type Actor, type AdminUserUpdateBody, type RoleType, type UserType } from "@forgehire/core";
 import type { ServiceDeps } from "../../deps.js";
 import { freelancersRepository } from "../../repositories/freelancers.js";
 import { usersRepository, type UserRecord } from "../../repositories/users.js";
 import { requestPasswordReset } from "../accounts/password-reset.js";
 import { setUserDisabled } from "../accounts/set-user-disabled.js";
-import { assertAdmin } from "./assert-admin.js";
 
 /** The role type that goes with an account type when the back office changes it. */
 const roleTypeOf: Record<UserType, RoleType> = { client: "job_poster", freelancer: "freelancer", admin: "admin" };
@@ -14,7 +13,7 @@ const roleTypeOf: Record<UserType, RoleType> = { client: "job_poster", freelance
  * @throws ADMIN_ONLY; RECORD_NOT_FOUND
  */
 export async function getUserForAdmin(deps: Pick<ServiceDeps, "db">, actor: Actor, userId: string): Promise<UserRecord> {
-  assertAdmin(actor);
+  authorizeBackOffice(actor, "read", "users");
   const user = await usersRepository.findById(deps.db, userId);
   if (!user) throw domainError("RECORD_NOT_FOUND");
   return user;
@@ -39,6 +38,7 @@ export async function updateUserByAdmin(
   userId: string,
   input: AdminUserUpdateBody,
 ): Promise<UserRecord> {
+  authorizeBackOffice(actor, "update", "users");
   const current = await getUserForAdmin(deps, actor, userId);
   if (input.disabled !== undefined && input.disabled !== current.disabled) await setUserDisabled(deps, actor, userId, input.disabled);
   return deps.db.transaction(async (trx) => {
@@ -72,6 +72,7 @@ export async function sendPasswordResetByAdmin(
   actor: Actor,
   userId: string,
 ): Promise<void> {
+  authorizeBackOffice(actor, "sendReset", "users");
   const user = await getUserForAdmin(deps, actor, userId);
   await requestPasswordReset(deps, user.email);
 }
