@@ -8,6 +8,6 @@ import path from "node:path";
 
 const reportDir = mkdtempSync(path.join(tmpdir(), "forgehire-reliability-"));
 const env = { ...process.env, TEST_REPORT_DIR: reportDir };
-const tests = spawnSync("node", ["scripts/test.mjs", "-t", String.raw`\[(money|fault|input|session|proof)-\d+\]`], { stdio: "inherit", env });
+const tests = spawnSync("node", ["scripts/test.mjs", "-t", String.raw`\[(money|fault|input|session|proof|rights)-\d+\]`], { stdio: "inherit", env });
 const report = spawnSync("node", ["scripts/reliability-report.mjs"], { stdio: "inherit", env });
 process.exit(tests.status || report.status || 0);
