@@ -84,6 +84,24 @@ describe("a change of type ends the account's sessions and sockets", () => {
     expect(await sessionsOf(user.user.id)).toEqual([]);
   });
 
+  it("[rights-1] a type change committed by another process (the CLI) closes the account's sockets at this server's sweep", async () => {
+    const user = await buildClient(server);
+    const { cookie, socket } = await device(user);
+    const live = await device(await buildClient(server));
+    const closed = closedByServer(socket);
+    // The CLI's process has no socket server: its disconnect reaches nobody, and the sweep must find the session dead.
+    const cli = {
+      ...server.services,
+      realtime: Object.create(server.services.realtime, { disconnect: { value: () => undefined } }) as typeof server.services.realtime,
+    };
+    await updateUserByAdmin(cli, actorOf(admin), user.user.id, { userType: "freelancer" });
+    expect(socket.connected).toBe(true);
+    expect(await server.sweepSessions()).toBe(1);
+    expect(await closed).toBe("io server disconnect");
+    expect(live.socket.connected).toBe(true);
+    expect((await me(cookie)).status).toBe(401);
+  });
+
   it("[rights-1] a refused change (the last admin's demotion) ends nothing", async () => {
     // Only this admin stays enabled in this test's view of the rule: every other admin is disabled for a moment.
     const others = await server.services.db("users").where({ user_type: "admin" }).whereNot({ id: admin.user.id }).where({ disabled: false }).pluck("id");
