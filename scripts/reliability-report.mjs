@@ -36,10 +36,25 @@ const invariants = [
     "Trust II",
     "Every back-office use case checks its actor itself: with the router's admin guard removed, no non-admin reaches any /api/admin route",
   ],
+  ["rights-1", "Trust II", "A change of a user's type or role ends their sessions and sockets, as disabling does"],
+  ["rights-2", "Trust II", "A disabled account is refused on every request from the session's own read, even a session stored while the disable ran"],
+  ["rights-3", "Trust II", "A reset or a password change revokes every other outstanding reset link of that user"],
+  [
+    "rights-4",
+    "Trust II",
+    "A queued AI breakdown re-reads its requester when it stores: a disabled or no longer entitled requester's run fails, nothing stored",
+  ],
 ];
 
 // Figures that must be exactly zero wherever they are measured.
-const mustBeZero = new Set(["5xx answers", "acknowledged writes lost", "unhandled rejections", "process exits", "admin routes reaching a non-admin"]);
+const mustBeZero = new Set([
+  "5xx answers",
+  "acknowledged writes lost",
+  "unhandled rejections",
+  "process exits",
+  "admin routes reaching a non-admin",
+  "reset links alive after a reset",
+]);
 
 const dir = process.env.TEST_REPORT_DIR;
 if (!dir) throw new Error("TEST_REPORT_DIR is not set: run the suites with it first (see README, Reliability)");

@@ -6,9 +6,9 @@ export function printJson(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
 
-/** A user without the password hash, for output. */
-export function withoutSecrets<T extends { passwordHash?: unknown }>(user: T): Omit<T, "passwordHash"> {
-  const { passwordHash: _hidden, ...rest } = user;
+/** A user without the password hash (nor the session epoch, the sessions' bookkeeping rather than the account's), for output. */
+export function withoutSecrets<T extends { passwordHash?: unknown; sessionEpoch?: unknown }>(user: T): Omit<T, "passwordHash" | "sessionEpoch"> {
+  const { passwordHash: _hidden, sessionEpoch: _bookkeeping, ...rest } = user;
   return rest;
 }
 

@@ -87,6 +87,11 @@ export const errorCatalogue = {
   BREAKDOWN_NOT_ALLOWED: entry("conflict", "Cannot Create Stories", "Stories and tasks can only be created before the project is started or paid."),
   NO_STORIES_CREATED: entry("upstream_unavailable", "Error", "No stories were created. Please try again or contact support."),
   BREAKDOWN_RUN_NOT_FOUND: entry("not_found", "Not Found", "Breakdown run not found"),
+  BREAKDOWN_REQUESTER_DISABLED: entry(
+    "forbidden",
+    "Permission Denied",
+    "The account that asked for this breakdown has been disabled, so nothing was stored. Ask for the breakdown again.",
+  ),
   // A run whose every worker died (or whose database went away each time): the spec's words after its retries.
   BREAKDOWN_FAILED: entry("internal", "Error", "Failed to create stories after multiple attempts. Please try again later or contact support."),
   STORY_NOT_FOUND: entry("not_found", "Not Found", "Story not found"),

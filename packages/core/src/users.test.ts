@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { avatarInitials, displayName, isAdmin, roleTypeForSignup } from "./users.js";
+import { avatarInitials, breakdownRequester, displayName, isAdmin, roleTypeForSignup, sessionSignsIn } from "./users.js";
 
 describe("avatarInitials", () => {
   it("uses the initials of the first and last name, upper-cased", () => {
@@ -38,5 +38,32 @@ describe("displayName", () => {
   it("is the first and last name, trimmed when one is missing", () => {
     expect(displayName({ firstName: "Nova", lastName: "Quill" })).toBe("Nova Quill");
     expect(displayName({ firstName: "Nova", lastName: "" })).toBe("Nova");
+  });
+});
+
+describe("sessionSignsIn", () => {
+  it.each([
+    { disabled: false, sessionEpoch: 0, stored: 0, signsIn: true },
+    { disabled: false, sessionEpoch: 3, stored: 3, signsIn: true },
+    { disabled: false, sessionEpoch: 3, stored: 2, signsIn: false },
+    { disabled: true, sessionEpoch: 3, stored: 3, signsIn: false },
+    { disabled: true, sessionEpoch: 4, stored: 3, signsIn: false },
+  ])("disabled $disabled, account epoch $sessionEpoch, session epoch $stored → $signsIn", ({ disabled, sessionEpoch, stored, signsIn }) => {
+    expect(sessionSignsIn({ disabled, sessionEpoch }, stored)).toBe(signsIn);
+  });
+});
+
+describe("breakdownRequester", () => {
+  const requester = { id: "u1", userType: "client" as const, roleType: "job_poster" as const };
+
+  it("gives an enabled requester back as an actor", () => {
+    expect(breakdownRequester({ ...requester, disabled: false })).toEqual(requester);
+  });
+
+  it("refuses a disabled or deleted requester with BREAKDOWN_REQUESTER_DISABLED", () => {
+    expect(() => breakdownRequester({ ...requester, disabled: true })).toThrow(
+      expect.objectContaining({ code: "BREAKDOWN_REQUESTER_DISABLED", kind: "forbidden" }),
+    );
+    expect(() => breakdownRequester(undefined)).toThrow(expect.objectContaining({ code: "BREAKDOWN_REQUESTER_DISABLED" }));
   });
 });

@@ -1,3 +1,5 @@
+import { domainError } from "./errors.js";
+
 /** The three kinds of account and what each may be called in the spec. */
 export const userTypes = ["client", "freelancer", "admin"] as const;
 /** client, freelancer or admin. */
@@ -22,6 +24,30 @@ export interface Actor {
  */
 export function isAdmin(actor: Pick<Actor, "userType" | "roleType"> | null | undefined): boolean {
   return actor?.userType === "admin" || actor?.roleType === "admin";
+}
+
+/**
+ * Whether a session still signs its user in: the account is enabled and its rights have not changed since the
+ * session began. Disabling an account or changing its type moves the account's session epoch on; a session keeps
+ * the epoch it signed in with, so one begun before the change (even one stored while the change ran) never counts.
+ * @param user the account as it is now: disabled, and its session epoch
+ * @param sessionEpoch the epoch the session recorded at sign-in (0 for sessions older than epochs)
+ * @returns true when the session may sign the user in
+ */
+export function sessionSignsIn(user: { disabled: boolean; sessionEpoch: number }, sessionEpoch: number): boolean {
+  return !user.disabled && user.sessionEpoch === sessionEpoch;
+}
+
+/**
+ * Who a queued breakdown run stores as: the account that asked for it, as it is now. A deleted or disabled account
+ * may not (its run fails); whether an enabled one still may is the job's own policy, checked by the caller.
+ * @param requester the account as read when the run stores, if it still exists
+ * @returns the requester as an actor
+ * @throws DomainError BREAKDOWN_REQUESTER_DISABLED when the account is gone or disabled
+ */
+export function breakdownRequester(requester: (Actor & { disabled: boolean }) | undefined): Actor {
+  if (!requester || requester.disabled) throw domainError("BREAKDOWN_REQUESTER_DISABLED");
+  return { id: requester.id, userType: requester.userType, roleType: requester.roleType };
 }
 
 /**

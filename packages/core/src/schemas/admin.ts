@@ -127,7 +127,7 @@ export const adminUserUpdateBody = z.object({
   firstName: inputString().trim().min(1, "First name is required").max(100, "At most 100 characters").optional(),
   /** the last name; not blank */
   lastName: inputString().trim().min(1, "Last name is required").max(100, "At most 100 characters").optional(),
-  /** client, freelancer or admin; the role type follows it */
+  /** client, freelancer or admin; the role type follows it, and a change ends the account's sessions and sockets */
   userType: z.enum(["client", "freelancer", "admin"], { error: "Unknown user type" }).optional(),
   /** true ends the account's sessions and refuses its logins */
   disabled: z.boolean({ error: "Must be true or false" }).optional(),

@@ -1,7 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import { ConnectSessionKnexStore } from "connect-session-knex";
 import type { Session, SessionData } from "express-session";
-import { sessionsRepository, type SessionUser } from "@forgehire/services";
+import { sessionSignsIn } from "@forgehire/core";
+import { sessionEpochOf, sessionsRepository, type SessionUser } from "@forgehire/services";
 
 /** What the session's one statement read besides the session: its row's expiry and its user. */
 interface Loaded {
@@ -51,6 +52,13 @@ export class KnexSessionStore extends ConnectSessionKnexStore {
     try {
       await this.ready;
       const found = await sessionsRepository.findWithUser(this.options.knex, sid, new Date());
+      if (found?.user && !sessionSignsIn(found.user, sessionEpochOf(found.sess))) {
+        // Its account was disabled or lost rights since it signed in (the row may even have been stored after the
+        // change deleted the others): the request goes on signed out, and the row goes, so nothing revives it.
+        await super.destroy(sid);
+        callback(null, null);
+        return null;
+      }
       const session = found ? (Object.assign(found.sess, { [LOADED]: { expiresAt: found.expiresAt, user: found.user } }) as unknown as SessionData) : null;
       callback(null, session);
       return session;

@@ -3,7 +3,8 @@ import type { RequestHandler } from "express";
 import session from "express-session";
 import passport from "passport";
 import { Strategy as LocalStrategy } from "passport-local";
-import { authenticate, usersRepository, type Services } from "@forgehire/services";
+import { sessionSignsIn } from "@forgehire/core";
+import { authenticate, sessionEpochOf, usersRepository, type Services } from "@forgehire/services";
 import { KnexSessionStore, sessionUserOf } from "./session-store.js";
 
 export const SESSION_COOKIE = "forgehire.sid";
@@ -40,18 +41,27 @@ export function sessionMiddlewares(services: Services, options: { cleanupInterva
       );
     }),
   );
-  auth.serializeUser((user, done) => done(null, user.id));
+  auth.serializeUser(
+    (req: IncomingMessage & { session?: { passport?: { epoch?: number } } }, user: Express.User, done: (err: unknown, id?: string) => void) => {
+      // The epoch the sign-in read with the account (passport keeps `user` beside it): a disabling or a change of type
+      // committed after that read moves the account's epoch on, so this session never counts, however late it is stored.
+      if (req.session) req.session.passport = { ...req.session.passport, epoch: user.sessionEpoch };
+      done(null, user.id);
+    },
+  );
   auth.deserializeUser((req: IncomingMessage, id: string, done: (err: unknown, user?: Express.User | false) => void) => {
     // The store read the user with the session, in the same statement; a session read some other way (none today)
     // falls back to a query of its own. Either way the password hash is never loaded here.
+    const sess = (req as IncomingMessage & { session?: Record<string, unknown> }).session;
     const loaded = sessionUserOf(req, id);
     if (loaded !== undefined) {
-      done(null, loaded && !loaded.disabled ? loaded : false);
+      // The store has already refused (and deleted) a session its account no longer lets in; checked again all the same.
+      done(null, loaded && sessionSignsIn(loaded, sessionEpochOf(sess)) ? loaded : false);
       return;
     }
     usersRepository.findById(services.db, id).then(
-      // A deleted or disabled user's session simply stops being signed in: its next request answers 401.
-      (user) => done(null, user && !user.disabled ? user : false),
+      // A deleted or disabled user's session, or one older than the account's rights, is not signed in: 401.
+      (user) => done(null, user && sessionSignsIn(user, sessionEpochOf(sess)) ? user : false),
       (error: unknown) => done(error),
     );
   });

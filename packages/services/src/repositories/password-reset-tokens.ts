@@ -21,7 +21,12 @@ export const passwordResetTokensRepository = {
     return row && { id: row.id, userId: row.user_id };
   },
 
-  async markUsed(db: Knex, id: string, now: Date): Promise<void> {
-    await db("password_reset_tokens").where({ id }).update({ used_at: now });
+  /**
+   * Spends every unused link of the user at once (a reset or a password change makes them pointless, and a mail
+   * read by someone else must not reset the new password): they answer as used ones do.
+   * @returns how many were spent
+   */
+  async spendAllForUser(db: Knex, userId: string, now: Date): Promise<number> {
+    return db("password_reset_tokens").where({ user_id: userId }).whereNull("used_at").update({ used_at: now });
   },
 };

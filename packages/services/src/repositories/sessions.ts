@@ -11,6 +11,20 @@ export interface SessionWithUser {
   user: SessionUser | undefined;
 }
 
+/**
+ * The account epoch a stored session signed in under (passport's part of it, `sess.passport.epoch`), 0 for a
+ * session stored before epochs existed.
+ * @param sess express-session's data
+ * @returns the epoch
+ */
+export function sessionEpochOf(sess: Record<string, unknown> | undefined): number {
+  const epoch = (sess?.passport as { epoch?: unknown } | undefined)?.epoch;
+  return typeof epoch === "number" && Number.isInteger(epoch) ? epoch : 0;
+}
+
+// The same reading in SQL, for the queries that decide many sessions at once.
+const sessionEpochSql = `case when s.sess->'passport'->>'epoch' ~ '^[0-9]{1,9}$' then (s.sess->'passport'->>'epoch')::int else 0 end`;
+
 /** The express-session rows (connect-session-knex's table), reached here only to end a user's sessions. */
 export const sessionsRepository = {
   /**
@@ -53,8 +67,9 @@ export const sessionsRepository = {
   },
 
   /**
-   * Which of these sessions still let someone in: present, unexpired, and signed in as a user who exists and is
-   * not disabled. Sockets opened with any other session are closed by the server's sweep.
+   * Which of these sessions still let someone in: present, unexpired, and signed in as a user who exists, is not
+   * disabled and whose rights have not changed since (core's `sessionSignsIn`). Sockets opened with any other
+   * session are closed by the server's sweep.
    * @param sids session ids of open sockets
    * @param now the clock's time
    * @returns the live ones
@@ -66,6 +81,7 @@ export const sessionsRepository = {
       .whereIn("s.sid", sids)
       .where("s.expired", ">", now)
       .where("u.disabled", false)
+      .whereRaw(`u.session_epoch = ${sessionEpochSql}`)
       .select("s.sid")) as Array<{ sid: string }>;
     return new Set(rows.map((row) => row.sid));
   },

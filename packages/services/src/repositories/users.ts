@@ -15,6 +15,8 @@ export interface UserRecord {
   avatarUrl: string | null;
   /** A disabled account cannot sign in and has no sessions. */
   disabled: boolean;
+  /** Moved on when the account's rights are taken away: a session signed in under another epoch signs nobody in. */
+  sessionEpoch: number;
   /** Which notification e-mails the user receives. */
   emailNotifications: EmailNotifications;
   createdAt: Date;
@@ -35,6 +37,7 @@ interface UserRow {
   freelancer_id: string | null;
   avatar_url: string | null;
   disabled: boolean;
+  session_epoch: number;
   email_job_updates: boolean;
   email_task_messages: boolean;
   created_at: Date;
@@ -50,6 +53,7 @@ const columns = [
   "u.role_type",
   "u.password_hash",
   "u.disabled",
+  "u.session_epoch",
   "u.email_job_updates",
   "u.email_task_messages",
   "u.created_at",
@@ -73,6 +77,7 @@ export function toSessionUser(row: Omit<UserRow, "password_hash">): SessionUser 
     freelancerId: row.freelancer_id,
     avatarUrl: row.avatar_url,
     disabled: Boolean(row.disabled),
+    sessionEpoch: Number(row.session_epoch),
     emailNotifications: { jobUpdates: Boolean(row.email_job_updates), taskMessages: Boolean(row.email_task_messages) },
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
@@ -165,6 +170,28 @@ export const usersRepository = {
 
   async setDisabled(db: Knex, id: string, disabled: boolean, now: Date): Promise<void> {
     await db("users").where({ id }).update({ disabled, updated_at: now });
+  },
+
+  /**
+   * Moves the account's session epoch on: every session signed in before stops signing anyone in, including one a
+   * login stores after this (it carries the epoch its login read).
+   */
+  async advanceSessionEpoch(db: Knex, id: string): Promise<void> {
+    await db("users")
+      .where({ id })
+      .update({ session_epoch: db.raw("session_epoch + 1") });
+  },
+
+  /**
+   * The account's rights, read under a share lock until the transaction ends: a disabling or a change of type
+   * waits for the transaction, or the transaction sees it (for work done on the account's behalf, such as a queued
+   * breakdown storing its stories).
+   * @param db a transaction
+   */
+  async lockRights(db: Knex, id: string): Promise<{ id: string; userType: UserType; roleType: RoleType; disabled: boolean } | undefined> {
+    const row = (await db("users").where({ id }).forShare().first("id", "user_type", "role_type", "disabled")) as
+      Pick<UserRow, "id" | "user_type" | "role_type" | "disabled"> | undefined;
+    return row && { id: row.id, userType: row.user_type, roleType: row.role_type, disabled: Boolean(row.disabled) };
   },
 
   /**

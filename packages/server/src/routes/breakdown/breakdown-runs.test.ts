@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { BreakdownQueued, BreakdownRun } from "@forgehire/core";
-import { workBreakdownRun } from "@forgehire/services";
+import { setUserDisabled, updateUserByAdmin, workBreakdownRun } from "@forgehire/services";
 import { startFakeOpenAi, type FakeOpenAi } from "../../test/fakes/openai-server.js";
 import { breakDownWithAi, finishedRun, oneStoryAnswer } from "../../test/breakdown-runs.js";
 import { buildAdmin, buildClient, buildFreelancer, buildJob, setJobState, type BuiltUser } from "../../test/factories.js";
@@ -184,6 +184,61 @@ describe("POST /api/jobs/:id/breakdown/regenerate with the AI engine", () => {
     const run = await finishedRun(alice, job.id, queued.runId);
     expect(run).toMatchObject({ status: "failed", error: { code: expect.any(String) } });
     const after = (await alice.agent.get(`/api/jobs/${job.id}/stories`).expect(200)).body as Array<{ id: string }>;
+    expect(after.map((story) => story.id)).toEqual(stories.map((story) => story.id));
+  });
+});
+
+describe("a queued breakdown re-reads its requester when it stores", () => {
+  const actorOf = (built: BuiltUser) => ({ id: built.user.id, userType: built.user.userType, roleType: built.user.roleType });
+
+  it("[rights-4] a client disabled while the AI answers: the run fails with BREAKDOWN_REQUESTER_DISABLED and nothing is stored", async () => {
+    fake.answers = [{ kind: "slow", delayMs: 800, content: oneStoryAnswer }];
+    const carol = await buildClient(server);
+    const job = await buildJob(carol);
+    const { runId } = (await carol.agent.post(`/api/jobs/${job.id}/breakdown`).expect(202)).body as BreakdownQueued;
+    await expect.poll(() => fake.requests.length).toBe(1);
+    await setUserDisabled(server.services, actorOf(admin), carol.user.id, true);
+    const run = await finishedRun(admin, job.id, runId);
+    expect(run).toMatchObject({
+      status: "failed",
+      result: null,
+      error: {
+        code: "BREAKDOWN_REQUESTER_DISABLED",
+        message: "The account that asked for this breakdown has been disabled, so nothing was stored. Ask for the breakdown again.",
+      },
+    });
+    expect(await itemCount(job.id)).toBe(0);
+    // The job is as it was: its owner, enabled again, may ask once more.
+    await setUserDisabled(server.services, actorOf(admin), carol.user.id, false);
+    fake.answers = [{ kind: "json", content: oneStoryAnswer }];
+    const again = await breakDownWithAi(admin, job.id);
+    expect(again.run.status).toBe("succeeded");
+  });
+
+  it("[rights-4] an admin demoted to client while the AI answers for another's job: the run fails with the policy's refusal, nothing stored", async () => {
+    fake.answers = [{ kind: "slow", delayMs: 800, content: oneStoryAnswer }];
+    const helper = await buildAdmin(server);
+    const job = await buildJob(alice);
+    const { runId } = (await helper.agent.post(`/api/jobs/${job.id}/breakdown`).expect(202)).body as BreakdownQueued;
+    await expect.poll(() => fake.requests.length).toBe(1);
+    await updateUserByAdmin(server.services, actorOf(admin), helper.user.id, { userType: "client" });
+    const run = await finishedRun(admin, job.id, runId);
+    expect(run).toMatchObject({ status: "failed", result: null, error: { code: "CREATE_STORIES_DENIED", message: expect.any(String) } });
+    expect(await itemCount(job.id)).toBe(0);
+  });
+
+  it("[rights-4] a regeneration whose requester is disabled while the AI answers fails and keeps the stories it would have replaced", async () => {
+    fake.answers = [{ kind: "json", content: oneStoryAnswer }];
+    const dora = await buildClient(server);
+    const job = await buildJob(dora);
+    const { stories } = await breakDownWithAi(dora, job.id);
+    fake.answers = [{ kind: "slow", delayMs: 800, content: oneStoryAnswer }];
+    const { runId } = (await dora.agent.post(`/api/jobs/${job.id}/breakdown/regenerate`).expect(202)).body as BreakdownQueued;
+    await expect.poll(() => fake.requests.length).toBe(2);
+    await setUserDisabled(server.services, actorOf(admin), dora.user.id, true);
+    const run = await finishedRun(admin, job.id, runId);
+    expect(run).toMatchObject({ status: "failed", error: { code: "BREAKDOWN_REQUESTER_DISABLED" } });
+    const after = (await admin.agent.get(`/api/jobs/${job.id}/stories`).expect(200)).body as Array<{ id: string }>;
     expect(after.map((story) => story.id)).toEqual(stories.map((story) => story.id));
   });
 });

@@ -2,12 +2,13 @@ import { domainError, type ChangePasswordBody } from "@forgehire/core";
 import { hashPassword, verifyPassword } from "../../auth/passwords.js";
 import type { ServiceDeps } from "../../deps.js";
 import { sessionChannel } from "../../realtime.js";
+import { passwordResetTokensRepository } from "../../repositories/password-reset-tokens.js";
 import { sessionsRepository } from "../../repositories/sessions.js";
 import { usersRepository } from "../../repositories/users.js";
 
 /**
  * Changes the signed-in user's password after checking the current one; other devices are signed out and their
- * sockets closed.
+ * sockets closed, and every outstanding reset link of the user is spent (one mailed before must not undo it).
  * @param deps database, clock, realtime
  * @param userId the signed-in user
  * @param input current and new password
@@ -27,6 +28,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.password);
   const ended = await deps.db.transaction(async (trx) => {
     await usersRepository.updatePasswordHash(trx, userId, passwordHash, deps.now());
+    await passwordResetTokensRepository.spendAllForUser(trx, userId, deps.now());
     return sessionsRepository.deleteForUser(trx, userId, currentSessionId);
   });
   for (const sid of ended) deps.realtime.disconnect(sessionChannel(sid));

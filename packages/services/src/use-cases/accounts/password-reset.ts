@@ -14,6 +14,8 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 
 /**
  * Emails a reset link when the account exists; says nothing either way, so callers cannot probe for accounts.
+ * Earlier links stay usable until one of them is used (or the password changes): anyone may ask for a link to any
+ * address, so a request must not be a way to spend the link the account's owner is about to open.
  * @param deps database, mailer, public URL, clock
  * @param email the address typed in the reset dialog
  */
@@ -50,7 +52,8 @@ export async function isResetTokenValid(deps: Pick<ServiceDeps, "db" | "now">, t
 }
 
 /**
- * Sets a new password from a reset token, uses the token up, and ends the user's other sessions and their sockets.
+ * Sets a new password from a reset token, uses the token up along with every other outstanding link of the user
+ * (an older mail must not reset the new password), and ends the user's other sessions and their sockets.
  * @param deps database, clock, realtime
  * @param input token and new password
  * @param currentSessionId the session making the request, which stays
@@ -62,7 +65,7 @@ export async function resetPassword(deps: Pick<ServiceDeps, "db" | "now" | "real
     const now = deps.now();
     const token = await passwordResetTokensRepository.findUsable(trx, hashToken(input.token), now);
     if (!token) throw domainError("INVALID_RESET_TOKEN");
-    await passwordResetTokensRepository.markUsed(trx, token.id, now);
+    await passwordResetTokensRepository.spendAllForUser(trx, token.userId, now);
     await usersRepository.updatePasswordHash(trx, token.userId, passwordHash, now);
     return sessionsRepository.deleteForUser(trx, token.userId, currentSessionId);
   });

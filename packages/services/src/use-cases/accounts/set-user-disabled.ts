@@ -1,15 +1,16 @@
 import { authorizeSetUserDisabled, domainError, type Actor } from "@forgehire/core";
 import type { ServiceDeps } from "../../deps.js";
 import { userChannel } from "../../realtime.js";
-import { sessionsRepository } from "../../repositories/sessions.js";
 import { usersRepository, type UserRecord } from "../../repositories/users.js";
+import { endAccountSessions } from "./end-sessions.js";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Disables or enables an account (back office and CLI). Disabling ends every session of the user in the same
- * transaction and, after the commit, closes all their sockets on every server process; their login then answers
- * ACCOUNT_DISABLED. Enabling lets them sign in again (no session is restored).
+ * transaction (`endAccountSessions`: a session stored while it runs never counts either) and, after the commit,
+ * closes all their sockets on every server process; their login then answers ACCOUNT_DISABLED. Enabling lets them
+ * sign in again (no session is restored).
  * @param deps database, clock, realtime
  * @param actor the admin asking
  * @param userId the account to change
@@ -32,7 +33,7 @@ export async function setUserDisabled(
     if (!target) throw domainError("USER_NOT_FOUND");
     authorizeSetUserDisabled(actor, target, disabled, enabledAdmins);
     if (target.disabled !== disabled) await usersRepository.setDisabled(trx, userId, disabled, deps.now());
-    if (disabled) await sessionsRepository.deleteForUser(trx, userId);
+    if (disabled) await endAccountSessions(trx, userId);
     const updated = await usersRepository.findById(trx, userId);
     if (!updated) throw domainError("USER_NOT_FOUND");
     return updated;

@@ -1,7 +1,9 @@
 import { authorizeBackOffice, domainError, isAdmin, type Actor, type AdminUserUpdateBody, type RoleType, type UserType } from "@forgehire/core";
 import type { ServiceDeps } from "../../deps.js";
+import { userChannel } from "../../realtime.js";
 import { freelancersRepository } from "../../repositories/freelancers.js";
 import { usersRepository, type UserRecord } from "../../repositories/users.js";
+import { endAccountSessions } from "../accounts/end-sessions.js";
 import { requestPasswordReset } from "../accounts/password-reset.js";
 import { setUserDisabled } from "../accounts/set-user-disabled.js";
 
@@ -22,7 +24,9 @@ export async function getUserForAdmin(deps: Pick<ServiceDeps, "db">, actor: Acto
 /**
  * Changes an account from the back office: names, type and whether it is disabled (the email never changes).
  * Names go through the same path as the profile page, so a freelancer's card shows the new name too; disabling
- * goes through `setUserDisabled` (sessions and sockets end at once). The disabled flag is decided first, so a
+ * goes through `setUserDisabled` (sessions and sockets end at once). A change of type ends the account's sessions
+ * and sockets the same way (`endAccountSessions`, in the same transaction as the change): a demoted admin keeps
+ * no admin session or socket, and signs in again with the new rights. The disabled flag is decided first, so a
  * refused disabling (own account, last admin) changes nothing. Demoting the last enabled admin is refused too,
  * so the back office can never lock everyone out.
  * @param deps database, clock, realtime
@@ -41,7 +45,8 @@ export async function updateUserByAdmin(
   authorizeBackOffice(actor, "update", "users");
   const current = await getUserForAdmin(deps, actor, userId);
   if (input.disabled !== undefined && input.disabled !== current.disabled) await setUserDisabled(deps, actor, userId, input.disabled);
-  return deps.db.transaction(async (trx) => {
+  let retyped = false;
+  const updated = await deps.db.transaction(async (trx) => {
     const now = deps.now();
     const user = await usersRepository.findById(trx, userId);
     if (!user) throw domainError("RECORD_NOT_FOUND");
@@ -56,11 +61,15 @@ export async function updateUserByAdmin(
         throw domainError("LAST_ADMIN", { message: "This is the last enabled admin account; make another account an admin first." });
       }
       await usersRepository.updateType(trx, userId, { userType: input.userType, roleType: roleTypeOf[input.userType] }, now);
+      await endAccountSessions(trx, userId);
+      retyped = true;
     }
-    const updated = await usersRepository.findById(trx, userId);
-    if (!updated) throw domainError("RECORD_NOT_FOUND");
-    return updated;
+    const changed = await usersRepository.findById(trx, userId);
+    if (!changed) throw domainError("RECORD_NOT_FOUND");
+    return changed;
   });
+  if (retyped) deps.realtime.disconnect(userChannel(userId));
+  return updated;
 }
 
 /**

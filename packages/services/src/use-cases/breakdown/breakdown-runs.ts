@@ -1,5 +1,6 @@
 import {
   authorize,
+  breakdownRequester,
   breakdownRunProgress,
   domainError,
   errorCatalogue,
@@ -14,6 +15,7 @@ import {
   type BreakdownRunStatus,
   type BreakdownRunStep,
 } from "@forgehire/core";
+import type { Knex } from "knex";
 import type { BreakdownEngine } from "../../adapters/ai/breakdown-engine.js";
 import type { ServiceDeps } from "../../deps.js";
 import { isQueuedJobPending } from "../../queue/queue.js";
@@ -84,9 +86,11 @@ export async function getBreakdownRun(deps: Pick<ServiceDeps, "db">, actor: Acto
  * Works one queued breakdown run: the engine's stories (with its retries and fallback) are stored and the run
  * finished in one transaction, so working a run again (its process died after the commit, or two processes hold
  * it) stores nothing twice. Each step is saved on the run's row and published as `breakdown:progress` to the job
- * owner and the admins; the end as `breakdown:done`. A rule that refuses (the job was paid, deleted or broken
- * down meanwhile) fails the run with that error; any other error is thrown for the queue to retry, and fails the
- * run on the queue's last try.
+ * owner and the admins; the end as `breakdown:done`. The requester is read again, under a share lock, in the
+ * transaction that stores: an account disabled while the AI answered fails the run with
+ * BREAKDOWN_REQUESTER_DISABLED, one that lost its right to the job (an admin demoted) with the policy's refusal, and
+ * nothing is stored. A rule that refuses (the job was paid, deleted or broken down meanwhile) fails the run with
+ * that error; any other error is thrown for the queue to retry, and fails the run on the queue's last try.
  * @param deps database, clock, realtime, logger
  * @param engine the AI engine (the rules engine where this process has none)
  * @param runId the run
@@ -119,7 +123,8 @@ export async function workBreakdownRun(
   };
 
   try {
-    const actor = await requesterOf(deps, run);
+    // Checked before the AI is asked too, so a run of an account disabled while it waited costs nothing.
+    const actor = await requesterOf(deps.db, run);
     const { job, requirements } = await loadLiveJobWithRequirements(deps.db, run.jobId);
     authorize(actor, runAction[run.kind], job);
     if (run.kind === "create" && job.hasStories) throw domainError("STORIES_EXIST");
@@ -133,7 +138,9 @@ export async function workBreakdownRun(
       const current = await breakdownRunsRepository.findById(trx, runId, { forUpdate: true });
       // Another process finished it while this one waited for the AI.
       if (!current || !isActiveRun(current.status)) return false;
-      await (run.kind === "create" ? storeBreakdown : replaceBreakdown)(trx, actor, run.jobId, result, deps.now());
+      // The requester as they are now, not as they were before the AI's minute: rights taken away meanwhile count.
+      const requester = await requesterOf(trx, run);
+      await (run.kind === "create" ? storeBreakdown : replaceBreakdown)(trx, requester, run.jobId, result, deps.now());
       await breakdownRunsRepository.markSucceeded(trx, runId, { source: result.source, storyCount: result.stories.length, taskCount }, done, deps.now());
       return true;
     });
@@ -149,11 +156,13 @@ export async function workBreakdownRun(
   }
 }
 
-/** The actor who asked for the run, as they are now (an account disabled or deleted since may not). */
-async function requesterOf(deps: Pick<ServiceDeps, "db">, run: BreakdownRunRecord): Promise<Actor> {
-  const user = run.requestedBy ? await usersRepository.findById(deps.db, run.requestedBy) : undefined;
-  if (!user || user.disabled) throw domainError("CREATE_STORIES_DENIED");
-  return { id: user.id, userType: user.userType, roleType: user.roleType };
+/**
+ * The actor who asked for the run, as they are now (an account disabled or deleted since may not). Inside the
+ * storing transaction the account's row stays share-locked until the commit, so a disabling or a demotion either
+ * waits for the stories to be stored or is seen here, never committed in between.
+ */
+async function requesterOf(db: Knex, run: BreakdownRunRecord): Promise<Actor> {
+  return breakdownRequester(run.requestedBy ? await usersRepository.lockRights(db, run.requestedBy) : undefined);
 }
 
 /** A run's error from the catalogue. */
