@@ -31,10 +31,23 @@ const invariants = [
   ["proof-2", "Tests that prove what they claim", "A replayed webhook is reported and changes nothing"],
   ["proof-3", "Tests that prove what they claim", "A failed Stripe step is undone on the same payment"],
   ["proof-4", "Tests that prove what they claim", "Graceful shutdown finishes a request that is provably in flight"],
+  ["trust-1", "Trust II", "The embedded database is shared only over a unix socket in a private (0700) directory, never over TCP, whatever DATA_DIR's length"],
+  [
+    "trust-2",
+    "Trust II",
+    "DATA_DIR, the embedded database's files and uploads are private to their owner; a DATA_DIR open to group or others refuses to start",
+  ],
 ];
 
 // Figures that must be exactly zero wherever they are measured.
-const mustBeZero = new Set(["5xx answers", "acknowledged writes lost", "unhandled rejections", "process exits"]);
+const mustBeZero = new Set([
+  "5xx answers",
+  "acknowledged writes lost",
+  "unhandled rejections",
+  "process exits",
+  "files open to group or others",
+  "TCP ports opened to share the database",
+]);
 
 const dir = process.env.TEST_REPORT_DIR;
 if (!dir) throw new Error("TEST_REPORT_DIR is not set: run the suites with it first (see README, Reliability)");
