@@ -48,7 +48,7 @@ COPY --from=build /app/portal/dist portal/dist
 COPY --from=build /app/admin/dist admin/dist
 COPY --from=build /app/bin bin
 RUN ln -s /app/bin/forgehire /usr/local/bin/forgehire \
-  && mkdir -p /data && chown node:node /data
+  && mkdir -p -m 0700 /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000

@@ -44,6 +44,12 @@ const invariants = [
     "Trust II",
     "A queued AI breakdown re-reads its requester when it stores: a disabled or no longer entitled requester's run fails, nothing stored",
   ],
+  ["trust-1", "Trust II", "The embedded database is shared only over a unix socket in a private (0700) directory, never over TCP, whatever DATA_DIR's length"],
+  [
+    "trust-2",
+    "Trust II",
+    "DATA_DIR, the embedded database's files and uploads are private to their owner; a DATA_DIR open to group or others refuses to start",
+  ],
 ];
 
 // Figures that must be exactly zero wherever they are measured.
@@ -54,6 +60,8 @@ const mustBeZero = new Set([
   "process exits",
   "admin routes reaching a non-admin",
   "reset links alive after a reset",
+  "files open to group or others",
+  "TCP ports opened to share the database",
 ]);
 
 const dir = process.env.TEST_REPORT_DIR;

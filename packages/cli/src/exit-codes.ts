@@ -8,7 +8,7 @@ export const exitCodes = {
   ok: 0,
   /** Anything unexpected (a bug, the database gone). */
   internal: 1,
-  /** A bad or missing argument or option, a value the rules reject, a missing configuration. */
+  /** A bad or missing argument or option, a value the rules reject, a missing or wrong configuration (a DATA_DIR open to others). */
   usage: 2,
   /** The acting account may not do this. */
   forbidden: 3,
@@ -79,6 +79,8 @@ export function describeFailure(error: unknown): { line: string; code: number } 
   if (error instanceof NotMigratedError) return { line: error.message, code: exitCodes.notMigrated };
   // Matched by name so that this module does not load the services (and the database driver) for --help.
   if (error instanceof Error && error.name === "ConfigError") return { line: oneLine(error.message), code: exitCodes.usage };
+  // DATA_DIR open to group or others: a setting to fix (the line says how), as PostgreSQL refuses its data directory.
+  if (error instanceof Error && error.name === "DataDirPermissionError") return { line: error.message, code: exitCodes.usage };
   if (error instanceof Error && error.name === "DataDirBusyError") return { line: error.message, code: exitCodes.databaseBusy };
   // An undefined table or column: the schema is behind (e.g. a rollback ran under a running command).
   if (isPgCode(error, "42P01") || isPgCode(error, "42703")) {

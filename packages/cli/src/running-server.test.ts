@@ -1,13 +1,18 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listeningTcpPorts, recordReliability } from "@forgehire/services/testing";
 import { exitCodes } from "./exit-codes.js";
 import { forgehireIn, forgehireInput, startServe } from "./run-cli.test-support.js";
 
 // An operator never has to stop the site: every command here runs while `forgehire serve` holds the embedded
-// database, and reaches it through the socket the server shares in DATA_DIR.
+// database, and reaches it through the socket the server shares. DATA_DIR's path is too long for a unix socket
+// (≥ 100 characters, made by serve itself), so the socket is in a private directory of its own.
+const DATA_DIR_LENGTH = 110;
+let scratch: string;
 let dataDir: string;
+let socketDir: string | undefined;
 let server: Awaited<ReturnType<typeof startServe>>;
 const forgehire = (...args: string[]) => forgehireIn(dataDir, ...args);
 const json = <T>(result: { code: number; stdout: string; stderr: string }): T => {
@@ -20,16 +25,58 @@ const login = (email: string, password: string) =>
 const job = (title: string) => ({ title, description: "A site made by the CLI for a scripted seed.", industry: "Others", scope: 199 });
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "forgehire-serve-"));
+  scratch = mkdtempSync(path.join(tmpdir(), "forgehire-serve-"));
+  dataDir = path.join(scratch, "d".repeat(DATA_DIR_LENGTH - scratch.length - 1));
   server = await startServe(dataDir);
 }, 120_000);
 afterAll(async () => {
   expect(await server?.stop()).toBe(0);
-  rmSync(dataDir, { recursive: true, force: true });
+  // The server's socket directory goes with it.
+  if (socketDir) expect(existsSync(socketDir)).toBe(false);
+  rmSync(scratch, { recursive: true, force: true });
 });
 
 // Each command is a process of its own (~2-7 s on a busy machine): tests that run several get room.
 describe("the CLI while `forgehire serve` runs on the embedded database", { timeout: 300_000 }, () => {
+  it(`[trust-1] with a DATA_DIR of ${DATA_DIR_LENGTH} characters, the database is shared in a private directory, and serve listens on no TCP port but its HTTP one`, async () => {
+    expect(dataDir.length).toBe(DATA_DIR_LENGTH);
+    const published = JSON.parse(readFileSync(path.join(dataDir, "forgehire.socket.json"), "utf8")) as { pid: number; host: string; port: number };
+    expect(published.pid).toBe(server.child.pid);
+    socketDir = published.host;
+    expect(path.isAbsolute(socketDir) && !socketDir.startsWith(dataDir)).toBe(true);
+    const dir = lstatSync(socketDir);
+    expect({ directory: dir.isDirectory(), uid: dir.uid, mode: dir.mode & 0o777 }).toEqual({ directory: true, uid: process.getuid!(), mode: 0o700 });
+    expect(lstatSync(path.join(socketDir, `.s.PGSQL.${published.port}`)).isSocket()).toBe(true);
+
+    const httpPort = Number(new URL(server.url).port);
+    const ports = listeningTcpPorts(server.child.pid!);
+    recordReliability({
+      id: "trust-1",
+      metric: "TCP ports opened to share the database",
+      value: ports.filter((port) => port !== httpPort).length,
+      unit: "ports",
+    });
+    expect(ports).toEqual([httpPort]);
+    // …and the CLI reaches the database through it (every test below does).
+    const users = json<unknown[]>(await forgehire("users:list", "--json"));
+    expect(users.length).toBe(6);
+  });
+
+  it("[trust-2] a CLI command refuses a DATA_DIR open to others (chmod 0755), the running server's too, saying how to fix it", async () => {
+    chmodSync(dataDir, 0o755);
+    try {
+      const refused = await forgehire("users:list", "--json");
+      expect(refused.code).toBe(exitCodes.usage);
+      expect(refused.stdout).toBe("");
+      expect(refused.stderr.trim()).toBe(
+        `forgehire: data directory "${dataDir}" has invalid permissions (0755); it must be u=rwx (0700), since it holds the embedded database, the session secret and the uploads. Fix it with: chmod 0700 "${dataDir}"`,
+      );
+    } finally {
+      chmodSync(dataDir, 0o700);
+    }
+    expect((await forgehire("users:list", "--json")).code).toBe(0);
+  });
+
   it("lists and shows accounts as JSON, and the server keeps answering", async () => {
     const users = json<Array<{ id: string; email: string; passwordHash?: string }>>(await forgehire("users:list", "--json", "--type", "client"));
     expect(users.map((u) => u.email).sort()).toEqual(["alice@forgehire.local", "bruno@forgehire.local"]);

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { readFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { config as loadDotenv } from "dotenv";
 import cronParser from "cron-parser";
 import { z } from "zod";
+import { ensurePrivateDataDir, writePrivateFile } from "./private-files.js";
 
 const optionalText = z
   .string()
@@ -240,6 +241,7 @@ export function loadEnvFile(cwd: string = process.cwd()): void {
  * @param env the environment (process.env, or a test's own)
  * @returns the configuration
  * @throws ConfigError with one line per bad variable
+ * @throws DataDirPermissionError when the session secret is to be kept in a DATA_DIR open to group or others
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -303,12 +305,15 @@ function isMinuteCron(value: string): boolean {
   }
 }
 
-/** A generated secret kept in DATA_DIR, so sessions survive restarts without any setup. */
+/**
+ * A generated secret kept in DATA_DIR (0600), so sessions survive restarts without any setup.
+ * @throws DataDirPermissionError when DATA_DIR is open to group or others
+ */
 function persistentSecret(dataDir: string): string {
+  ensurePrivateDataDir(dataDir);
   const file = path.join(dataDir, "session-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString("hex");
-  writeFileSync(file, secret, { mode: 0o600 });
+  writePrivateFile(file, secret);
   return secret;
 }

@@ -1,4 +1,5 @@
 export * from "./config.js";
+export * from "./private-files.js";
 export * from "./logger.js";
 export * from "./deps.js";
 export * from "./services.js";

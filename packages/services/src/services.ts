@@ -1,3 +1,4 @@
+import path from "node:path";
 import { createMailer } from "./adapters/mail/mailer.js";
 import { createDiskStorage, type Storage } from "./adapters/storage/storage.js";
 import { createS3Storage } from "./adapters/storage/s3-storage.js";
@@ -11,6 +12,7 @@ import { ConfigError, type Config } from "./config.js";
 import { openDatabase, type Database } from "./db/database.js";
 import type { ServiceDeps } from "./deps.js";
 import type { Logger } from "./logger.js";
+import { ensurePrivateDataDir } from "./private-files.js";
 import { BREAKDOWN_RETRY_LIMIT, createJobQueue, type QueueHandlers } from "./queue/queue.js";
 import { workBreakdownRun } from "./use-cases/breakdown/breakdown-runs.js";
 import { reconcilePayments } from "./use-cases/payments/reconcile-payments.js";
@@ -118,9 +120,15 @@ export async function createServices(config: Config, logger: Logger, database?: 
  * The configured file store. A bucket is checked once at start, so a wrong name or key stops the server with a clear
  * message instead of failing every upload; a store that cannot be reached yet is only logged, as it may come back.
  * @throws ConfigError when the bucket is missing or refuses the credentials
+ * @throws DataDirPermissionError when the uploads are in a DATA_DIR open to group or others
  */
 async function openStorage(config: Config, logger: Logger): Promise<Storage> {
-  if (config.storage.kind === "disk") return createDiskStorage(config.storage.root);
+  if (config.storage.kind === "disk") {
+    // Uploads in DATA_DIR (the default) are refused a DATA_DIR open to group or others, like the database.
+    const relative = path.relative(config.dataDir, config.storage.root);
+    if (!relative.startsWith("..") && !path.isAbsolute(relative)) ensurePrivateDataDir(config.dataDir);
+    return createDiskStorage(config.storage.root);
+  }
   const storage = await createS3Storage(config.storage);
   try {
     await storage.verify();

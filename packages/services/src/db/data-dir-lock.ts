@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 export interface DataDirLock {
@@ -26,7 +26,7 @@ export class DataDirBusyError extends Error {
 export function acquireDataDirLock(dataDir: string): DataDirLock {
   const file = path.join(dataDir, "forgehire.pid");
   try {
-    writeFileSync(file, String(process.pid), { flag: "wx" });
+    writeFileSync(file, String(process.pid), { flag: "wx", mode: 0o600 });
   } catch {
     const holder = Number(readFileSync(file, "utf8"));
     if (holder && holder !== process.pid && isAlive(holder)) {
@@ -36,6 +36,8 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
       );
     }
     writeFileSync(file, String(process.pid));
+    // A stale file from before DATA_DIR's files were private keeps its mode when rewritten.
+    chmodSync(file, 0o600);
   }
   return {
     release: () => {

@@ -1,10 +1,10 @@
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import knexFactory, { type Knex } from "knex";
 import type ClientPgLite from "knex-pglite";
 import pg from "pg";
 import type { Logger } from "../logger.js";
+import { ensurePrivateDataDir, tightenTree } from "../private-files.js";
 import { acquireDataDirLock, DataDirBusyError, type DataDirLock } from "./data-dir-lock.js";
 import { createPGlite } from "./pglite.js";
 import { readSharedSocket, SessionLock, shareEmbeddedDatabase, type SharedPGlite } from "./shared-pglite.js";
@@ -99,6 +99,8 @@ function knexLog(logger: Logger): Knex.Logger {
  * @param options where the database is
  * @returns the open database
  * @throws Error when another process already holds the embedded database
+ * @throws DataDirPermissionError when DATA_DIR (or the socket directory a running server published) is open to
+ *   group or others
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
@@ -126,7 +128,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   let pglite = options.pglite;
   const dataDir = path.resolve(options.dataDir ?? "./data");
   if (!pglite) {
-    mkdirSync(dataDir, { recursive: true });
+    ensurePrivateDataDir(dataDir);
     try {
       lock = acquireDataDirLock(dataDir);
     } catch (error) {
@@ -142,6 +144,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       return { knex, kind: "pglite", close: () => knex.destroy() };
     }
     pglite = await createPGlite(path.join(dataDir, "pgdata"));
+    await pglite.waitReady;
+    // PGlite leaves its initial files 0666 (see tightenTree): private from here on, as are the files it adds.
+    tightenTree(path.join(dataDir, "pgdata"));
   }
   const instance = pglite;
   await instance.waitReady;

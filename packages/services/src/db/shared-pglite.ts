@@ -1,7 +1,9 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, lstatSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
+import { DataDirPermissionError, privateDirProblem, writePrivateFile } from "../private-files.js";
 
 /**
  * PGlite has one session. Everything that talks to it — the server's knex and each client of the shared socket —
@@ -54,26 +56,84 @@ export class SessionLock {
 /** Where a running server publishes its embedded database, inside its DATA_DIR. */
 export const sharedSocketFile = (dataDir: string) => path.join(dataDir, "forgehire.socket.json");
 
-/** What the socket file says: `host` is a directory (a unix socket `.s.PGSQL.<port>` in it) or 127.0.0.1. */
+/** What the socket file says: `host` is a private directory holding the unix socket `.s.PGSQL.<port>`. */
 export interface SharedSocketAddress {
   pid: number;
   host: string;
   port: number;
 }
 
+const SOCKET_PORT = 5432;
+const socketName = `.s.PGSQL.${SOCKET_PORT}`;
+// The socket directory made when DATA_DIR's path is too long for a socket; a name of ours, to clean after a crash.
+const socketDirPrefix = "forgehire-db-";
+// A unix socket's path holds at most 107 bytes on Linux, 103 on macOS.
+const fitsSocketPath = (dir: string) => Buffer.byteLength(path.join(dir, socketName)) < 100;
+
 /**
- * The address a running server published for its DATA_DIR, if that server is still the one holding it.
+ * The address a running server published for its DATA_DIR, if that server is still the one holding it. The
+ * directory it names must be private to this account, and the socket in it ours: anyone could otherwise plant a
+ * look-alike database in a directory of the same name and take the statements (and passwords) the CLI sends.
  * @param dataDir the embedded database's folder
  * @param holderPid the live process that holds the data dir
+ * @throws DataDirPermissionError when the published directory or socket is not private to this account
  */
 export function readSharedSocket(dataDir: string, holderPid: number): SharedSocketAddress | undefined {
   const file = sharedSocketFile(dataDir);
   if (!existsSync(file)) return undefined;
+  let address: SharedSocketAddress;
   try {
-    const address = JSON.parse(readFileSync(file, "utf8")) as SharedSocketAddress;
-    return address.pid === holderPid ? address : undefined;
+    address = JSON.parse(readFileSync(file, "utf8")) as SharedSocketAddress;
   } catch {
     return undefined;
+  }
+  // An older server's loopback port (host 127.0.0.1) is not a socket anyone can be sure of: not used.
+  if (address.pid !== holderPid || typeof address.host !== "string" || !path.isAbsolute(address.host)) return undefined;
+  const problem = privateDirProblem(address.host) ?? socketProblem(path.join(address.host, `.s.PGSQL.${address.port}`));
+  if (problem) {
+    throw new DataDirPermissionError(
+      `the embedded database's socket directory "${address.host}", published by the server (process ${holderPid}), ${problem}: not connecting through it. Restart the server.`,
+    );
+  }
+  return address;
+}
+
+/** Why a unix socket is not the one our server made, if it is not. */
+function socketProblem(socket: string): string | undefined {
+  const stats = lstatSync(socket, { throwIfNoEntry: false });
+  if (!stats?.isSocket()) return `holds no socket ${path.basename(socket)}`;
+  const uid = process.getuid?.();
+  return uid !== undefined && stats.uid !== uid ? `holds a socket of another account (uid ${stats.uid})` : undefined;
+}
+
+/**
+ * The directory the socket goes in: DATA_DIR itself (private, see ensurePrivateDataDir) when the path fits, else a
+ * short directory of its own made 0700 under the temporary directory. Never a TCP port: PGlite has no passwords,
+ * and a port is open to every local account.
+ * @throws Error when even the temporary directory's path is too long
+ */
+function socketDirectory(dataDir: string): { dir: string; own: boolean } {
+  if (fitsSocketPath(dataDir)) return { dir: dataDir, own: false };
+  for (const base of new Set([tmpdir(), "/tmp"])) {
+    if (!fitsSocketPath(path.join(base, `${socketDirPrefix}XXXXXX`))) continue;
+    // mkdtemp makes the directory 0700, under a name no one can guess beforehand.
+    const dir = mkdtempSync(path.join(base, socketDirPrefix));
+    const problem = privateDirProblem(dir);
+    if (problem) throw new DataDirPermissionError(`the embedded database's socket directory "${dir}" ${problem}`);
+    return { dir, own: true };
+  }
+  throw new Error(`DATA_DIR "${dataDir}" and the temporary directory are both too long a path for a unix socket: set TMPDIR to a short one`);
+}
+
+/** Removes the socket directory a server killed before its stop left behind, named in its socket file. */
+function removeStaleSocketDirectory(dataDir: string): void {
+  try {
+    const { host } = JSON.parse(readFileSync(sharedSocketFile(dataDir), "utf8")) as Partial<SharedSocketAddress>;
+    if (typeof host === "string" && path.isAbsolute(host) && path.basename(host).startsWith(socketDirPrefix) && !privateDirProblem(host)) {
+      rmSync(host, { recursive: true, force: true });
+    }
+  } catch {
+    // no socket file, or not one of ours: nothing to clean
   }
 }
 
@@ -89,8 +149,8 @@ export interface SharedPGlite {
 }
 
 /**
- * Lets other processes (the CLI) use the embedded database this process holds, over a unix socket in DATA_DIR
- * (loopback TCP when the path is too long for a socket), speaking the PostgreSQL protocol through
+ * Lets other processes (the CLI) use the embedded database this process holds, over a unix socket in DATA_DIR (in
+ * a private directory of its own when that path is too long for a socket), speaking the PostgreSQL protocol through
  * pglite-socket's per-connection handler. Our own queue replaces pglite-socket's: a client owns the session
  * (see SessionLock) from its first message until PGlite says the session is idle again.
  * @param db the open PGlite
@@ -146,13 +206,13 @@ export async function shareEmbeddedDatabase(db: PGlite, lock: SessionLock, dataD
     },
   };
 
-  const socketPath = path.join(path.resolve(dataDir), ".s.PGSQL.5432");
-  // Unix socket paths are limited to ~107 bytes.
-  const unix = Buffer.byteLength(socketPath) < 100;
-  if (unix) rmSync(socketPath, { force: true });
-
   // Imported when the database is shared (a server on the embedded database), not with this module.
   const { PGLiteSocketHandler } = await import("@electric-sql/pglite-socket");
+  const home = path.resolve(dataDir);
+  removeStaleSocketDirectory(home);
+  const { dir, own } = socketDirectory(home);
+  const socketPath = path.join(dir, socketName);
+  rmSync(socketPath, { force: true });
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
     sockets.add(socket);
@@ -163,22 +223,29 @@ export async function shareEmbeddedDatabase(db: PGlite, lock: SessionLock, dataD
     });
     void handler.attach(socket).catch(() => socket.destroy());
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    if (unix) server.listen(socketPath, resolve);
-    else server.listen(0, "127.0.0.1", resolve);
-  });
-  const port = unix ? 5432 : (server.address() as { port: number }).port;
-  const address: SharedSocketAddress = { pid: process.pid, host: unix ? path.resolve(dataDir) : "127.0.0.1", port };
-  writeFileSync(sharedSocketFile(dataDir), JSON.stringify(address), { mode: 0o600 });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(socketPath, resolve);
+    });
+    // Made with the process's umask (0755 as a rule); the directory already keeps others out.
+    chmodSync(socketPath, 0o600);
+  } catch (error) {
+    server.close();
+    if (own) rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  const address: SharedSocketAddress = { pid: process.pid, host: dir, port: SOCKET_PORT };
+  writePrivateFile(sharedSocketFile(home), JSON.stringify(address));
 
   return {
     address,
     async stop() {
-      rmSync(sharedSocketFile(dataDir), { force: true });
+      rmSync(sharedSocketFile(home), { force: true });
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const socket of sockets) socket.destroy();
       await closed;
+      if (own) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -3,3 +3,4 @@ export { openTestDatabase } from "./test-database.js";
 export { recordReliability, type ReliabilityFigure } from "./reliability.js";
 export { startMailCatcher, type MailCatcher, type CaughtMail } from "./mail-catcher.js";
 export { adminUrl, databaseUrlFor } from "./pg-urls.js";
+export { listeningTcpPorts, openToOthers, type ModeWalk } from "./file-modes.js";

@@ -53,7 +53,8 @@ export function checkedKey(key: string): string {
 }
 
 /**
- * Files on the local disk under `<root>`: the embedded default, right for one process on one machine.
+ * Files on the local disk under `<root>`: the embedded default, right for one process on one machine. Folders are
+ * made 0700 and files 0600, whatever the process's umask: uploads are served only after their access checks.
  * @param root the uploads folder (DATA_DIR/uploads, or the path of a file:// STORAGE_URL)
  */
 export function createDiskStorage(root: string): Storage {
@@ -62,8 +63,8 @@ export function createDiskStorage(root: string): Storage {
     description: `local disk ${root}`,
     async write(key, body) {
       const file = resolve(key);
-      await mkdir(path.dirname(file), { recursive: true });
-      const out = createWriteStream(file, { flags: "wx" });
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      const out = createWriteStream(file, { flags: "wx", mode: 0o600 });
       try {
         await pipeline(body, out);
       } catch (error) {
