@@ -31,7 +31,7 @@ interface Answer {
   ms: number;
 }
 
-// One connection per request, kept alive for nothing: the body requests must not queue behind each other.
+// A connection of its own for each request, so that no body waits behind another.
 const fresh = new http.Agent({ keepAlive: false });
 
 /** Sends raw bytes as a JSON body with node's own client: no serialising on the way, so the time is the server's. */
@@ -57,7 +57,7 @@ function send(method: string, path: string, body?: Buffer | string, agent: http.
 
 /** `[0,0,…,0]` just under a megabyte: under the byte limit, so only a cap on what it holds refuses it. */
 const wideArray = Buffer.from(`[${"0,".repeat(499_999)}0]`);
-/** The same bytes as one object with ~90,000 members. */
+/** About as many bytes as one object of 90,000 members. */
 const wideObject = Buffer.from(`{${Array.from({ length: 90_000 }, (_, i) => `"k${i}":0`).join(",")}}`);
 const deepArray = (levels: number) => `${"[".repeat(levels)}${"]".repeat(levels)}`;
 const deepObject = (levels: number) => `${'{"a":'.repeat(levels)}1${"}".repeat(levels)}`;
