@@ -6,6 +6,7 @@ import { redactUrl, type Services } from "@forgehire/services";
 import { csrfProtection } from "./middlewares/csrf.js";
 import { apiNotFound, errorHandler } from "./middlewares/error-handler.js";
 import { sessionMiddlewares } from "./middlewares/session.js";
+import { jsonBody } from "./middlewares/json-body.js";
 import { refuseNulInput } from "./middlewares/validate.js";
 import { adminRouter } from "./routes/admin/router.js";
 import { authRouter } from "./routes/auth/router.js";
@@ -99,7 +100,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
 
   const api = express.Router();
   api.use(csrfProtection(services.config.publicUrl));
-  api.use(express.json({ limit: "1mb" }));
+  api.use(jsonBody());
   api.use(refuseNulInput);
   api.use(authRouter(services, passport));
   api.use(catalogRouter(services));

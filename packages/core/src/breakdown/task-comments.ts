@@ -2,6 +2,9 @@
  * Task status comments: what a `PATCH /api/tasks/:id/status` request changes, and which rule guards it. Every
  * non-blank comment is kept as a row of the task's history; the task's own `comment` is the latest one.
  */
+import { can } from "../policies/job.js";
+import type { JobState } from "../policies/job-state.js";
+import type { Actor } from "../users.js";
 import type { TaskStatus } from "./types.js";
 
 /** What a status request asks for: the status to set and, optionally, a comment. */
@@ -34,4 +37,17 @@ export function planTaskStatusChange(currentStatus: TaskStatus, request: TaskSta
     status: request.status,
     comment,
   };
+}
+
+/**
+ * A job's stories as the actor may read them: a task's latest comment is part of its comment thread, so whoever may
+ * not read the thread (readTaskComments) gets each task with `comment: null`, as a task nobody commented on.
+ * @param actor the signed-in person
+ * @param job the stories' job
+ * @param stories the stories with their tasks
+ * @returns the stories, with the comments cleared when the actor may not read them
+ */
+export function withReadableComments<S extends { tasks: Array<{ comment: string | null }> }>(actor: Actor, job: JobState, stories: S[]): S[] {
+  if (can(actor, "readTaskComments", job)) return stories;
+  return stories.map((story) => ({ ...story, tasks: story.tasks.map((task) => ({ ...task, comment: null })) }));
 }

@@ -232,6 +232,17 @@ const expected: Record<JobAction, Record<StateName, ActorName[]>> = {
     completedPaid: ["owner", "assignedFreelancer", "admin"],
     inactive: none,
   },
+  readTaskComments: {
+    fresh: ownerOrAdmin,
+    locked: ownerOrAdmin,
+    lockedPending: ownerOrAdmin,
+    lockedPaid: ownerOrAdmin,
+    paidUnlocked: ownerOrAdmin,
+    inProgress: ["owner", "assignedFreelancer", "admin"],
+    completedDue: ["owner", "assignedFreelancer", "admin"],
+    completedPaid: ["owner", "assignedFreelancer", "admin"],
+    inactive: none,
+  },
   communicate: {
     fresh: ownerOrAdmin,
     locked: ownerOrAdmin,
@@ -350,6 +361,8 @@ describe("authorize", () => {
     ["owner", "commentTask", "lockedPaid", "NOT_STARTED"],
     ["otherClient", "communicate", "inProgress", "COMMUNICATION_DENIED"],
     ["otherFreelancer", "communicate", "inProgress", "COMMUNICATION_DENIED"],
+    ["otherFreelancer", "readTaskComments", "inProgress", "COMMUNICATION_DENIED"],
+    ["otherClient", "readTaskComments", "completedPaid", "COMMUNICATION_DENIED"],
     ["admin", "view", "inactive", "JOB_NOT_FOUND"],
     ["owner", "delete", "inactive", "JOB_NOT_FOUND"],
   ];

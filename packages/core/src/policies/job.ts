@@ -145,6 +145,9 @@ export const jobPolicy = {
     requestChange: all(owner("CHANGE_REQUEST_DENIED"), changeable),
     updateTaskStatus: deny("TASK_STATUS_DENIED"),
     commentTask: all(owner("COMMENT_DENIED"), started),
+    // A task's comments, the latest on the task and the whole thread, are read by those in its conversation: the one
+    // rule for every endpoint that carries them (rights-6).
+    readTaskComments: owner("COMMUNICATION_DENIED"),
     communicate: owner("COMMUNICATION_DENIED"),
     // A chat room may name a job only its poster owns: never a link to someone else's project.
     linkChat: owner("FORBIDDEN"),
@@ -167,6 +170,8 @@ export const jobPolicy = {
     requestChange: deny("CHANGE_REQUEST_DENIED"),
     updateTaskStatus: all(assigned("TASK_STATUS_DENIED"), started),
     commentTask: all(assigned("COMMENT_DENIED"), started),
+    // Any freelancer reads the breakdown, but only the assigned one what was said about its tasks.
+    readTaskComments: assigned("COMMUNICATION_DENIED"),
     communicate: assigned("COMMUNICATION_DENIED"),
     linkChat: deny("CLIENT_ONLY_CHAT"),
   },
@@ -188,6 +193,7 @@ export const jobPolicy = {
     requestChange: changeable,
     updateTaskStatus: started,
     commentTask: started,
+    readTaskComments: allow,
     communicate: allow,
     linkChat: allow,
   },

@@ -14,26 +14,43 @@ export const inputString = (params?: Parameters<typeof z.string>[0]) => z.string
 
 /**
  * The paths of every string (keys included) holding U+0000 in a raw input: the server's last guard before any
- * value reaches the database, covering parts a schema passes through untyped (`z.unknown()`, record keys).
+ * value reaches the database, covering parts a schema passes through untyped (`z.unknown()`, record keys). One pass
+ * over the values with a single path that grows and shrinks as it goes: a path is spelt out only for a NUL found,
+ * so a clean body costs a visit per value and nothing more.
  * @param input a parsed JSON body, query string, path parameters or multipart fields
  * @returns path → message, or undefined when there is none
  */
 export function nulFieldErrors(input: unknown): Record<string, string> | undefined {
-  const fields: Record<string, string> = {};
-  const visit = (value: unknown, path: string[], depth: number) => {
+  let fields: Record<string, string> | undefined;
+  const path: Array<string | number> = [];
+  const found = (at: string) => {
+    fields ??= {};
+    fields[at] ??= NUL_MESSAGE;
+  };
+  const visit = (value: unknown, depth: number): void => {
     if (typeof value === "string") {
-      if (value.includes("\u0000")) fields[path.length ? path.join(".") : "body"] ??= NUL_MESSAGE;
+      if (value.includes("\u0000")) found(path.length ? path.join(".") : "body");
       return;
     }
-    // Nesting is bounded by the JSON parser's input size; the depth cap only guards against pathological shapes.
+    // JSON bodies are capped in depth before they are parsed; this only guards other callers against pathological shapes.
     if (typeof value !== "object" || value === null || depth > 64) return;
-    for (const [key, inner] of Object.entries(value)) {
-      if (key.includes("\u0000")) fields[[...path, key.replaceAll("\u0000", "\\0")].join(".")] ??= NUL_MESSAGE;
-      visit(inner, [...path, key], depth + 1);
+    if (Array.isArray(value)) {
+      for (let index = 0; index < value.length; index++) {
+        path.push(index);
+        visit(value[index], depth + 1);
+        path.pop();
+      }
+      return;
+    }
+    for (const key of Object.keys(value)) {
+      if (key.includes("\u0000")) found([...path, key.replaceAll("\u0000", "\\0")].join("."));
+      path.push(key);
+      visit((value as Record<string, unknown>)[key], depth + 1);
+      path.pop();
     }
   };
-  visit(input, [], 0);
-  return Object.keys(fields).length ? fields : undefined;
+  visit(input, 0);
+  return fields;
 }
 
 /**

@@ -96,6 +96,35 @@ describe("task comment history", () => {
     await alice.agent.get("/api/tasks/not-a-task/comments").expect(400);
   });
 
+  it("[rights-6] a task's comments reach exactly those who may read its thread, in the stories, the project status and the thread", async () => {
+    const { job, taskId } = await startedTask();
+    await nova.agent.patch(`/api/tasks/${taskId}/status`).send({ status: "clarification", comment: "Which payment provider?" }).expect(200);
+    /** What each endpoint that carries the task's comments shows the actor: the latest comment, or the refusal. */
+    const seen = async (actor: BuiltUser) => {
+      const stories = await actor.agent.get(`/api/jobs/${job.id}/stories`);
+      const status = await actor.agent.get(`/api/jobs/${job.id}/status`);
+      const thread = await actor.agent.get(`/api/tasks/${taskId}/comments`);
+      type Listed = Array<{ tasks: Array<{ id: string; comment: string | null }> }>;
+      const latest = (body: Listed) => body.flatMap((story) => story.tasks).find((task) => task.id === taskId)?.comment;
+      return {
+        stories: stories.status === 200 ? latest(stories.body as Listed) : stories.status,
+        status: status.status === 200 ? latest((status.body as { stories: Listed }).stories) : status.status,
+        thread: thread.status === 200 ? (thread.body as Comment[]).map((c) => c.comment) : thread.body.error.code,
+      };
+    };
+    const readable = { stories: "Which payment provider?", status: "Which payment provider?", thread: ["Which payment provider?"] };
+    const actors = { owner: alice, assignedFreelancer: nova, admin, otherFreelancer: atlas, otherClient: bob };
+    const views = Object.fromEntries(await Promise.all(Object.entries(actors).map(async ([name, actor]) => [name, await seen(actor)])));
+    expect(views).toEqual({
+      owner: readable,
+      assignedFreelancer: readable,
+      admin: readable,
+      // Any freelancer may read the breakdown before taking a job, never what was said about its tasks.
+      otherFreelancer: { stories: null, status: null, thread: "COMMUNICATION_DENIED" },
+      otherClient: { stories: 403, status: 403, thread: "COMMUNICATION_DENIED" },
+    });
+  });
+
   it("refuses a comment from someone who may not comment, and keeps the history unchanged", async () => {
     const { taskId } = await startedTask();
     await nova.agent.patch(`/api/tasks/${taskId}/status`).send({ status: "todo", comment: "First" }).expect(200);

@@ -1,16 +1,17 @@
-import { authorize, domainError, type Actor, type StoryCreateBody, type StoryUpdateBody, type TaskCreateBody, type TaskUpdateBody } from "@forgehire/core";
+import { authorize, domainError, withReadableComments, type Actor, type StoryCreateBody, type StoryUpdateBody, type TaskCreateBody, type TaskUpdateBody } from "@forgehire/core";
 import type { ServiceDeps } from "../../deps.js";
 import { storiesRepository, type BacklogItem, type StoryRecord } from "../../repositories/stories.js";
 import { loadLiveJob } from "../jobs/job-details.js";
 
 /**
- * A job's stories with their tasks, for those allowed to see the breakdown.
+ * A job's stories with their tasks, for those allowed to see the breakdown; a task's latest comment only for those
+ * who may read its comments.
  * @throws JOB_NOT_FOUND; VIEW_BREAKDOWN_DENIED
  */
 export async function listStories(deps: Pick<ServiceDeps, "db">, actor: Actor, jobId: number): Promise<StoryRecord[]> {
   const job = await loadLiveJob(deps.db, jobId);
   authorize(actor, "viewBreakdown", job);
-  return storiesRepository.listForJob(deps.db, jobId);
+  return withReadableComments(actor, job, await storiesRepository.listForJob(deps.db, jobId));
 }
 
 /** Loads a story or task and its job, locked for the change, and checks the actor may edit the backlog now. */

@@ -14,15 +14,22 @@ import { loadLiveJob } from "../jobs/job-details.js";
 export const TASK_MESSAGE_PAGE = 200;
 
 /**
- * Checks that the actor takes part in a task's conversation: the job's owner, its assigned freelancer, admins.
+ * Checks that the actor takes part in a task's conversation (the job's owner, its assigned freelancer, admins): to
+ * talk in it, or to read the task's comments.
+ * @param action communicate (messages) or readTaskComments (the status comments)
  * @returns the task's job id
  * @throws TASK_NOT_FOUND; COMMUNICATION_DENIED
  */
-export async function authorizeTaskConversation(db: ServiceDeps["db"], actor: Actor, taskId: string): Promise<number> {
+export async function authorizeTaskConversation(
+  db: ServiceDeps["db"],
+  actor: Actor,
+  taskId: string,
+  action: "communicate" | "readTaskComments" = "communicate",
+): Promise<number> {
   const task = await storiesRepository.findItem(db, taskId);
   if (!task || task.type !== "task") throw domainError("TASK_NOT_FOUND");
   const job = await loadLiveJob(db, task.jobId);
-  authorize(actor, "communicate", job);
+  authorize(actor, action, job);
   return job.id;
 }
 

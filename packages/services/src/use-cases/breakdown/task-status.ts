@@ -33,11 +33,11 @@ export async function updateTaskStatus(deps: Pick<ServiceDeps, "db" | "now">, ac
 }
 
 /**
- * A task's status comments, oldest first: the latest page, or the page before a comment. Those who take part in
- * the task's conversation (owner, assigned freelancer, admins) may read them.
+ * A task's status comments, oldest first: the latest page, or the page before a comment. Those who may read the
+ * task's comments (readTaskComments: owner, assigned freelancer, admins) may read them.
  * @throws TASK_NOT_FOUND; COMMUNICATION_DENIED
  */
 export async function listTaskComments(deps: Pick<ServiceDeps, "db">, actor: Actor, taskId: string, page: TaskCommentPage): Promise<TaskCommentRecord[]> {
-  await authorizeTaskConversation(deps.db, actor, taskId);
+  await authorizeTaskConversation(deps.db, actor, taskId, "readTaskComments");
   return taskCommentsRepository.listForTask(deps.db, taskId, page);
 }
