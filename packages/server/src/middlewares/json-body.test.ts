@@ -175,12 +175,12 @@ describe("bodies past what the schemas can need", () => {
 const percentile = (values: number[], share: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * share))]!;
 
 /**
- * Four ~1 MB wide bodies at once, sent by a process of their own as a remote client would: the test's event loop,
- * the server's, then carries only the server's side of them.
+ * Four bodies at once (argv: url, then `wide` for ~1 MB arrays or `small` for `[0]`), sent by a process of their own
+ * as a remote client would: the test's event loop, the server's, then carries only the server's side of them.
  */
-const fourWideBodies = `
+const fourBodies = `
 const http = require("node:http");
-const body = Buffer.from("[" + "0,".repeat(499999) + "0]");
+const body = Buffer.from(process.argv[2] === "wide" ? "[" + "0,".repeat(499999) + "0]" : "[0]");
 const one = () => new Promise((resolve, reject) => {
   const request = http.request(process.argv[1], { method: "POST", agent: false, headers: { "content-type": "application/json", "content-length": body.length } }, (response) => {
     response.resume();
@@ -193,9 +193,12 @@ process.stdout.write("sending\\n");
 Promise.all([one(), one(), one(), one()]).then((statuses) => process.stdout.write(JSON.stringify(statuses) + "\\n"));
 `;
 
-/** Starts the four bodies; resolves once they are on their way, with their statuses to come. */
-async function sendFourWideBodies(): Promise<{ answered: Promise<number[]> }> {
-  const child = spawn(process.execPath, ["-e", fourWideBodies, `${server.url}/api/auth/login`], { stdio: ["ignore", "pipe", "inherit"] });
+/**
+ * Starts four bodies at once (`wide`: ~1 MB arrays; `small`: `[0]`, the control), from a process of their own as a
+ * remote client would send them; resolves once they are on their way, with their statuses to come.
+ */
+async function sendFourBodies(kind: "wide" | "small"): Promise<{ answered: Promise<number[]> }> {
+  const child = spawn(process.execPath, ["-e", fourBodies, `${server.url}/api/auth/login`, kind], { stdio: ["ignore", "pipe", "inherit"] });
   let printed = "";
   let sending!: () => void;
   const started = new Promise<void>((resolve) => (sending = resolve));
@@ -223,35 +226,44 @@ it("[load-1] /healthz waits at most 5× a quiet wait while four ~1 MB wide bodie
     expect(res.status).toBe(200);
     return res.ms;
   };
-  for (let i = 0; i < 20; i++) await health();
-  const quietSamples: number[] = [];
-  for (let i = 0; i < 31; i++) quietSamples.push(await health());
-  const quiet = percentile(quietSamples, 0.5);
-
-  let worst = 0;
-  const statuses: number[] = [];
-  for (let round = 0; round < 3; round++) {
-    const { answered } = await sendFourWideBodies();
+  /** Probes /healthz from the moment four bodies are on their way until they are answered (and `samples` are taken). */
+  const probeWhile = async (kind: "wide" | "small", samples = 0) => {
+    const { answered } = await sendFourBodies(kind);
     let inFlight = true;
     void answered.finally(() => (inFlight = false)).catch(() => undefined);
     const waits: number[] = [];
     do waits.push(await health());
-    while (inFlight);
-    statuses.push(...(await answered));
-    worst = Math.max(worst, ...waits);
+    while (inFlight || waits.length < samples);
+    return { waits, statuses: await answered };
+  };
+  for (let i = 0; i < 20; i++) await health();
+
+  // The quiet wait is measured the same way, in the same rounds: the same sender posting four bodies of `[0]`, and as
+  // many probes as the wide round took, so the machine's own noise (other test files, the sender's start) weighs on
+  // both sides alike and only the width of the bodies differs.
+  let worst = 0;
+  let quietWorst = 0;
+  const quietSamples: number[] = [];
+  const statuses: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    const wide = await probeWhile("wide");
+    const quiet = await probeWhile("small", wide.waits.length);
+    statuses.push(...wide.statuses);
+    expect(quiet.statuses).toEqual([400, 400, 400, 400]);
+    worst = Math.max(worst, ...wide.waits);
+    quietWorst = Math.max(quietWorst, ...quiet.waits);
+    quietSamples.push(...quiet.waits);
   }
   probe.destroy();
 
-  const ratio = Math.round((worst / quiet) * 10) / 10;
-  recordReliability({ id: "load-1", metric: "healthz wait, quiet (median)", value: Math.round(quiet * 100) / 100, unit: "ms" });
+  const ratio = Math.round((worst / quietWorst) * 10) / 10;
+  recordReliability({ id: "load-1", metric: "healthz wait, quiet (median)", value: Math.round(percentile(quietSamples, 0.5) * 100) / 100, unit: "ms" });
+  recordReliability({ id: "load-1", metric: "healthz wait, quiet (worst)", value: Math.round(quietWorst * 100) / 100, unit: "ms" });
   recordReliability({ id: "load-1", metric: "healthz wait under four wide bodies (worst)", value: Math.round(worst * 100) / 100, unit: "ms" });
   recordReliability({ id: "load-1", metric: "healthz wait under load (× quiet)", value: ratio, unit: "×" });
-  const steady = percentile(quietSamples, 0.9) <= 5 * quiet;
-  process.stdout.write(
-    `load-1: /healthz quiet median ${quiet.toFixed(2)} ms (p90 ${percentile(quietSamples, 0.9).toFixed(2)} ms), worst under four wide bodies ${worst.toFixed(2)} ms: ${ratio}×${steady ? "" : " (quiet waits unsteady: ratio not asserted)"}\n`,
-  );
-  // Before the fix four bodies held the event loop for seconds, whatever else the machine was doing.
+  process.stdout.write(`load-1: /healthz worst wait ${quietWorst.toFixed(2)} ms quiet, ${worst.toFixed(2)} ms under four wide bodies: ${ratio}×\n`);
+  // Before the fix four bodies held the event loop for seconds (worst 4,328 ms against a quiet 1.3 ms).
   expect(worst).toBeLessThan(1_000);
-  if (steady) expect(ratio).toBeLessThanOrEqual(5);
+  expect(ratio).toBeLessThanOrEqual(5);
   expect(statuses).toEqual(Array(12).fill(413));
 }, 120_000);
