@@ -31,10 +31,18 @@ const invariants = [
   ["proof-2", "Tests that prove what they claim", "A replayed webhook is reported and changes nothing"],
   ["proof-3", "Tests that prove what they claim", "A failed Stripe step is undone on the same payment"],
   ["proof-4", "Tests that prove what they claim", "Graceful shutdown finishes a request that is provably in flight"],
+  ["mail-1", "Trust II", "Only a process that can send works the mail queue: a CLI or server without SMTP beside one with SMTP loses no mail"],
+  [
+    "mail-2",
+    "Trust II",
+    "Mail is sent in batches with bounded concurrency, resets, admin emails and receipts ahead of bulk notices; after an SMTP outage every queued mail is delivered",
+  ],
 ];
 
 // Figures that must be exactly zero wherever they are measured.
-const mustBeZero = new Set(["5xx answers", "acknowledged writes lost", "unhandled rejections", "process exits"]);
+const mustBeZero = new Set(["5xx answers", "acknowledged writes lost", "unhandled rejections", "process exits", "mail lost"]);
+// Figures with a ceiling: the metric's name → the most it may be, in its unit.
+const maximum = new Map([["reset delivered behind 2,000 queued notices", 5_000]]);
 
 const dir = process.env.TEST_REPORT_DIR;
 if (!dir) throw new Error("TEST_REPORT_DIR is not set: run the suites with it first (see README, Reliability)");
@@ -108,6 +116,9 @@ for (const [id, group, text] of invariants) {
     for (const figure of figures) {
       lines.push(`| ${figure.run} | ${figure.metric} | ${figure.value}${figure.unit ? ` ${figure.unit}` : ""} |`);
       if (mustBeZero.has(figure.metric) && figure.value !== 0) problems.push(`${id}: ${figure.metric} = ${figure.value} on ${figure.run}`);
+      if (maximum.has(figure.metric) && figure.value > maximum.get(figure.metric)) {
+        problems.push(`${id}: ${figure.metric} = ${figure.value} on ${figure.run}, above ${maximum.get(figure.metric)}`);
+      }
     }
   }
   lines.push("");
