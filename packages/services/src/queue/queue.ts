@@ -68,12 +68,15 @@ export const emailQueueNames = ["email", "email-bulk"] as const satisfies QueueN
  * connections (one message per poll was 0.5 per second); the others are one at a time.
  */
 const batching: Partial<Record<QueueName, { batchSize: number; concurrency: number }>> = {
-  email: { batchSize: 10, concurrency: 4 },
+  email: { batchSize: 10, concurrency: 2 },
   "email-bulk": { batchSize: 20, concurrency: 4 },
 };
 
-/** The most e-mails one process has in flight to SMTP at once (the mailer's connection pool is this size). */
-export const EMAIL_CONCURRENCY = Math.max(...emailQueueNames.map((name) => batching[name]!.concurrency));
+/**
+ * The most e-mails one process has in flight to SMTP at once, both lanes together (the mailer's connection pool is
+ * this size); each holds a database connection only for its two short statements, well within the pool of 10.
+ */
+export const EMAIL_CONCURRENCY = emailQueueNames.reduce((sum, name) => sum + batching[name]!.concurrency, 0);
 
 /** Work that must happen after a change commits, kept in the database (pg-boss) so a restart loses none of it. */
 export interface JobQueue {
@@ -269,7 +272,11 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
                     await handler({ id: job.id, name, data: job.data, retryCount: job.retryCount });
                   } catch (err) {
                     log.warn({ err, queue: name, jobId: job.id, retryCount: job.retryCount }, "queued job failed");
-                    await instance.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
+                    // Failing it may fail too (the database away): then the batch throws, so pg-boss completes none of
+                    // it; what it cannot fail either stays active and is retried once it expires. Never completed unsent.
+                    await instance.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) }).catch(() => {
+                      throw err;
+                    });
                   }
                 }),
               ),
