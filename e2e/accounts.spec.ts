@@ -196,6 +196,23 @@ describe("accounts in the browser", () => {
     await p.page.getByRole("dialog").getByText("Reset password").waitFor();
   });
 
+  it("the reset dialog says that no email can be sent when the site has no mail server", async () => {
+    const p = await portal();
+    await p.page.goto("/login");
+    // A deployment that never had SMTP answers delivery "none" (faked here: this server sends mail).
+    await p.page.route("**/api/auth/recover", (route) => route.fulfill({ status: 202, json: { ok: true, delivery: "none" } }));
+    await p.page
+      .getByRole("link", { name: "Forgot Password?" })
+      .or(p.page.getByRole("button", { name: "Forgot Password?" }))
+      .click();
+    const dialog = p.page.getByRole("dialog");
+    await dialog.getByLabel("Email").fill(unique("nomail"));
+    await dialog.getByRole("button", { name: "Send Reset Link" }).click();
+    await dialog.getByText("No email can be sent: this site has no mail server. Ask an administrator to reset your password.").waitFor();
+    expect(await p.page.getByText("Password reset email sent!").count()).toBe(0);
+    await screenshot(p.page, "reset-dialog-no-mail");
+  });
+
   it("a signed-in user updates their name on the Update Profile page", async () => {
     const email = unique("profile");
     await createUser(server.services, { email, password: "profile-pass", firstName: "Pro", lastName: "File", userType: "client" });

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { jobCreateBody } from "@forgehire/core";
+import { startMailCatcher, type MailCatcher } from "@forgehire/services/testing";
 import { breakDownJob, createFreelancerProfile, createUser, lockJob, postJob, requestChange, type UserRecord } from "@forgehire/services";
 import { openBrowser, screenshot, type Browser } from "./support/browser.js";
 import { startAppServer, type AppServer } from "./support/app-server.js";
@@ -8,13 +9,15 @@ import { ChatPages } from "./pages/chat.js";
 import { PortalPage } from "./pages/portal.js";
 
 let server: AppServer;
+let mail: MailCatcher;
 let browser: Browser | undefined;
 /** Second people's browsers (a poster answering), closed after each test. */
 const others: Browser[] = [];
 let carla: UserRecord;
 
 beforeAll(async () => {
-  server = await startAppServer();
+  mail = await startMailCatcher();
+  server = await startAppServer({ SMTP_URL: mail.url });
   await createUser(server.services, { email: "boss@example.test", password: "boss-pass", firstName: "Bo", lastName: "Ss", userType: "admin" });
   carla = await createUser(server.services, {
     email: "carla@example.test",
@@ -31,6 +34,7 @@ afterEach(async () => {
 });
 afterAll(async () => {
   await server?.stop();
+  await mail?.close();
 });
 
 async function logInToBackOffice(email: string, password: string) {
@@ -183,6 +187,13 @@ it("an admin lands on the Admin Dashboard, filters Payment Due, emails a poster 
     { status: 404, code: "CLIENT_EMAIL_NOT_FOUND", message: "No email address for this poster.", shown: "Client email not found" },
     { status: 500, code: "INTERNAL", message: "Something went wrong.", shown: "Failed to send email" },
     { status: 409, code: "SOME_RULE", message: "This poster asked not to be emailed.", shown: "This poster asked not to be emailed." },
+    // A failed attempt the queue retries: the server's words, with the attempt's number.
+    {
+      status: 503,
+      code: "EMAIL_SEND_FAILED",
+      message: "Failed to send email: attempt 1 of 12 failed (connect ECONNREFUSED); it will be retried automatically.",
+      shown: "Failed to send email: attempt 1 of 12 failed (connect ECONNREFUSED); it will be retried automatically.",
+    },
   ];
   for (const failure of failures) {
     await page.route("**/api/admin/emails", (route) =>
@@ -193,6 +204,7 @@ it("an admin lands on the Admin Dashboard, filters Payment Due, emails a poster 
     await page.unroute("**/api/admin/emails");
   }
   await dialog.getByRole("button", { name: "Send Email" }).click();
+  // 'Sent' only once the outbox says so: this server has SMTP, and the first attempt is made before the answer.
   await page.getByText("Email sent successfully!").waitFor();
   await dialog.waitFor({ state: "detached" });
   const sent = await server.services.db("emails").where({ to_address: "dora@example.test", subject: "Regarding your project: Garden Centre Shop" });

@@ -12,16 +12,21 @@ const messages = {
   noEmail: "Client email not found",
   failed: "Failed to send email",
   sent: "Email sent successfully!",
+  queued: "Email queued: it has not been sent yet. The e-mails list shows when it is.",
+  logged: "Email kept in the outbox: this site has no mail server, so it was not sent.",
 } as const;
 
 /**
- * What to say when sending failed: the server's own message where it explained itself (a 4xx), the spec's
- * wording for an unknown recipient, and 'Failed to send email' for anything else (a fault, no network).
+ * What to say when sending failed: the server's own message where it explained itself (a 4xx, or a failed delivery
+ * attempt), the spec's wording for an unknown recipient, and 'Failed to send email' for anything else.
  */
 function failureMessage(error: unknown): string {
-  if (!(error instanceof HttpError) || typeof error.status !== "number" || error.status >= 500) return messages.failed;
+  if (!(error instanceof HttpError) || typeof error.status !== "number") return messages.failed;
   const body: unknown = error.body;
   const code = typeof body === "object" && body !== null && "error" in body ? (body.error as { code?: unknown }).code : undefined;
+  // A failed attempt: the server says whether it is retried (and which attempt it was) or given up.
+  if (code === "EMAIL_SEND_FAILED" && error.message) return error.message;
+  if (error.status >= 500) return messages.failed;
   if (code === "CLIENT_EMAIL_NOT_FOUND") return messages.noEmail;
   return error.message || messages.failed;
 }
@@ -57,10 +62,12 @@ const EmailForm = ({ job, onClose }: { job: AdminJob; onClose: () => void }) => 
     setSending(true);
     setError(null);
     try {
-      await adminApi.sendEmail({ jobId: job.id, subject, message });
+      const email = await adminApi.sendEmail({ jobId: job.id, subject, message });
       setSubject("");
       setMessage("");
-      notify(messages.sent, { type: "success" });
+      // 'Sent' only once the outbox says so: a message not attempted yet is queued, one without SMTP only kept.
+      if (email.status === "sent") notify(messages.sent, { type: "success" });
+      else notify(email.status === "logged" ? messages.logged : messages.queued, { type: "info" });
       onClose();
     } catch (caught) {
       setError(failureMessage(caught));

@@ -26,7 +26,7 @@ export async function withServices<T>(
     // A command that sends e-mail works the queue too while it runs (beside any running server's workers), so it
     // can say how the first delivery went; what it leaves queued, a server delivers.
     // It runs no schedule clock: the servers keep those.
-    if (options.workers) await services.startWorkers({ clock: false });
+    if (options.workers) await services.startWorkers({ command: true });
     return await run(services);
   } finally {
     await services.close();

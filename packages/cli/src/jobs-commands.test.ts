@@ -1,5 +1,5 @@
 import { execFile, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -246,14 +246,15 @@ describe("forgehire jobs commands", () => {
       "3",
     );
     expect(code, screen).toBe(0);
-    expect(plain(screen)).toMatch(/Sent "Kick-off" to bruno@forgehire\.local \(logged, email [0-9a-f-]{36}\)\./);
+    // No SMTP here and no server: the command leaves the mail queued for a process that can send, and says so.
+    expect(plain(screen)).toMatch(/Queued "Kick-off" to bruno@forgehire\.local \(email [0-9a-f-]{36}\): queued: not sent yet\./);
     const outbox = JSON.parse((await forgehire("emails:list", "--json", "--kind", "admin_email")).stdout) as Array<{ subject: string; text: string }>;
     expect(outbox[0]).toMatchObject({ subject: "Kick-off", text: "We start Monday." });
   }, 180_000);
 
   // Without a server on the database, the CLI's own queue worker is the one that delivers (a running server's worker,
   // with its working mail settings, could take the job first).
-  it("admin:email with the mail server down keeps the email as failed (exit 8); emails:retry sends it once mail works", async () => {
+  it("admin:email with the mail server down keeps the email as failed (exit 8); emails:retry queues it again for a process with SMTP", async () => {
     const down = await forgehireWith(
       { SMTP_URL: `smtp://127.0.0.1:${await freePort()}`, EMAIL_RETRY_ATTEMPTS: "1" },
       dataDir,
@@ -265,16 +266,37 @@ describe("forgehire jobs commands", () => {
       "Attached.",
     );
     expect(down.code).toBe(exitCodes.upstreamUnavailable);
-    const failedId = /email ([0-9a-f-]{36}) to bruno@forgehire\.local is failed/.exec(down.stderr)?.[1];
+    const failedId = /email ([0-9a-f-]{36}) to bruno@forgehire\.local: failed after 1 attempt\(s\) \(.+\); it can be resent; retry with/.exec(down.stderr)?.[1];
     expect(failedId, down.stderr).toBeDefined();
     const retry = await forgehire("emails:retry", "--failed", "--json");
     expect(retry.code, retry.stderr).toBe(0);
     const retried = JSON.parse(retry.stdout) as Array<{ id: string; status: string }>;
-    expect(retried).toEqual([expect.objectContaining({ id: failedId, status: "logged" })]);
+    // This command has no SMTP, and the deployment has a sender (the command above): it queues, never logs.
+    // (The command above, which had SMTP, also tried what the first admin:email left queued: that failed too.)
+    expect(retried).toContainEqual(expect.objectContaining({ id: failedId, status: "queued" }));
+    expect(retried.map((email) => email.status)).toEqual(retried.map(() => "queued"));
     const twice = await forgehire("emails:retry", failedId!);
     expect(twice.code).toBe(exitCodes.conflict);
     expect(twice.stderr).toContain("Only an e-mail whose delivery failed can be sent again.");
   }, 180_000);
+
+  it("[mail-2] jobs:create --no-notify posts without e-mailing the admins; without it, each admin is e-mailed", async () => {
+    const file = path.join(dataDir, "quiet-jobs.json");
+    const body = (title: string) => ({ title, description: "A site posted by a bulk import.", industry: "Others", scope: 199 });
+    writeFileSync(file, JSON.stringify([body("Quiet One"), body("Quiet Two")]));
+    const quiet = await forgehire("jobs:create", "--file", file, "--no-notify", "--json");
+    expect(quiet.code, quiet.stderr).toBe(0);
+    writeFileSync(file, JSON.stringify(body("Loud One")));
+    const loud = await forgehire("jobs:create", "--file", file, "--json");
+    expect(loud.code, loud.stderr).toBe(0);
+    const ids = (result: { stdout: string }) => (JSON.parse(result.stdout) as Array<{ id: number }>).map((job) => job.id);
+    const notices = (jobIds: number[]) =>
+      inDatabase(async (knex) =>
+        Number(((await knex("emails").whereIn("job_id", jobIds).where({ kind: "job_posted" }).count({ n: "*" })) as Array<{ n: string }>)[0]!.n),
+      );
+    expect(await notices(ids(quiet))).toBe(0);
+    expect(await notices(ids(loud))).toBeGreaterThanOrEqual(1);
+  }, 60_000);
 
   it("db:rollback asks on a terminal; answering no changes nothing (exit 10)", async () => {
     const { code, screen } = await forgehireAnswering([["Undo 1 migration(s)", "n\r"]], "db:rollback");

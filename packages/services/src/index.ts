@@ -12,6 +12,7 @@ export * from "./auth/passwords.js";
 export * from "./adapters/mail/mailer.js";
 export * from "./repositories/users.js";
 export * from "./repositories/emails.js";
+export * from "./repositories/mail-deployment.js";
 export * from "./repositories/sessions.js";
 export * from "./use-cases/accounts/sign-up.js";
 export * from "./use-cases/accounts/create-user.js";

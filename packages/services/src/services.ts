@@ -13,9 +13,13 @@ import { openDatabase, type Database } from "./db/database.js";
 import type { ServiceDeps } from "./deps.js";
 import type { Logger } from "./logger.js";
 import { ensurePrivateDataDir } from "./private-files.js";
-import { BREAKDOWN_RETRY_LIMIT, createJobQueue, type QueueHandlers } from "./queue/queue.js";
+import { BREAKDOWN_RETRY_LIMIT, createJobQueue, emailQueueNames, type QueueHandlers } from "./queue/queue.js";
+import { mailDeploymentRepository } from "./repositories/mail-deployment.js";
 import { workBreakdownRun } from "./use-cases/breakdown/breakdown-runs.js";
 import { reconcilePayments } from "./use-cases/payments/reconcile-payments.js";
+
+/** How a process works the mail queues: sends over SMTP, keeps mail as logged (a deployment without SMTP), or leaves them. */
+export type MailWork = "send" | "log" | "leave";
 
 /** The wired dependencies of every use case, plus the open database they share. */
 export interface Services extends ServiceDeps {
@@ -25,10 +29,13 @@ export interface Services extends ServiceDeps {
   /** "Enhance with AI" on the wizard's first step: only when AI_BASE_URL is set. */
   enhancer: RequirementsEnhancer | undefined;
   /**
-   * Starts this process's queue workers, and by default the clock that sends scheduled jobs (the payment
-   * reconciliation): a short-lived CLI command passes `{ clock: false }`.
+   * Starts this process's queue workers, and for a server the clock that sends scheduled jobs (the payment
+   * reconciliation): a short-lived CLI command passes `{ command: true }`. Only a process that can send works the mail
+   * queues: with SMTP it does (and records that the deployment sends mail); without, a server keeps mail in the
+   * outbox as logged only while the deployment has never had a process with SMTP, and a command never touches it.
+   * @returns how this process works the mail: send, log, or leave it to others
    */
-  startWorkers(options?: { clock?: boolean }): Promise<void>;
+  startWorkers(options?: { command?: boolean }): Promise<MailWork>;
   /** Resolves once the requests' background work is done and no queued job is due or running (tests, benchmarks). */
   settle(): Promise<void>;
   close(): Promise<void>;
@@ -39,8 +46,16 @@ export interface Services extends ServiceDeps {
  * @param deps the wired services
  */
 export function queueHandlers(deps: ServiceDeps & Pick<Services, "engines">): QueueHandlers {
+  const deliver = async (job: Parameters<ServiceDeps["mailer"]["deliver"]>[0]) => {
+    // A process that was logging mail found a sender: it leaves the mail queues to it from now on.
+    if ((await deps.mailer.deliver(job)) === "handed over") {
+      deps.logger.info("a process with SMTP now sends this deployment's mail: this one stops working the mail queue");
+      await deps.queue.leave(emailQueueNames);
+    }
+  };
   return {
-    email: (job) => deps.mailer.deliver(job.data),
+    email: (job) => deliver(job.data),
+    "email-bulk": (job) => deliver(job.data),
     breakdown: async (job) => {
       const engine = deps.engines.ai ?? deps.engines.rules;
       // A run is queued only where AI is configured: a process without it (configured otherwise) still finishes it.
@@ -100,7 +115,18 @@ export async function createServices(config: Config, logger: Logger, database?: 
     realtime: createRealtime(),
     payments: config.stripe ? await createStripeProvider(config.stripe) : createTestProvider(),
     now: () => new Date(),
-    startWorkers: (options) => queue.work(queueHandlers(services), options),
+    async startWorkers({ command = false } = {}) {
+      const mail: MailWork = mailer.canSend ? "send" : !command && !(await mailDeploymentRepository.hasSender(db.knex)) ? "log" : "leave";
+      if (mail === "send") await mailDeploymentRepository.recordSender(db.knex);
+      await queue.work(queueHandlers(services), { clock: !command, skip: mail === "leave" ? emailQueueNames : [] });
+      const said = {
+        send: "sending mail over SMTP",
+        log: "no SMTP in this deployment: mail is kept in the outbox (logged)",
+        leave: "no SMTP_URL here: mail is left to the processes that have it",
+      };
+      logger[command ? "debug" : "info"]({ mail }, said[mail]);
+      return mail;
+    },
     async settle() {
       await background.drain();
       await queue.settle();

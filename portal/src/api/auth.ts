@@ -69,10 +69,13 @@ export function useLogout() {
   });
 }
 
-/** POST /api/auth/recover: always accepted, so it never reveals whether the account exists. */
+/**
+ * POST /api/auth/recover: always accepted, so it never reveals whether the account exists. `delivery` is "none" when
+ * the site cannot send e-mail at all (no mail server), so no link will arrive.
+ */
 export function useRecover() {
   return useMutation({
-    mutationFn: (body: RecoverBody) => apiFetch<void>("/api/auth/recover", { method: "POST", body }),
+    mutationFn: (body: RecoverBody) => apiFetch<{ ok: true; delivery?: "queued" | "none" }>("/api/auth/recover", { method: "POST", body }),
   });
 }
 

@@ -1,7 +1,7 @@
 import inquirer from "inquirer";
 import { z } from "zod";
-import { awaitDeliveryAttempt, getAdminStats, listEmailsForAdmin, resendEmail, sendAdminEmail, type EmailRecord } from "@forgehire/services";
-import { isDomainError, jobIdParams } from "@forgehire/core";
+import { awaitDeliveryAttempt, getAdminStats, listEmailsForAdmin, resendEmail, sendAdminEmail } from "@forgehire/services";
+import { describeEmailDelivery, isDomainError, jobIdParams } from "@forgehire/core";
 import { withServices } from "../context.js";
 import { describeFailure, exitCodes, UsageError } from "../exit-codes.js";
 import { printJson } from "../output.js";
@@ -30,11 +30,8 @@ export interface AdminEmailOptions {
   as?: string;
 }
 
-/** What went wrong with a delivery, for the operator (the message is kept in the outbox either way). */
-function deliveryLine(email: EmailRecord): string {
-  const status = email.status === "queued" && email.error ? `retrying after ${email.attempts} failed attempt(s)` : email.status;
-  return `${email.status === "failed" || email.error ? "Delivery failed" : "Kept"}: email ${email.id} to ${email.to} is ${status}${email.error ? ` (${email.error})` : ""}`;
-}
+/** How long a command waits for the first delivery attempt: its own worker's (SMTP's time limit), or a server's. */
+const attemptWaitMs = (services: { mailer: { canSend: boolean } }) => (services.mailer.canSend ? 20_000 : 5_000);
 
 /**
  * admin:email: the back office's 'Send Email to Job Poster'. A missing subject or message is asked for on a
@@ -50,24 +47,31 @@ export async function adminEmail(id: string, options: AdminEmailOptions): Promis
       missing.map((name) => ({ type: "input", name, message: name === "subject" ? "Subject" : "Message" })),
     );
   }
+  let maxAttempts = 0;
   const email = await withServices(
-    async (services) =>
-      awaitDeliveryAttempt(
-        services,
-        await sendAdminEmail(services, await operatorActor(services, options.as), {
-          jobId,
-          subject: options.subject ?? answers.subject,
-          message: options.message ?? answers.message,
-        }),
-      ),
+    async (services) => {
+      maxAttempts = services.config.emailRetry.attempts;
+      const queued = await sendAdminEmail(services, await operatorActor(services, options.as), {
+        jobId,
+        subject: options.subject ?? answers.subject,
+        message: options.message ?? answers.message,
+      });
+      // Without SMTP this command leaves the mail to a server that has it: it only reports what the outbox says.
+      return awaitDeliveryAttempt(services, queued, attemptWaitMs(services));
+    },
     { workers: true },
   );
+  const delivery = describeEmailDelivery(email, maxAttempts);
   if (email.status === "failed" || email.error) {
-    console.error(`${deliveryLine(email)}; retry with: forgehire emails:retry ${email.id}`);
+    console.error(
+      `Delivery failed: email ${email.id} to ${email.to}: ${delivery}${email.status === "failed" ? `; retry with: forgehire emails:retry ${email.id}` : ""}`,
+    );
     process.exitCode = exitCodes.upstreamUnavailable;
     return;
   }
-  console.log(`Sent "${email.subject}" to ${email.to} (${email.status}, email ${email.id}).`);
+  // "Sent" only once the outbox says so.
+  const verb = { sent: "Sent", queued: "Queued", logged: "Kept", failed: "Failed" }[email.status];
+  console.log(`${verb} "${email.subject}" to ${email.to} (email ${email.id})${email.status === "sent" ? "" : `: ${delivery}`}.`);
 }
 
 /**
@@ -88,7 +92,7 @@ export async function emailsRetry(ids: string[], options: { failed?: boolean; js
         : ids;
       for (const id of targets) {
         try {
-          const email = await awaitDeliveryAttempt(services, await resendEmail(services, actor, id));
+          const email = await awaitDeliveryAttempt(services, await resendEmail(services, actor, id), attemptWaitMs(services));
           results.push({ id, to: email.to, status: email.status, ...(email.error ? { error: email.error } : {}) });
         } catch (error) {
           if (!isDomainError(error)) throw error;
@@ -99,14 +103,14 @@ export async function emailsRetry(ids: string[], options: { failed?: boolean; js
     },
     { workers: true },
   );
+  // Queued without a failed attempt is no failure: a server with SMTP sends it (this command may have none).
+  const fine = (r: (typeof results)[number]) => r.status === "sent" || r.status === "logged" || (r.status === "queued" && !r.error);
   if (options.json) printJson(results);
   else if (!results.length) console.log("No failed emails.");
   else
     for (const r of results)
-      (r.status === "sent" || r.status === "logged" ? console.log : console.error)(
-        `${r.id}${r.to ? ` to ${r.to}` : ""}: ${r.status ?? "not sent"}${r.error ? ` (${r.error})` : ""}`,
-      );
-  const failures = results.filter((r) => r.status !== "sent" && r.status !== "logged");
+      (fine(r) ? console.log : console.error)(`${r.id}${r.to ? ` to ${r.to}` : ""}: ${r.status ?? "not sent"}${r.error ? ` (${r.error})` : ""}`);
+  const failures = results.filter((r) => !fine(r));
   if (!failures.length) return;
   if (results.length === 1 && lastError) process.exitCode = describeFailure(lastError).code;
   else process.exitCode = results.length === 1 ? exitCodes.upstreamUnavailable : exitCodes.partial;

@@ -246,7 +246,7 @@ export async function jobsBreakdown(id: string, options: { engine?: string; as?:
           return;
         }
         // This command works the queue too while it follows the run, so it ends without a server running.
-        await services.startWorkers({ clock: false });
+        await services.startWorkers({ command: true });
         run = (onProgress) => followRun(services, actor, queued, onProgress);
       }
       if (!process.stdout.isTTY) {
@@ -349,7 +349,7 @@ async function readJobsInput(file: string): Promise<unknown[]> {
  * jobs:create: posts jobs from a file (the body of POST /api/jobs, validated by the same schema), one, an array,
  * or NDJSON on stdin with --file -. Every job is validated before any is posted; then each is posted on its own.
  */
-export async function jobsCreate(options: { file: string; as?: string; json?: boolean }): Promise<void> {
+export async function jobsCreate(options: { file: string; as?: string; json?: boolean; notify?: boolean }): Promise<void> {
   const items = await readJobsInput(options.file);
   const bodies: JobCreateBody[] = items.map((item, i) => {
     const result = jobCreateBody.safeParse(item);
@@ -364,7 +364,7 @@ export async function jobsCreate(options: { file: string; as?: string; json?: bo
     const actor = await operatorActor(services, options.as);
     for (const [i, body] of bodies.entries()) {
       try {
-        const { job } = await postJob(services, actor, body);
+        const { job } = await postJob(services, actor, body, { notify: options.notify !== false });
         created.push({ id: job.id, title: job.title, budget: job.budget });
         if (bodies.length > 1) note(`posted ${i + 1}/${bodies.length}: job ${job.id}`);
       } catch (error) {

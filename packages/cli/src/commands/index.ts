@@ -171,6 +171,7 @@ export function registerCommands(program: Command): void {
     .description("post jobs from a file: the body of POST /api/jobs, an array of them, or NDJSON on stdin (--file -)")
     .requiredOption("--file <path>", "the JSON file, or - for stdin")
     .option("--as <email>", "the owner: a client or an admin (default: the first admin)")
+    .option("--no-notify", "do not e-mail the admins about each new job (a bulk import)")
     .option("--json", "print the created jobs as JSON")
     .action(async (options) => (await import("../actions/jobs.js")).jobsCreate(options));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emailNotificationKinds, taskMessageEmailRecipient, wantsEmail } from "./email-preferences.js";
+import { describeEmailDelivery, emailLane, emailNotificationKinds, taskMessageEmailRecipient, wantsEmail } from "./email-preferences.js";
 
 describe("wantsEmail", () => {
   const all = { jobUpdates: true, taskMessages: true };
@@ -26,5 +26,24 @@ describe("taskMessageEmailRecipient", () => {
   });
   it("e-mails nobody about the client's own message", () => {
     expect(taskMessageEmailRecipient("client-1", { ownerId: "client-1" })).toBeNull();
+  });
+});
+
+describe("describeEmailDelivery", () => {
+  it.each([
+    [{ status: "sent", attempts: 1, error: null }, "sent"],
+    [{ status: "queued", attempts: 0, error: null }, "queued: not sent yet"],
+    [{ status: "queued", attempts: 2, error: "connect ECONNREFUSED" }, "attempt 2 of 12 failed (connect ECONNREFUSED); it will be retried automatically"],
+    [{ status: "failed", attempts: 12, error: "timeout" }, "failed after 12 attempt(s) (timeout); it can be resent"],
+    [{ status: "logged", attempts: 1, error: null }, "kept in the outbox: this site has no mail server"],
+  ] as const)("%o reads %s", (email, expected) => {
+    expect(describeEmailDelivery(email, 12)).toBe(expected);
+  });
+});
+
+describe("emailLane", () => {
+  it("puts resets, admin e-mails and receipts ahead of bulk notices", () => {
+    expect(["password_reset", "admin_email", "job_paid"].map(emailLane)).toEqual(["priority", "priority", "priority"]);
+    expect(["job_posted", "task_message", "chat_notification", "job_started", "job_completed"].map(emailLane)).toEqual(Array(5).fill("bulk"));
   });
 });

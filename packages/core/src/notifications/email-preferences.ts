@@ -43,3 +43,46 @@ export function wantsEmail(preferences: EmailNotificationPreferences, kind: Emai
 export function taskMessageEmailRecipient(senderId: string, job: { ownerId: string }): string | null {
   return senderId === job.ownerId ? null : job.ownerId;
 }
+
+/**
+ * Which delivery lane an e-mail takes: what a person waits for (a reset link, an admin's own message, a payment
+ * receipt) goes ahead of bulk notices (new jobs for the admins, task and chat notifications, job updates), so a queue
+ * of thousands of notices never delays it.
+ */
+export type EmailLane = "priority" | "bulk";
+
+/** The kinds of e-mail that take the priority lane; every other kind is a bulk notice. */
+export const priorityEmailKinds: readonly string[] = ["password_reset", "admin_email", "job_paid"];
+
+/**
+ * The lane of an e-mail.
+ * @param kind the e-mail's kind (password_reset, admin_email, job_posted, …)
+ * @returns priority for resets, admin e-mails and receipts, bulk for the rest
+ */
+export function emailLane(kind: string): EmailLane {
+  return priorityEmailKinds.includes(kind) ? "priority" : "bulk";
+}
+
+/**
+ * How an outbox message's delivery stands, in words for the back office's dialog and the CLI: "sent" only once it
+ * was, "queued" until then, and a failed attempt says it will be retried (attempt n of the configured number).
+ * @param email the outbox record's status, attempts made and last error
+ * @param maxAttempts the attempts before a message is given up (EMAIL_RETRY_ATTEMPTS)
+ * @returns a lower-case phrase, e.g. "queued: not sent yet"
+ */
+export function describeEmailDelivery(
+  email: { status: "queued" | "sent" | "failed" | "logged"; attempts: number; error: string | null },
+  maxAttempts: number,
+): string {
+  const reason = email.error ? ` (${email.error})` : "";
+  switch (email.status) {
+    case "sent":
+      return "sent";
+    case "logged":
+      return "kept in the outbox: this site has no mail server";
+    case "failed":
+      return `failed after ${email.attempts} attempt(s)${reason}; it can be resent`;
+    case "queued":
+      return email.error ? `attempt ${email.attempts} of ${maxAttempts} failed${reason}; it will be retried automatically` : "queued: not sent yet";
+  }
+}

@@ -1,19 +1,25 @@
 import type { Knex } from "knex";
 import PgBoss from "pg-boss";
+import pLimit from "p-limit";
 import type { Logger } from "../logger.js";
 
 /** The queue's schema; created by the migration 20261123160000_create-pgboss-schema. */
 export const QUEUE_SCHEMA = "pgboss";
 
+/** Deliver one outbox message: `attempt` is how many deliveries were tried before this one. */
+export interface EmailJobData {
+  emailId: string;
+  attempt: number;
+  /** What SMTP gets when it differs from the outbox's copy: the body with its secrets (a reset link) filled in. */
+  smtpBody?: { text: string; html?: string };
+}
+
 /** What each queue's jobs carry. */
 export interface QueueData {
-  /** Deliver one outbox message: `attempt` is how many deliveries were tried before this one. */
-  email: {
-    emailId: string;
-    attempt: number;
-    /** What SMTP gets when it differs from the outbox's copy: the body with its secrets (a reset link) filled in. */
-    smtpBody?: { text: string; html?: string };
-  };
+  /** The priority lane of e-mail: resets, admin e-mails, receipts (core's emailLane). */
+  email: EmailJobData;
+  /** Bulk notices, worked beside the priority lane by workers of their own, so a backlog of them never delays it. */
+  "email-bulk": EmailJobData;
   /** One sweep of every unsettled payment (the schedule's, or one sent by hand); it carries nothing. */
   "reconcile-payments": Record<string, never>;
   /** One AI breakdown run (its row in breakdown_runs; the job's id is the run's id). */
@@ -40,6 +46,7 @@ export type QueueHandlers = { [N in QueueName]: (job: QueuedJob<N>) => Promise<v
  */
 const queueOptions: Record<QueueName, PgBoss.Queue> = {
   email: { name: "email", retryLimit: 5, retryDelay: 2, retryBackoff: true },
+  "email-bulk": { name: "email-bulk", retryLimit: 5, retryDelay: 2, retryBackoff: true },
   // Stately: at most one sweep waits and one runs, whichever process holds it, so sweeps never overlap. A failed
   // sweep is not retried (the next tick is one); it may take its time across many provider calls.
   "reconcile-payments": { name: "reconcile-payments", policy: "stately", retryLimit: 0, expireInSeconds: 15 * 60 },
@@ -52,6 +59,24 @@ const queueOptions: Record<QueueName, PgBoss.Queue> = {
 export const BREAKDOWN_RETRY_LIMIT = queueOptions.breakdown.retryLimit!;
 
 export const queueNames = Object.keys(queueOptions) as QueueName[];
+
+/** The e-mail queues, one per lane: only a process that can send (SMTP) works them (see Services.startWorkers). */
+export const emailQueueNames = ["email", "email-bulk"] as const satisfies QueueName[];
+
+/**
+ * How many jobs a worker takes per fetch and how many of them run at once. E-mail goes in batches over a few SMTP
+ * connections (one message per poll was 0.5 per second); the others are one at a time.
+ */
+const batching: Partial<Record<QueueName, { batchSize: number; concurrency: number }>> = {
+  email: { batchSize: 10, concurrency: 2 },
+  "email-bulk": { batchSize: 20, concurrency: 4 },
+};
+
+/**
+ * The most e-mails one process has in flight to SMTP at once, both lanes together (the mailer's connection pool is
+ * this size); each holds a database connection only for its two short statements, well within the pool of 10.
+ */
+export const EMAIL_CONCURRENCY = emailQueueNames.reduce((sum, name) => sum + batching[name]!.concurrency, 0);
 
 /** Work that must happen after a change commits, kept in the database (pg-boss) so a restart loses none of it. */
 export interface JobQueue {
@@ -70,7 +95,9 @@ export interface JobQueue {
    * Starts this process's workers (the server; a CLI command only while it runs).
    * @param options clock: false for a short-lived process, which then neither sets the schedules nor sends their jobs
    */
-  work(handlers: QueueHandlers, options?: { clock?: boolean }): Promise<void>;
+  work(handlers: QueueHandlers, options?: { clock?: boolean; skip?: readonly QueueName[] }): Promise<void>;
+  /** Stops this process's workers of these queues (running jobs finish); other processes work them. */
+  leave(names: readonly QueueName[]): Promise<void>;
   /** Resolves once no job is waiting that is due or running, for tests and the one-shot CLI runs. */
   settle(options?: { timeoutMs?: number }): Promise<void>;
   /** Stops the workers, letting running jobs finish (up to the grace period; unfinished ones are retried later). */
@@ -225,22 +252,38 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       return id;
     },
 
-    async work(handlers, { clock = true } = {}) {
+    async work(handlers, { clock = true, skip = [] } = {}) {
       const instance = await start(true, clock);
       for (const name of queueNames) {
+        if (skip.includes(name)) continue;
         const handler = handlers[name] as (job: QueuedJob<QueueName>) => Promise<void>;
+        const { batchSize, concurrency } = batching[name] ?? { batchSize: 1, concurrency: 1 };
+        const limit = pLimit(concurrency);
         const id = await instance.work<QueueData[QueueName]>(
           name,
-          { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds },
+          { includeMetadata: true, batchSize, pollingIntervalSeconds: options.pollingIntervalSeconds },
           async (jobs) => {
-            for (const job of jobs) {
-              try {
-                await handler({ id: job.id, name, data: job.data, retryCount: job.retryCount });
-              } catch (err) {
-                log.warn({ err, queue: name, jobId: job.id, retryCount: job.retryCount }, "queued job failed");
-                throw err;
-              }
-            }
+            // pg-boss completes the whole batch when this resolves: a job that threw is failed on its own first (its
+            // retry is pg-boss's), so one bad job neither holds back nor repeats the others.
+            await Promise.all(
+              jobs.map((job) =>
+                limit(async () => {
+                  try {
+                    await handler({ id: job.id, name, data: job.data, retryCount: job.retryCount });
+                  } catch (err) {
+                    log.warn({ err, queue: name, jobId: job.id, retryCount: job.retryCount }, "queued job failed");
+                    // Failing it may fail too (the database away): then the batch throws, so pg-boss completes none of
+                    // it; what it cannot fail either stays active and is retried once it expires. Never completed unsent.
+                    await instance.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) }).catch(() => {
+                      throw err;
+                    });
+                  }
+                }),
+              ),
+            );
+            // A full batch means more are waiting: fetch again at once rather than after the polling interval.
+            const self = workerIds.get(name);
+            if (jobs.length === batchSize && !stopped && self) instance.notifyWorker(self);
           },
         );
         workerIds.set(name, id);
@@ -250,6 +293,14 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           await instance.schedule(name, cron, {}, { tz: "UTC" });
           log.info({ queue: name, cron }, "queue schedule set");
         } else await instance.unschedule(name);
+      }
+    },
+
+    async leave(names) {
+      for (const name of names) {
+        if (!workerIds.has(name)) continue;
+        workerIds.delete(name);
+        await boss?.offWork(name);
       }
     },
 

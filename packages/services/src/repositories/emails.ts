@@ -121,6 +121,19 @@ export const emailsRepository = {
     return updated > 0;
   },
 
+  /**
+   * Keeps a message in the outbox as logged (delivery attempt `attempt + 1`), only while the deployment has never had
+   * an SMTP sender: checked in the same statement, so a sender that starts meanwhile gets the message instead.
+   * @returns whether it was marked logged
+   */
+  async recordLoggedWithoutSender(db: Knex, id: string, attempt: number): Promise<boolean> {
+    const updated = await db("emails")
+      .where({ id, status: "queued", attempts: attempt })
+      .whereNotExists(db("mail_deployment").select(db.raw("1")))
+      .update({ status: "logged", attempts: attempt + 1, error: null, sent_at: null, updated_at: new Date() });
+    return updated > 0;
+  },
+
   async list(db: Knex, query: { to?: string; kind?: string; offset: number; limit: number }): Promise<{ rows: EmailRecord[]; total: number }> {
     const filtered = db("emails").modify((builder) => {
       if (query.to) builder.where("to_address", query.to.toLowerCase());

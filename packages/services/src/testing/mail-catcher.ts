@@ -32,9 +32,10 @@ function decodeQuotedPrintable(raw: string): string {
 
 /**
  * A real SMTP server on 127.0.0.1 for tests: what the mailer delivers, as a mail client would read it.
+ * @param port where to listen (a mail server coming back on its address); a free one by default
  * @returns the catcher; close it after the tests
  */
-export async function startMailCatcher(): Promise<MailCatcher> {
+export async function startMailCatcher(port = 0): Promise<MailCatcher> {
   const messages: CaughtMail[] = [];
   const taken = new Set<CaughtMail>();
   const waiters: Array<{ to: string; resolve: (mail: CaughtMail) => void }> = [];
@@ -68,8 +69,13 @@ export async function startMailCatcher(): Promise<MailCatcher> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
+  // A client dropping its connection (a pooled sender shutting down) is no failure of the test.
+  server.on("error", () => undefined);
+  await new Promise<void>((resolve, reject) => {
+    server.server.once("error", reject);
+    server.listen(port, "127.0.0.1", resolve);
+  });
+  const { port: listening } = server.server.address() as AddressInfo;
 
   const next = (to: string) => {
     const address = to.toLowerCase();
@@ -82,7 +88,7 @@ export async function startMailCatcher(): Promise<MailCatcher> {
   };
 
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listening}`,
     messages,
     next,
     async resetLink(to) {

@@ -17,6 +17,7 @@ import { schemaResolver, setServerFieldErrors } from "../../lib/form-errors";
 
 const messages = {
   sent: "Password reset email sent! Check your inbox.",
+  noEmail: "No email can be sent: this site has no mail server. Ask an administrator to reset your password.",
   failed: "Failed to send reset email",
 } as const;
 
@@ -45,12 +46,30 @@ export default function ResetPasswordDialog({ open, initialEmail, onClose }: Res
 
   const handleRecover = (body: RecoverBody) => {
     recover.mutate(body, {
-      onSuccess: () => enqueueSnackbar(messages.sent, { variant: "success" }),
+      onSuccess: (answer) => {
+        if (answer.delivery !== "none") enqueueSnackbar(messages.sent, { variant: "success" });
+      },
       onError: (error) => {
         if (isApiError(error)) setServerFieldErrors(setError, error.fields, fields);
       },
     });
   };
+
+  if (recover.isSuccess && recover.data.delivery === "none") {
+    return (
+      <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="reset-password-title">
+        <DialogTitle id="reset-password-title">No email can be sent</DialogTitle>
+        <DialogContent>
+          <Alert severity="warning">{messages.noEmail}</Alert>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose} variant="contained">
+            Close
+          </Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
 
   if (recover.isSuccess) {
     return (

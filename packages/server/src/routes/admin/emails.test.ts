@@ -141,7 +141,7 @@ describe("SMTP down, then up", () => {
     await inbox.stop();
     const res = await admin.agent.post("/api/admin/emails").send({ jobId, subject: "While down", message: "Queued text" }).expect(503);
     expect(res.body.error.code).toBe("EMAIL_SEND_FAILED");
-    expect(res.body.error.message).toMatch(/^Failed to send email \(.+\)\. It is kept in the outbox as failed and can be resent\.$/);
+    expect(res.body.error.message).toMatch(/^Failed to send email: failed after 1 attempt\(s\) \(.+\); it can be resent\.$/);
     const failed = await server.services.db("emails").where({ subject: "While down" }).first();
     expect(failed).toMatchObject({ status: "failed", kind: "admin_email", sent_at: null });
     expect(failed.error).toMatch(/ECONNREFUSED/);

@@ -11,23 +11,19 @@ import {
   type EmailRecord,
   type Services,
 } from "@forgehire/services";
-import { domainError, inputString } from "@forgehire/core";
+import { describeEmailDelivery, domainError, inputString } from "@forgehire/core";
 import { currentActor } from "../../middlewares/require-user.js";
 import { ids, jobIdFilter, parseFilter, pathId, q, uuid } from "./list-filters.js";
 import { parseListParams, sendList } from "./list-params.js";
 import { presentAdminEmail } from "./present-admin.js";
 
-/** The dialog's 'Failed to send email' when the first attempt failed: given up (resendable), or to be retried. */
-function assertDelivered(email: EmailRecord): void {
-  if (email.status === "failed") {
-    throw domainError("EMAIL_SEND_FAILED", {
-      message: `Failed to send email${email.error ? ` (${email.error})` : ""}. It is kept in the outbox as failed and can be resent.`,
-    });
-  }
-  if (email.status === "queued" && email.error) {
-    throw domainError("EMAIL_SEND_FAILED", {
-      message: `Failed to send email (${email.error}). It is kept in the outbox and retried automatically.`,
-    });
+/**
+ * The dialog's 'Failed to send email' when the first attempt failed: given up (resendable), or to be retried (with
+ * the attempt's number). A message not attempted yet is no failure: it is answered as queued.
+ */
+function assertNotFailed(email: EmailRecord, maxAttempts: number): void {
+  if (email.status === "failed" || (email.status === "queued" && email.error)) {
+    throw domainError("EMAIL_SEND_FAILED", { message: `Failed to send email: ${describeEmailDelivery(email, maxAttempts)}.` });
   }
 }
 
@@ -61,14 +57,14 @@ export function adminEmailsRouter(services: Services): Router {
     const queued = await sendAdminEmail(services, currentActor(req), (req.body ?? {}) as Record<string, unknown>);
     // The message is in the outbox either way; a failed first attempt is still the dialog's 'Failed to send email'.
     const email = await awaitDeliveryAttempt(services, queued);
-    assertDelivered(email);
+    assertNotFailed(email, services.config.emailRetry.attempts);
     // react-admin's create reads the record; the dialog reads {id, to, subject, status}.
     res.status(201).json(presentAdminEmail(email));
   });
 
   router.post("/emails/:id/resend", async (req, res) => {
     const email = await awaitDeliveryAttempt(services, await resendEmail(services, currentActor(req), req.params.id));
-    assertDelivered(email);
+    assertNotFailed(email, services.config.emailRetry.attempts);
     res.json(presentAdminEmail(email));
   });
 

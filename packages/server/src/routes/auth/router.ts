@@ -74,8 +74,9 @@ export function authRouter(services: Services, passport: PassportInstance): Rout
   router.post("/auth/recover", limiter, async (req, res) => {
     const { email } = parse(recoverBody, req.body);
     // Answered before any lookup or mail, so the time to answer is the same whether or not the account exists;
-    // the work runs after (awaited at shutdown), and a failure there is logged, never shown.
-    res.status(202).json({ ok: true });
+    // the work runs after (awaited at shutdown), and a failure there is logged, never shown. `delivery` is the
+    // deployment's, the same for every address: "none" when no process can send e-mail, so the page says so.
+    res.status(202).json({ ok: true, delivery: await services.mailer.delivery() });
     services.background.run("password reset email", () => requestPasswordReset(services, email));
   });
 

@@ -1,8 +1,10 @@
 import type { Knex } from "knex";
 import type { Transporter } from "nodemailer";
+import { emailLane } from "@forgehire/core";
 import type { Logger } from "../../logger.js";
 import { emailsRepository, type EmailRecord } from "../../repositories/emails.js";
-import type { JobQueue, QueueData } from "../../queue/queue.js";
+import { mailDeploymentRepository } from "../../repositories/mail-deployment.js";
+import { EMAIL_CONCURRENCY, type EmailJobData, type JobQueue } from "../../queue/queue.js";
 import { loadOnce } from "../load-once.js";
 
 export interface OutgoingEmail {
@@ -39,8 +41,24 @@ export function renderSecrets(text: string, values: Record<string, string>): str
 const withheld = (text: string, secrets: Record<string, string> | undefined) =>
   secrets ? renderSecrets(text, Object.fromEntries(Object.keys(secrets).map((name) => [name, WITHHELD_SECRET]))) : text;
 
+/** The queue of an e-mail's lane (core's emailLane): resets, admin e-mails and receipts ahead of bulk notices. */
+export const emailQueueOf = (kind: string) => (emailLane(kind) === "priority" ? "email" : "email-bulk");
+
+/**
+ * What became of one delivery job: done (sent, failed and queued again, or nothing left to do), or handed over
+ * because this process, which cannot send, found that the deployment now has a process that can.
+ */
+export type DeliveryOutcome = "done" | "handed over";
+
 /** Sends email through the outbox table and the queue: nothing is delivered inside a request. */
 export interface Mailer {
+  /** Whether this process can send (SMTP_URL is set): only such a process works the mail queue when a deployment has one. */
+  readonly canSend: boolean;
+  /**
+   * Whether mail queued now will reach anyone: "queued" when this process or another of the deployment sends over SMTP,
+   * "none" when the deployment has never had a sender (mail is only kept in the outbox).
+   */
+  delivery(): Promise<"queued" | "none">;
   /**
    * The one way to send an e-mail: records it in the outbox (status queued) and queues its delivery in one
    * transaction. Pass the caller's transaction as `db` when the e-mail follows from a change made in it: the e-mail
@@ -50,8 +68,12 @@ export interface Mailer {
   send(email: OutgoingEmail, db?: Knex): Promise<EmailRecord>;
   /** Queues an outbox message again (one that failed; see resendEmail), on the same row. */
   redeliver(record: EmailRecord, db?: Knex): Promise<EmailRecord>;
-  /** The email queue's worker: one delivery attempt of a queued message, and the next attempt queued on failure. */
-  deliver(job: QueueData["email"]): Promise<void>;
+  /**
+   * The email queues' worker: one delivery attempt of a queued message, and the next attempt queued on failure. Without
+   * SMTP (a server of a deployment that never had a sender) the message is kept as logged, unless a sender has
+   * appeared meanwhile: then the job is queued again for it and the outcome is "handed over".
+   */
+  deliver(job: EmailJobData): Promise<DeliveryOutcome>;
   close(): void;
 }
 
@@ -81,8 +103,9 @@ export function emailRetryDelayMs(failures: number, retry: { delayMs: number; ma
 
 /**
  * The mailer: the outbox plus the queue; the worker delivers over nodemailer (SMTP) when SMTP_URL is set (status
- * "sent", or retried and finally "failed"), or keeps the message in the outbox (status "logged", the text also
- * written to the log). An email's secrets travel in its queued job only (deleted within the hour after delivery)
+ * "sent", or retried and finally "failed"), or, in a deployment that never had a process with SMTP, keeps the message
+ * in the outbox (status "logged", the text also written to the log). Each e-mail goes to its lane's queue (emailQueueOf).
+ * An email's secrets travel in its queued job only (deleted within the hour after delivery)
  * and reach SMTP only: without SMTP a reset link is never delivered anywhere, by design.
  * @param options database, queue, logger, sender, the SMTP URL if any, the retry policy
  * @returns the mailer
@@ -99,7 +122,15 @@ export function createMailer(options: MailerOptions): Mailer {
     smtpUrl &&
     loadOnce(async () => {
       const { default: nodemailer } = await import("nodemailer");
-      transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs });
+      // Pooled: a batch reuses a few open connections instead of one handshake per message.
+      transport = nodemailer.createTransport({
+        url: smtpUrl,
+        pool: true,
+        maxConnections: EMAIL_CONCURRENCY,
+        connectionTimeout: timeoutMs,
+        greetingTimeout: timeoutMs,
+        socketTimeout: timeoutMs,
+      });
       return transport;
     });
 
@@ -107,7 +138,17 @@ export function createMailer(options: MailerOptions): Mailer {
   const inTransaction = <T>(db: Knex | undefined, work: (trx: Knex) => Promise<T>): Promise<T> =>
     db?.isTransaction ? work(db) : (db ?? options.db).transaction(work);
 
+  // Once a sender is known it stays known (nothing but an operator forgets it), so it is asked until then only.
+  let senderKnown = Boolean(smtpUrl);
+
   return {
+    canSend: Boolean(smtpUrl),
+
+    async delivery() {
+      senderKnown ||= await mailDeploymentRepository.hasSender(options.db);
+      return senderKnown ? "queued" : "none";
+    },
+
     send(email, db) {
       const { secrets, ...kept } = email;
       const stored = { ...kept, text: withheld(kept.text, secrets), html: kept.html === undefined ? undefined : withheld(kept.html, secrets) };
@@ -118,7 +159,7 @@ export function createMailer(options: MailerOptions): Mailer {
           text: renderSecrets(email.text, secrets),
           ...(email.html !== undefined && { html: renderSecrets(email.html, secrets) }),
         };
-        await options.queue.send("email", { emailId: record.id, attempt: 0, ...(smtpBody && { smtpBody }) }, { db: trx });
+        await options.queue.send(emailQueueOf(record.kind), { emailId: record.id, attempt: 0, ...(smtpBody && { smtpBody }) }, { db: trx });
         return record;
       });
     },
@@ -126,7 +167,7 @@ export function createMailer(options: MailerOptions): Mailer {
     // The secrets are not kept, so a message that had any is not redelivered (resendEmail refuses it).
     redeliver(record, db) {
       return inTransaction(db, async (trx) => {
-        await options.queue.send("email", { emailId: record.id, attempt: record.attempts }, { db: trx });
+        await options.queue.send(emailQueueOf(record.kind), { emailId: record.id, attempt: record.attempts }, { db: trx });
         return record;
       });
     },
@@ -135,11 +176,17 @@ export function createMailer(options: MailerOptions): Mailer {
       const record = await emailsRepository.findById(options.db, job.emailId);
       // Delivered already, given up, or this job was overtaken by a later attempt (its process died after queueing
       // the next one): at most one job per attempt ever reaches SMTP.
-      if (!record || record.status !== "queued" || record.attempts !== job.attempt) return;
+      if (!record || record.status !== "queued" || record.attempts !== job.attempt) return "done";
       if (!connect) {
-        log.info({ emailId: record.id, to: record.to, subject: record.subject, text: record.text }, "email kept in the outbox");
-        await emailsRepository.recordAttempt(options.db, record.id, job.attempt, { status: "logged" });
-        return;
+        if (await emailsRepository.recordLoggedWithoutSender(options.db, record.id, job.attempt)) {
+          log.info({ emailId: record.id, to: record.to, subject: record.subject, text: record.text }, "email kept in the outbox");
+          return "done";
+        }
+        // A process with SMTP started since this one began logging: the message is its to send, not to keep.
+        const current = await emailsRepository.findById(options.db, record.id);
+        if (current?.status === "queued" && current.attempts === job.attempt) await options.queue.send(emailQueueOf(record.kind), job);
+        senderKnown = true;
+        return "handed over";
       }
       try {
         await (
@@ -163,12 +210,13 @@ export function createMailer(options: MailerOptions): Mailer {
           const recorded = await emailsRepository.recordAttempt(trx, record.id, job.attempt, { status: final ? "failed" : "queued", error: message });
           if (recorded && !final) {
             const startAfter = new Date(Date.now() + emailRetryDelayMs(failures, retry));
-            await options.queue.send("email", { ...job, attempt: failures }, { db: trx, startAfter });
+            await options.queue.send(emailQueueOf(record.kind), { ...job, attempt: failures }, { db: trx, startAfter });
           }
         });
-        return;
+        return "done";
       }
       await emailsRepository.recordAttempt(options.db, record.id, job.attempt, { status: "sent", sentAt: new Date() });
+      return "done";
     },
 
     close() {

@@ -16,10 +16,16 @@ export const JOB_TITLE_UNIQUE = "jobs_owner_id_title_unique";
  * @param deps database, mailer, clock
  * @param actor a client or an admin (the owner)
  * @param input the validated wizard body (any budget sent was already dropped)
+ * @param options notify: false to skip the admins' e-mails (an operator's bulk import, `jobs:create --no-notify`)
  * @returns the job with its requirements
  * @throws POST_JOB_DENIED for freelancers; VALIDATION for a delivery date in the past; DUPLICATE_REQUIREMENT when the owner has a live job with that title
  */
-export async function postJob(deps: Pick<ServiceDeps, "db" | "now" | "mailer" | "logger" | "config">, actor: Actor, input: JobCreateBody): Promise<JobDetails> {
+export async function postJob(
+  deps: Pick<ServiceDeps, "db" | "now" | "mailer" | "logger" | "config">,
+  actor: Actor,
+  input: JobCreateBody,
+  options: { notify?: boolean } = {},
+): Promise<JobDetails> {
   authorizePostJob(actor);
   assertDeliveryDateNotPast(input.expectedDeliveryDate, deps.now());
   const priced = quote({ scope: input.scope, additionalServices: input.additionalServices ?? {} }, deps.now());
@@ -42,7 +48,7 @@ export async function postJob(deps: Pick<ServiceDeps, "db" | "now" | "mailer" | 
       await jobActivityRepository.record(trx, { jobId: id, actorId: actor.id, action: "created" });
       const job = await jobsRepository.findById(trx, id);
       if (!job) throw new Error(`job ${id} vanished inside its own transaction`);
-      await notifyAdminsOfNewJob(deps, trx, job);
+      if (options.notify !== false) await notifyAdminsOfNewJob(deps, trx, job);
       return id;
     });
   } catch (error) {
