@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { refusalWordings } from "@forgehire/core";
+import { milestoneAmounts, paymentAmount, refusalWordings, type Story } from "@forgehire/core";
 import { buildAdmin, buildClient, buildFreelancer, buildJob, setJobState, type BuiltUser } from "../../test/factories.js";
 import { statementsDuring } from "../../test/statements.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";
@@ -250,6 +250,51 @@ describe("lock and unlock", () => {
     expect(await db()("breakdown_versions").where({ job_id: job.id })).toHaveLength(1);
   });
 
+  it("fixes each story's milestone amount at lock, in the same statements: its share of the price by hours, summing to the price", async () => {
+    const { job } = await jobWithStories();
+    const stories = async () => (await alice.agent.get(`/api/jobs/${job.id}/stories`).expect(200)).body as Story[];
+    expect((await stories()).map((story) => story.amountCents)).toEqual((await stories()).map(() => null));
+    const seen = await statementsDuring(server, () => alice.agent.post(`/api/jobs/${job.id}/lock`).expect(200));
+    expect(seen.length, seen.join("\n")).toBeLessThanOrEqual(5);
+    const locked = await stories();
+    const priceCents = paymentAmount(job.budget);
+    expect(locked.map((story) => story.amountCents)).toEqual(
+      milestoneAmounts(
+        priceCents,
+        locked.map((story) => story.estimateHours),
+      ),
+    );
+    expect(locked.reduce((sum, story) => sum + story.amountCents!, 0)).toBe(priceCents);
+    const hours = locked.reduce((sum, story) => sum + (story.estimateHours ?? 0), 0);
+    for (const story of locked) expect(Math.abs(story.amountCents! - (priceCents * (story.estimateHours ?? 0)) / hours)).toBeLessThan(1);
+    // Tasks carry no amount: the check constraint keeps it on stories.
+    expect(await db()("requirement_tasks").where({ job_id: job.id, type: "task" }).whereNotNull("amount_cents")).toHaveLength(0);
+
+    // Unlocking clears the amounts; an edit and a new lock fix them anew from the hours as they are then.
+    await alice.agent.post(`/api/jobs/${job.id}/unlock`).expect(200);
+    expect((await stories()).every((story) => story.amountCents === null)).toBe(true);
+    await alice.agent.patch(`/api/tasks/${locked[0]!.tasks[0]!.id}`).send({ estimateHours: 120 }).expect(200);
+    await alice.agent.post(`/api/jobs/${job.id}/lock`).expect(200);
+    const relocked = await stories();
+    expect(relocked.map((story) => story.amountCents)).toEqual(
+      milestoneAmounts(
+        priceCents,
+        relocked.map((story) => story.estimateHours),
+      ),
+    );
+    expect(relocked[0]!.amountCents).toBeGreaterThan(locked[0]!.amountCents!);
+  });
+
+  it("splits the price equally when no story has hours, and gives a story added by hand its share", async () => {
+    const job = await buildJob(alice);
+    for (const title of ["One", "Two", "Three"]) await alice.agent.post(`/api/jobs/${job.id}/stories`).send({ title }).expect(201);
+    await alice.agent.post(`/api/jobs/${job.id}/lock`).expect(200);
+    const stories = (await alice.agent.get(`/api/jobs/${job.id}/stories`).expect(200)).body as Story[];
+    const priceCents = paymentAmount(job.budget);
+    expect(stories.map((story) => story.amountCents)).toEqual(milestoneAmounts(priceCents, [null, null, null]));
+    expect(stories.reduce((sum, story) => sum + story.amountCents!, 0)).toBe(priceCents);
+  });
+
   it("is for the owner or an admin only", async () => {
     const { job } = await jobWithStories();
     const res = await bob.agent.post(`/api/jobs/${job.id}/lock`).expect(403);
@@ -315,7 +360,10 @@ describe("a paid scope cannot grow for free", () => {
       ["POST /jobs/:id/stories", (user: BuiltUser) => user.agent.post(`/api/jobs/${jobId}/stories`).send({ title: "Free extra story" })],
       ["POST /stories/:id/tasks", (user: BuiltUser) => user.agent.post(`/api/stories/${storyId}/tasks`).send({ title: "Free extra task", estimateHours: 40 })],
       ["PATCH /stories/:id", (user: BuiltUser) => user.agent.patch(`/api/stories/${storyId}`).send({ title: "Bigger story", description: "and more" })],
-      ["PATCH /tasks/:id", (user: BuiltUser) => user.agent.patch(`/api/tasks/${taskId}`).send({ estimateHours: 99, acceptanceCriteria: ["Given more"], priority: "low" })],
+      [
+        "PATCH /tasks/:id",
+        (user: BuiltUser) => user.agent.patch(`/api/tasks/${taskId}`).send({ estimateHours: 99, acceptanceCriteria: ["Given more"], priority: "low" }),
+      ],
       ["DELETE /tasks/:id", (user: BuiltUser) => user.agent.delete(`/api/tasks/${taskId}`)],
       ["DELETE /stories/:id", (user: BuiltUser) => user.agent.delete(`/api/stories/${storyId}`)],
     ] as const;
