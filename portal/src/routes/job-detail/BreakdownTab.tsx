@@ -134,7 +134,7 @@ function BreakdownHeader({ job, onChangeRequest }: { job: Job; onChangeRequest: 
       {
         onSuccess: () => enqueueSnackbar(checked ? messages.locked : messages.unlocked, { variant: "success" }),
         onError: (error) => {
-          if (isApiError(error, "CANNOT_UNLOCK")) {
+          if (isApiError(error, "CANNOT_UNLOCK") || isApiError(error, "JOB_PAID")) {
             enqueueSnackbar(<ToastMessage title={error.title} message={error.message} />, { variant: "error" });
           } else {
             enqueueSnackbar(messages.lockFailed, { variant: "error" });
