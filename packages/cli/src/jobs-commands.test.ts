@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refusalWordings } from "@forgehire/core";
 import { openDatabase, type Database } from "@forgehire/services";
 import { startFakeOpenAi, type FakeOpenAi } from "@forgehire/server/test/fakes/openai-server";
 import { promisify } from "node:util";
@@ -300,6 +301,13 @@ describe("forgehire jobs commands", () => {
     expect(unpaid.stderr).toContain("Payment must be completed before the project can be started.");
     const client = await forgehire("jobs:start", "1", "--freelancer", "alice@forgehire.local");
     expect(client.code).toBe(3);
+  });
+
+  it("jobs:unlock on a paid job is refused with JOB_PAID (exit 5) and leaves it locked: a paid scope cannot grow for free", async () => {
+    const refused = await forgehire("jobs:unlock", "3");
+    expect(refused.code).toBe(exitCodes.conflict);
+    expect(refused.stderr).toContain(refusalWordings.paidScope.message);
+    expect(await inDatabase((knex) => knex("jobs").where({ id: 3 }).first("locked"))).toEqual({ locked: true });
   });
 
   it("answers an invalid job id with exit code 2", async () => {
