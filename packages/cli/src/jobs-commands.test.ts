@@ -290,6 +290,8 @@ describe("forgehire jobs commands", () => {
     expect(result.stdout).toContain("Pet Supplies Online Store");
     expect(result.stdout).toContain("Question #1: How many products will the store carry? — About 100 at launch.");
     expect(result.stdout).toContain("Payment Processing [high]");
+    // A locked job's stories show their milestones, fixed at lock (the seeds fix them as the lock would).
+    expect(result.stdout).toMatch(/\[high\] \$\d+\.\d\d milestone/);
   });
 
   it("jobs:lock locks as an admin, and jobs:start starts a paid job as the named freelancer", async () => {
