@@ -39,8 +39,10 @@ export async function lockJob(deps: Deps, actor: Actor, jobId: number): Promise<
 }
 
 /**
- * Unlocks the requirements again, until the project starts (then it stays locked for good).
- * @throws JOB_NOT_FOUND; LOCK_DENIED; CANNOT_UNLOCK after the start; NOT_LOCKED
+ * Unlocks the requirements again, until the job is paid or started (then it stays locked for good); the stories'
+ * milestone amounts are cleared with the lock.
+ * @throws JOB_NOT_FOUND; LOCK_DENIED; PAYMENT_PROCESSING; JOB_PAID once paid (a paid scope is frozen); CANNOT_UNLOCK after
+ *   the start; NOT_LOCKED
  */
 export async function unlockJob(deps: Deps, actor: Actor, jobId: number): Promise<JobRecord> {
   await deps.db.transaction(async (trx) => {
