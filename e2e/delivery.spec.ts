@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { errorCatalogue } from "@forgehire/core";
+import { errorCatalogue, paymentAmount, refusalWordings } from "@forgehire/core";
 import { createUser } from "@forgehire/services";
 import { openBrowser, screenshot, type Browser } from "./support/browser.js";
 import { startAppServer, type AppServer } from "./support/app-server.js";
@@ -104,6 +104,11 @@ describe("delivery in the browser", () => {
     await expect.poll(() => client.delivery.taskTitles().count()).toBe(0);
     await client.page.getByLabel("Task title", { exact: true }).first().hover();
     await client.page.getByRole("tooltip", { name: errorCatalogue.LOCKED.message }).waitFor();
+    // The lock fixed each story's milestone: its share of the price, shown on every story before payment.
+    await expect.poll(() => client.page.getByLabel(/^Milestone: \$[\d,]+(\.\d\d)? milestone$/).count()).toBeGreaterThan(0);
+    const shares = await server.services.db("requirement_tasks").where({ job_id: jobId, type: "story" }).pluck("amount_cents");
+    const { budget } = await server.services.db("jobs").where({ id: jobId }).first("budget");
+    expect((shares as number[]).reduce((sum, cents) => sum + cents, 0)).toBe(paymentAmount(Number(budget)));
     await shot(client.page, "breakdown-locked");
     // Start is there for the client too, disabled, with the reason.
     await expect(client.delivery.startButton().isDisabled()).resolves.toBe(true);
@@ -113,6 +118,11 @@ describe("delivery in the browser", () => {
 
     // Payments are built elsewhere: the job is marked paid directly.
     await server.services.db("jobs").where({ id: jobId }).update({ payment_status: "paid" });
+    // Paid, its scope is frozen: the client's unlock switch is disabled and says why, in the server's words.
+    await client.page.reload();
+    await expect.poll(() => client.delivery.lockToggle().isDisabled()).toBe(true);
+    await client.delivery.lockToggle().locator("xpath=ancestor::label/..").hover();
+    await client.page.getByRole("tooltip", { name: refusalWordings.paidScope.message }).waitFor();
 
     // A freelancer opens the job and starts it.
     const freelancer = await signedIn("freelancer", "Felix");

@@ -1,4 +1,13 @@
-import { adminFreelancerIdentity, adminRoomId, clientFreelancerRoomId, noAdditionalServices, paymentAmount, quote, rulesBreakdown } from "@forgehire/core";
+import {
+  adminFreelancerIdentity,
+  adminRoomId,
+  clientFreelancerRoomId,
+  milestoneAmounts,
+  noAdditionalServices,
+  paymentAmount,
+  quote,
+  rulesBreakdown,
+} from "@forgehire/core";
 import { createUser, storiesRepository, type ServiceDeps } from "@forgehire/services";
 import { demoUsers } from "./01-users.js";
 import { demoFreelancers } from "./02-freelancers.js";
@@ -131,7 +140,13 @@ export async function runSeeds(deps: Pick<ServiceDeps, "db" | "now">): Promise<S
             answers: job.answers.map((a, i) => ({ questionId: `q${i + 1}`, ...a })),
           },
         });
-        await storiesRepository.insertDrafts(trx, jobId, stories, { locked });
+        const stored = await storiesRepository.insertDrafts(trx, jobId, stories, { locked });
+        // A locked job's stories carry their milestones, as the lock would have fixed them.
+        const amounts = milestoneAmounts(
+          paymentAmount(priced.total),
+          stored.map((story) => story.estimateHours),
+        );
+        for (const [i, story] of stored.entries()) await trx("requirement_tasks").where({ id: story.id }).update({ amount_cents: amounts[i] });
         if (started) await markProgress(trx, jobId);
         await trx("job_activity").insert([
           { job_id: jobId, actor_id: idOf(job.owner), action: "breakdown", details: JSON.stringify({ source: "rules" }) },

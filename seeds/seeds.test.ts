@@ -44,6 +44,15 @@ describe("demo seeds", () => {
     }
   });
 
+  it("give every story of a locked job its milestone, the stories of a job summing to its price, and none elsewhere", async () => {
+    const jobs = (await database.knex("jobs").select("id", "budget", "locked")) as Array<{ id: number; budget: number | string; locked: boolean }>;
+    for (const job of jobs) {
+      const amounts = (await database.knex("requirement_tasks").where({ job_id: job.id, type: "story" }).pluck("amount_cents")) as Array<number | null>;
+      if (!job.locked) expect(amounts.every((amount) => amount === null)).toBe(true);
+      else expect(amounts.reduce<number>((sum, amount) => sum + amount!, 0)).toBe(paymentAmount(Number(job.budget)));
+    }
+  });
+
   it("price every job with the core quote", async () => {
     const rows = (await database.knex("jobs").select("title", "budget")) as Array<{ title: string; budget: number | string }>;
     for (const demo of demoJobs) {

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refusalWordings } from "@forgehire/core";
 import { openDatabase, type Database } from "@forgehire/services";
 import { startFakeOpenAi, type FakeOpenAi } from "@forgehire/server/test/fakes/openai-server";
 import { promisify } from "node:util";
@@ -311,6 +312,8 @@ describe("forgehire jobs commands", () => {
     expect(result.stdout).toContain("Pet Supplies Online Store");
     expect(result.stdout).toContain("Question #1: How many products will the store carry? — About 100 at launch.");
     expect(result.stdout).toContain("Payment Processing [high]");
+    // A locked job's stories show their milestones, fixed at lock (the seeds fix them as the lock would).
+    expect(result.stdout).toMatch(/\[high\] \$\d+\.\d\d milestone/);
   });
 
   it("jobs:lock locks as an admin, and jobs:start starts a paid job as the named freelancer", async () => {
@@ -322,6 +325,13 @@ describe("forgehire jobs commands", () => {
     expect(unpaid.stderr).toContain("Payment must be completed before the project can be started.");
     const client = await forgehire("jobs:start", "1", "--freelancer", "alice@forgehire.local");
     expect(client.code).toBe(3);
+  });
+
+  it("jobs:unlock on a paid job is refused with JOB_PAID (exit 5) and leaves it locked: a paid scope cannot grow for free", async () => {
+    const refused = await forgehire("jobs:unlock", "3");
+    expect(refused.code).toBe(exitCodes.conflict);
+    expect(refused.stderr).toContain(refusalWordings.paidScope.message);
+    expect(await inDatabase((knex) => knex("jobs").where({ id: 3 }).first("locked"))).toEqual({ locked: true });
   });
 
   it("answers an invalid job id with exit code 2", async () => {

@@ -189,6 +189,20 @@ export function refusalOf(code: ErrorCode): Refusal {
   return { code, title, message };
 }
 
+/**
+ * Refusals that answer a catalogue code in other words, where one code covers several actions and the catalogue's
+ * wording is the spec's for one of them (JOB_PAID's is the 'Cannot Delete Paid Job' dialog). Clients branch on the
+ * code; the words fit the action refused.
+ */
+export const refusalWordings = {
+  /** A paid job's scope is frozen: unlocking it, or creating, editing or deleting its stories and tasks. */
+  paidScope: {
+    code: "JOB_PAID",
+    title: "Job Already Paid",
+    message: "This job has already been paid for, so its stories and tasks are fixed and it cannot be unlocked. Request a change to add work.",
+  },
+} as const satisfies Record<string, Refusal>;
+
 /** Field name → message, for 400 answers about particular inputs. */
 export type FieldErrors = Record<string, string>;
 
@@ -201,13 +215,13 @@ export class DomainError extends Error {
   readonly title: string;
   readonly fields: FieldErrors | undefined;
 
-  constructor(code: ErrorCode, options: { message?: string; fields?: FieldErrors; cause?: unknown } = {}) {
+  constructor(code: ErrorCode, options: { message?: string; title?: string; fields?: FieldErrors; cause?: unknown } = {}) {
     const known = errorCatalogue[code];
     super(options.message ?? known.message, { cause: options.cause });
     this.name = "DomainError";
     this.code = code;
     this.kind = known.kind;
-    this.title = known.title;
+    this.title = options.title ?? known.title;
     this.fields = options.fields;
   }
 }
@@ -228,7 +242,7 @@ export function domainError(code: ErrorCode, options?: { message?: string; field
  * @returns the error, to be thrown by the caller
  */
 export function refusalError(refusal: Refusal): DomainError {
-  return new DomainError(refusal.code, { message: refusal.message });
+  return new DomainError(refusal.code, { message: refusal.message, title: refusal.title });
 }
 
 /**

@@ -11,6 +11,7 @@ export * from "./catalog/catalog.js";
 export * from "./pricing/money.js";
 export * from "./pricing/delivery-date.js";
 export * from "./pricing/quote.js";
+export * from "./pricing/milestones.js";
 
 export * from "./wizard/form.js";
 export * from "./wizard/messages.js";

@@ -80,6 +80,7 @@ function StoriesView({ stories }: { stories: StoryRecord[] }) {
         <Box key={story.id} flexDirection="column" marginTop={1}>
           <Text bold>
             {story.title} <Text dimColor>[{story.priority}]</Text>
+            {story.amountCents !== null ? <Text color="green"> ${(story.amountCents / 100).toFixed(2)} milestone</Text> : null}
           </Text>
           {story.tasks.map((task) => (
             <Text key={task.id}>

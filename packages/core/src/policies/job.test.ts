@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorCatalogue, isDomainError, type ErrorCode } from "../errors.js";
+import { errorCatalogue, isDomainError, refusalWordings, type ErrorCode } from "../errors.js";
 import type { Actor } from "../users.js";
 import {
   authorize,
@@ -138,7 +138,7 @@ const expected: Record<JobAction, Record<StateName, ActorName[]>> = {
     locked: none,
     lockedPending: none,
     lockedPaid: none,
-    paidUnlocked: ownerOrAdmin,
+    paidUnlocked: none,
     inProgress: none,
     completedDue: none,
     completedPaid: none,
@@ -159,7 +159,7 @@ const expected: Record<JobAction, Record<StateName, ActorName[]>> = {
     fresh: none,
     locked: ownerOrAdmin,
     lockedPending: none,
-    lockedPaid: ownerOrAdmin,
+    lockedPaid: none,
     paidUnlocked: none,
     inProgress: none,
     completedDue: none,
@@ -311,8 +311,12 @@ describe("authorize", () => {
     ["otherFreelancer", "start", "locked", "PAYMENT_REQUIRED"],
     ["otherFreelancer", "start", "lockedPending", "PAYMENT_REQUIRED"],
     ["otherFreelancer", "start", "inProgress", "ALREADY_STARTED"],
-    ["owner", "unlock", "inProgress", "CANNOT_UNLOCK"],
-    ["admin", "unlock", "completedPaid", "CANNOT_UNLOCK"],
+    ["owner", "unlock", "inProgress", "JOB_PAID"],
+    ["admin", "unlock", "completedPaid", "JOB_PAID"],
+    ["owner", "unlock", "completedDue", "CANNOT_UNLOCK"],
+    ["owner", "unlock", "lockedPaid", "JOB_PAID"],
+    ["admin", "editTasks", "lockedPaid", "JOB_PAID"],
+    ["owner", "editTasks", "paidUnlocked", "JOB_PAID"],
     ["owner", "unlock", "fresh", "NOT_LOCKED"],
     ["otherClient", "unlock", "inProgress", "LOCK_DENIED"],
     ["assignedFreelancer", "lock", "fresh", "LOCK_DENIED"],
@@ -334,7 +338,8 @@ describe("authorize", () => {
     ["owner", "createBreakdown", "lockedPaid", "BREAKDOWN_NOT_ALLOWED"],
     ["otherClient", "viewBreakdown", "fresh", "VIEW_BREAKDOWN_DENIED"],
     ["owner", "editTasks", "locked", "LOCKED"],
-    ["admin", "editTasks", "inProgress", "LOCKED"],
+    ["admin", "editTasks", "inProgress", "JOB_PAID"],
+    ["admin", "editTasks", "completedDue", "LOCKED"],
     ["otherClient", "editTasks", "fresh", "EDIT_TASKS_DENIED"],
     ["owner", "requestChange", "fresh", "CHANGE_NOT_ALLOWED"],
     ["owner", "requestChange", "paidUnlocked", "CHANGE_NOT_ALLOWED"],
@@ -535,7 +540,7 @@ describe("jobPermissions: why, in the words of the refusal", () => {
   });
 
   it("a started project is locked for good: unlock says so rather than 'not locked'", () => {
-    expect(whyOf("owner", "inProgress").unlock).toEqual(worded("CANNOT_UNLOCK"));
+    expect(whyOf("owner", "completedDue").unlock).toEqual(worded("CANNOT_UNLOCK"));
   });
 
   it("ownership comes before state: someone else's job is refused as not theirs whatever its state", () => {
@@ -564,6 +569,55 @@ describe("jobPermissions: why, in the words of the refusal", () => {
   it("an allowed action has no why", () => {
     expect(whyOf("owner", "locked")).not.toHaveProperty("pay");
     expect(whyOf("otherFreelancer", "lockedPaid")).not.toHaveProperty("start");
+  });
+});
+
+describe("a paid scope cannot grow for free", () => {
+  const paidScope = refusalWordings.paidScope;
+  const whyOf = (actor: ActorName, state: StateName) => jobPermissions(actors[actor], states[state]).why;
+  const worded = (code: ErrorCode) => ({ code, title: errorCatalogue[code].title, message: errorCatalogue[code].message });
+  const paidStates = ["lockedPaid", "paidUnlocked", "inProgress", "completedPaid"] as const;
+
+  it("once paid, unlock and story or task edits answer JOB_PAID, for the owner and an admin alike", () => {
+    for (const state of paidStates) {
+      for (const actor of ["owner", "admin"] as const) {
+        const why = whyOf(actor, state);
+        expect(why.editTasks).toEqual(paidScope);
+        // A paid job that is somehow unlocked (paid before this rule) may be locked again, not unlocked further.
+        if (states[state].locked) expect(why.unlock).toEqual(paidScope);
+      }
+    }
+  });
+
+  it("JOB_PAID is worded for the scope here, while a paid job's delete keeps the spec's dialog words", () => {
+    expect(paidScope.code).toBe("JOB_PAID");
+    expect(paidScope.message).not.toBe(errorCatalogue.JOB_PAID.message);
+    expect(whyOf("owner", "lockedPaid").delete).toEqual(worded("JOB_PAID"));
+  });
+
+  it("the server's refusal is the same words: authorize throws JOB_PAID with the scope's title and message", () => {
+    let thrown: unknown;
+    try {
+      authorize(actors.owner, "unlock", states.lockedPaid);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isDomainError(thrown) && { code: thrown.code, title: thrown.title, message: thrown.message }).toEqual(paidScope);
+  });
+
+  it("task status keeps moving on a paid, started job: only the scope is frozen", () => {
+    expect(can(actors.assignedFreelancer, "updateTaskStatus", states.inProgress)).toBe(true);
+    expect(can(actors.admin, "updateTaskStatus", states.inProgress)).toBe(true);
+  });
+
+  it("new work on a paid job goes through a change request, which stays open", () => {
+    expect(can(actors.owner, "requestChange", states.lockedPaid)).toBe(true);
+  });
+
+  it("an unpaid job's scope is not frozen by this rule: locking is what freezes it", () => {
+    expect(can(actors.owner, "editTasks", states.fresh)).toBe(true);
+    expect(can(actors.owner, "unlock", states.locked)).toBe(true);
+    expect(whyOf("owner", "lockedPending").unlock).toEqual(worded("PAYMENT_PROCESSING"));
   });
 });
 

@@ -3,7 +3,7 @@
  * `decideJobAction`, answers allowed or the refusal; the server guards every endpoint with it (`authorize`) and
  * sends it as each job's `can` and `why` (`jobPermissions`), so the UI never re-derives a rule or its wording.
  */
-import { refusalError, refusalOf, type ErrorCode, type Refusal } from "../errors.js";
+import { refusalError, refusalOf, refusalWordings, type ErrorCode, type Refusal } from "../errors.js";
 import { isAdmin, type Actor } from "../users.js";
 import { isDeleted, isInProgress, isLocked, isPaid, isPaymentInFlight, isStarted, type JobState } from "./job-state.js";
 
@@ -12,9 +12,9 @@ export type JobRole = "client" | "freelancer" | "admin";
 
 /**
  * A condition of the table: a pure function of the actor and the job that answers null when the action is allowed,
- * or the code of the error that explains the refusal.
+ * or the code of the error that explains the refusal (or the refusal itself, when the code is worded for this action).
  */
-export type Condition = (actor: Actor, job: JobState) => ErrorCode | null;
+export type Condition = (actor: Actor, job: JobState) => ErrorCode | Refusal | null;
 
 type Test = (actor: Actor, job: JobState) => boolean;
 
@@ -55,7 +55,7 @@ const deny =
     code;
 /** Allowed when the test passes, else refused with the code. */
 const when =
-  (test: Test, code: ErrorCode): Condition =>
+  (test: Test, code: ErrorCode | Refusal): Condition =>
   (actor, job) =>
     test(actor, job) ? null : code;
 /** Every condition in turn; the first refusal wins, so ownership is listed before state. */
@@ -104,7 +104,11 @@ const breakdownOpen = all(
     "STORIES_EXIST",
   ),
 );
-const tasksEditable = all(when(not(onJob(isStarted)), "LOCKED"), when(not(onJob(isLocked)), "LOCKED"));
+// A paid scope cannot grow for free (issue 18): once paid, the stories and tasks are what was paid for. Checked before
+// the lock and the start, so a paid job always says why (a started job is a paid one); new work goes through a change
+// request. Task status is its own action (`updateTaskStatus`) and keeps moving.
+const scopeNotPaid = when(not(onJob(isPaid)), refusalWordings.paidScope);
+const tasksEditable = all(scopeNotPaid, when(not(onJob(isStarted)), "LOCKED"), when(not(onJob(isLocked)), "LOCKED"));
 // Regenerating replaces stories that exist: the breakdown rules without "made once", and only while they can be edited.
 const regenerable = all(
   notFrozen,
@@ -113,8 +117,14 @@ const regenerable = all(
   when(not(onJob(isLocked)), "LOCKED"),
 );
 const lockable = when(not(onJob(isLocked)), "ALREADY_LOCKED");
-// A started project is locked for good; that refusal is checked before "not locked" as the more telling one.
-const unlockable = all(notFrozen, when(not(onJob(isStarted)), "CANNOT_UNLOCK"), when(onJob(isLocked), "NOT_LOCKED"));
+// A paid job stays locked (its scope is frozen); a started one too (CANNOT_UNLOCK is left for a started job that is somehow
+// unpaid). Both are checked before "not locked" as the more telling refusals.
+const unlockable = all(
+  notFrozen,
+  scopeNotPaid,
+  when(not(onJob(isStarted)), "CANNOT_UNLOCK"),
+  when(onJob(isLocked), "NOT_LOCKED"),
+);
 const startable = all(
   when(not(onJob(isStarted)), "ALREADY_STARTED"),
   when(onJob(isLocked), "REQUIREMENTS_NOT_FINALIZED"),
@@ -258,11 +268,12 @@ const allowed: JobDecision = { allowed: true };
  * @returns allowed, or the refusal (code, title and message) the endpoint answers with
  */
 export function decideJobAction(actor: Actor | null | undefined, action: JobAction, job: JobState): JobDecision {
-  const code = refusalCode(actor, action, job);
-  return code === null ? allowed : { allowed: false, refusal: refusalOf(code) };
+  const verdict = refusalCode(actor, action, job);
+  if (verdict === null) return allowed;
+  return { allowed: false, refusal: typeof verdict === "string" ? refusalOf(verdict) : verdict };
 }
 
-function refusalCode(actor: Actor | null | undefined, action: JobAction, job: JobState): ErrorCode | null {
+function refusalCode(actor: Actor | null | undefined, action: JobAction, job: JobState): ErrorCode | Refusal | null {
   if (!actor) return "UNAUTHENTICATED";
   if (isDeleted(job)) return "JOB_NOT_FOUND";
   const condition: Condition = jobPolicy[jobRoleOf(actor)][action];

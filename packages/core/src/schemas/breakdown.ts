@@ -162,6 +162,8 @@ export const storySchema = z.object({
   locked: z.boolean(),
   /** the sum of its tasks' estimates; null when none has one */
   estimateHours: z.number().nullable(),
+  /** its milestone: its share of the job's price in whole cents, fixed at lock; null while unlocked */
+  amountCents: z.number().int().nullable(),
   /** the requirement it comes from; null when unknown */
   source: z.string().nullable(),
   createdAt: z.string(),

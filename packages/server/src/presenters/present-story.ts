@@ -31,6 +31,7 @@ export function presentStory(story: StoryRecord): Story {
     priority: story.priority,
     locked: story.locked,
     estimateHours: story.estimateHours,
+    amountCents: story.amountCents,
     source: story.source,
     createdAt: story.createdAt.toISOString(),
     tasks: story.tasks.map(presentTask),

@@ -23,17 +23,20 @@ export const breakdownVersionsRepository = {
   /**
    * Locks a job's requirements and keeps its breakdown as the next version, in one statement (one round trip on the
    * lock's path; call under the job's row lock, so version numbers never collide and no story changes meanwhile):
-   * the job's and its stories' and tasks' locked flags, the version, numbered and snapshotted from the stories in
+   * the job's and its stories' and tasks' locked flags, each story's milestone amount (`storyAmounts`, by story id), the version, numbered and snapshotted from the stories in
    * the statement itself, and the "lock" activity naming it. The snapshot keeps what `VersionStory` names (no ids,
    * statuses or message counts: those keep changing), stories and tasks in the order the backlog shows them.
    * @returns the new version's number
    */
-  async lockAndSnapshot(db: Knex, jobId: number, entry: { lockedBy: string | null; lockedAt: Date }): Promise<number> {
+  async lockAndSnapshot(db: Knex, jobId: number, entry: { lockedBy: string | null; lockedAt: Date; storyAmounts: Record<string, number> }): Promise<number> {
     const result = (await db.raw(
       `with job as (
          update jobs set locked = true, updated_at = :at where id = :jobId
        ), items as (
-         update requirement_tasks set locked = true, updated_at = :at where job_id = :jobId
+         -- Each story's milestone amount, by its id; a task (or a story not in the map) gets null.
+         update requirement_tasks set locked = true, updated_at = :at,
+           amount_cents = (cast(:amounts as jsonb) ->> id::text)::integer
+         where job_id = :jobId
        ), version as (
          insert into breakdown_versions (job_id, version, locked_by, locked_at, stories)
          select :jobId, (select coalesce(max(version), 0) + 1 from breakdown_versions where job_id = :jobId), :lockedBy, :at,
@@ -53,7 +56,7 @@ export const breakdownVersionsRepository = {
          select :jobId, :lockedBy, 'lock', jsonb_build_object('version', version) from version
        )
        select version from version`,
-      { jobId, lockedBy: entry.lockedBy, at: entry.lockedAt },
+      { jobId, lockedBy: entry.lockedBy, at: entry.lockedAt, amounts: JSON.stringify(entry.storyAmounts) },
     )) as { rows: Array<{ version: number }> };
     return result.rows[0]!.version;
   },

@@ -34,6 +34,8 @@ export interface StoryRecord {
   source: string | null;
   /** the sum of its tasks' estimates; null when no task has one */
   estimateHours: number | null;
+  /** its milestone: its share of the job's price in cents, fixed at lock; null while unlocked */
+  amountCents: number | null;
   createdAt: Date;
   tasks: TaskRecord[];
 }
@@ -58,6 +60,7 @@ interface ItemRow {
   locked: boolean;
   comment: string | null;
   estimate_hours: number | string | null;
+  amount_cents?: number | string | null;
   acceptance_criteria?: unknown;
   source?: string | null;
   created_at: Date | string;
@@ -108,6 +111,7 @@ function toStories(rows: readonly ItemRow[]): StoryRecord[] {
       locked: row.locked,
       source: row.source ?? null,
       estimateHours: null,
+      amountCents: row.amount_cents === null || row.amount_cents === undefined ? null : Number(row.amount_cents),
       createdAt: toDate(row.created_at),
       tasks: [],
     }));
@@ -265,8 +269,9 @@ export const storiesRepository = {
     return affectedRows(await db("requirement_tasks").where({ job_id: jobId, type: "story" }).delete());
   },
 
-  async setLockedForJob(db: Knex, jobId: number, locked: boolean, now: Date): Promise<void> {
-    await db("requirement_tasks").where({ job_id: jobId }).update({ locked, updated_at: now });
+  /** Unlocks a job's stories and tasks; the stories' milestone amounts go with the lock (the next lock fixes them anew). */
+  async unlockForJob(db: Knex, jobId: number, now: Date): Promise<void> {
+    await db("requirement_tasks").where({ job_id: jobId }).update({ locked: false, amount_cents: null, updated_at: now });
   },
 };
 

@@ -4,6 +4,9 @@ import Stack from "@mui/material/Stack";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import ScheduleOutlined from "@mui/icons-material/ScheduleOutlined";
+import PaymentsOutlined from "@mui/icons-material/PaymentsOutlined";
+import { fromCents } from "@forgehire/core";
+import { formatMoney } from "../../lib/format";
 import AddItemForm from "./AddItemForm";
 import { InlineText } from "./InlineFields";
 
@@ -16,6 +19,16 @@ export function formatHours(hours: number | null | undefined): string {
 /** The sum of some estimates (stories or tasks), ignoring those without one. */
 export function totalHours(items: readonly { estimateHours: number | null }[]): number {
   return items.reduce((sum, item) => sum + (item.estimateHours ?? 0), 0);
+}
+
+/**
+ * A story's milestone, its share of the job's price fixed at lock, as a chip: "$1,234.50 milestone". Nothing while
+ * the job is unlocked (the amount is null until the lock fixes it).
+ */
+export function MilestoneChip({ amountCents }: { amountCents: number | null }) {
+  if (amountCents === null) return null;
+  const label = `${formatMoney(fromCents(amountCents))} milestone`;
+  return <Chip icon={<PaymentsOutlined aria-hidden />} label={label} size="small" color="primary" variant="outlined" aria-label={`Milestone: ${label}`} />;
 }
 
 /** An estimate as a small chip with a clock, e.g. "12 h". */

@@ -33,7 +33,7 @@ import type { Job, Priority, Story, Task, TaskStatus } from "@forgehire/core";
 import { isApiError, serverRefusal } from "../../api/client";
 import { useAddStory, useAddTask, useDeleteBacklogItem, useJobTransition, useStories, useUpdateBacklogItem } from "../../api/breakdown";
 import AddItemForm from "../../components/breakdown/AddItemForm";
-import { CriteriaList, CriteriaText, EstimateChip, SourceChip, formatHours } from "../../components/breakdown/BreakdownMeta";
+import { CriteriaList, CriteriaText, EstimateChip, MilestoneChip, SourceChip, formatHours } from "../../components/breakdown/BreakdownMeta";
 import ChangeRequestDialog from "../../components/breakdown/ChangeRequestDialog";
 import CreateBreakdownButton from "../../components/breakdown/CreateBreakdownButton";
 import { InlineText, PrioritySelect, TaskStatusSelect } from "../../components/breakdown/InlineFields";
@@ -134,7 +134,7 @@ function BreakdownHeader({ job, onChangeRequest }: { job: Job; onChangeRequest: 
       {
         onSuccess: () => enqueueSnackbar(checked ? messages.locked : messages.unlocked, { variant: "success" }),
         onError: (error) => {
-          if (isApiError(error, "CANNOT_UNLOCK")) {
+          if (isApiError(error, "CANNOT_UNLOCK") || isApiError(error, "JOB_PAID")) {
             enqueueSnackbar(<ToastMessage title={error.title} message={error.message} />, { variant: "error" });
           } else {
             enqueueSnackbar(messages.lockFailed, { variant: "error" });
@@ -304,6 +304,7 @@ function BacklogEditor({ job, stories, view }: BacklogEditorProps) {
                 <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexShrink: 0 }}>
                   <Chip label={`${story.tasks.length} tasks`} size="small" variant="outlined" />
                   <EstimateChip hours={story.estimateHours} label="Story estimate" />
+                  <MilestoneChip amountCents={story.amountCents} />
                   <PrioritySelect
                     value={story.priority}
                     label="Story priority"
@@ -369,6 +370,7 @@ function BacklogEditor({ job, stories, view }: BacklogEditorProps) {
                   {story.title}
                 </Typography>
                 <EstimateChip hours={story.estimateHours} label="Story estimate" />
+                <MilestoneChip amountCents={story.amountCents} />
               </Box>
               <Stack spacing={1.5}>
                 {story.tasks.length === 0 && (

@@ -25,7 +25,7 @@ import type { Job, ProjectStatus, Story, Task, TaskStatus } from "@forgehire/cor
 import { serverRefusal } from "../../api/client";
 import { useProjectStatus, useUpdateTaskStatus } from "../../api/breakdown";
 import { TaskStatusSelect, taskStatusLabels } from "../../components/breakdown/InlineFields";
-import { CriteriaText, EstimateChip, SourceChip } from "../../components/breakdown/BreakdownMeta";
+import { CriteriaText, EstimateChip, MilestoneChip, SourceChip } from "../../components/breakdown/BreakdownMeta";
 import ReasonTooltip from "../../components/breakdown/ReasonTooltip";
 import { disabledReason } from "../../components/breakdown/reasons";
 import TaskCommentThread from "../../components/breakdown/TaskCommentThread";
@@ -108,6 +108,7 @@ export default function ProjectStatusTab({ job }: { job: Job }) {
                     <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
                       <Typography sx={{ fontWeight: 700, overflowWrap: "anywhere" }}>{story.title}</Typography>
                       <EstimateChip hours={story.estimateHours} label="Story estimate" />
+                      <MilestoneChip amountCents={story.amountCents} />
                       <SourceChip source={story.source} />
                     </Box>
                   </TableCell>

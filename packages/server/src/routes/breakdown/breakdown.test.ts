@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { milestoneAmounts, paymentAmount, refusalWordings, type Story } from "@forgehire/core";
 import { buildAdmin, buildClient, buildFreelancer, buildJob, setJobState, type BuiltUser } from "../../test/factories.js";
 import { statementsDuring } from "../../test/statements.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";
@@ -193,12 +194,23 @@ describe("stories and tasks", () => {
     expect(await db()("requirement_tasks").where({ id: task.id }).first()).toBeTruthy();
   });
 
-  it("refuses editing a story and deleting a task once started with LOCKED, and changes nothing", async () => {
+  it("refuses editing a story and deleting a task once started (a paid job) with JOB_PAID, and changes nothing", async () => {
     const { job, stories, task } = await startedJob();
     const before = (await alice.agent.get(`/api/jobs/${job.id}/stories`).expect(200)).body;
     const patched = await admin.agent.patch(`/api/stories/${stories[0]!.id}`).send({ description: "Too late" }).expect(409);
-    expect(patched.body.error).toMatchObject({ code: "LOCKED", message: "Stories and tasks cannot be edited while the project is locked or started." });
+    expect(patched.body.error).toMatchObject(refusalWordings.paidScope);
     const deleted = await alice.agent.delete(`/api/tasks/${task.id}`).expect(409);
+    expect(deleted.body.error).toMatchObject(refusalWordings.paidScope);
+    expect((await alice.agent.get(`/api/jobs/${job.id}/stories`).expect(200)).body).toEqual(before);
+  });
+
+  it("refuses editing a story and deleting a task of a locked, unpaid job with LOCKED, and changes nothing", async () => {
+    const { job, stories } = await jobWithStories();
+    await alice.agent.post(`/api/jobs/${job.id}/lock`).expect(200);
+    const before = (await alice.agent.get(`/api/jobs/${job.id}/stories`).expect(200)).body;
+    const patched = await admin.agent.patch(`/api/stories/${stories[0]!.id}`).send({ description: "Too late" }).expect(409);
+    expect(patched.body.error).toMatchObject({ code: "LOCKED", message: "Stories and tasks cannot be edited while the project is locked or started." });
+    const deleted = await alice.agent.delete(`/api/tasks/${stories[0]!.tasks[0]!.id}`).expect(409);
     expect(deleted.body.error).toMatchObject({ code: "LOCKED", message: "Stories and tasks cannot be edited while the project is locked or started." });
     expect((await alice.agent.get(`/api/jobs/${job.id}/stories`).expect(200)).body).toEqual(before);
   });
@@ -238,6 +250,51 @@ describe("lock and unlock", () => {
     expect(await db()("breakdown_versions").where({ job_id: job.id })).toHaveLength(1);
   });
 
+  it("fixes each story's milestone amount at lock, in the same statements: its share of the price by hours, summing to the price", async () => {
+    const { job } = await jobWithStories();
+    const stories = async () => (await alice.agent.get(`/api/jobs/${job.id}/stories`).expect(200)).body as Story[];
+    expect((await stories()).map((story) => story.amountCents)).toEqual((await stories()).map(() => null));
+    const seen = await statementsDuring(server, () => alice.agent.post(`/api/jobs/${job.id}/lock`).expect(200));
+    expect(seen.length, seen.join("\n")).toBeLessThanOrEqual(5);
+    const locked = await stories();
+    const priceCents = paymentAmount(job.budget);
+    expect(locked.map((story) => story.amountCents)).toEqual(
+      milestoneAmounts(
+        priceCents,
+        locked.map((story) => story.estimateHours),
+      ),
+    );
+    expect(locked.reduce((sum, story) => sum + story.amountCents!, 0)).toBe(priceCents);
+    const hours = locked.reduce((sum, story) => sum + (story.estimateHours ?? 0), 0);
+    for (const story of locked) expect(Math.abs(story.amountCents! - (priceCents * (story.estimateHours ?? 0)) / hours)).toBeLessThan(1);
+    // Tasks carry no amount: the check constraint keeps it on stories.
+    expect(await db()("requirement_tasks").where({ job_id: job.id, type: "task" }).whereNotNull("amount_cents")).toHaveLength(0);
+
+    // Unlocking clears the amounts; an edit and a new lock fix them anew from the hours as they are then.
+    await alice.agent.post(`/api/jobs/${job.id}/unlock`).expect(200);
+    expect((await stories()).every((story) => story.amountCents === null)).toBe(true);
+    await alice.agent.patch(`/api/tasks/${locked[0]!.tasks[0]!.id}`).send({ estimateHours: 120 }).expect(200);
+    await alice.agent.post(`/api/jobs/${job.id}/lock`).expect(200);
+    const relocked = await stories();
+    expect(relocked.map((story) => story.amountCents)).toEqual(
+      milestoneAmounts(
+        priceCents,
+        relocked.map((story) => story.estimateHours),
+      ),
+    );
+    expect(relocked[0]!.amountCents).toBeGreaterThan(locked[0]!.amountCents!);
+  });
+
+  it("splits the price equally when no story has hours, and gives a story added by hand its share", async () => {
+    const job = await buildJob(alice);
+    for (const title of ["One", "Two", "Three"]) await alice.agent.post(`/api/jobs/${job.id}/stories`).send({ title }).expect(201);
+    await alice.agent.post(`/api/jobs/${job.id}/lock`).expect(200);
+    const stories = (await alice.agent.get(`/api/jobs/${job.id}/stories`).expect(200)).body as Story[];
+    const priceCents = paymentAmount(job.budget);
+    expect(stories.map((story) => story.amountCents)).toEqual(milestoneAmounts(priceCents, [null, null, null]));
+    expect(stories.reduce((sum, story) => sum + story.amountCents!, 0)).toBe(priceCents);
+  });
+
   it("is for the owner or an admin only", async () => {
     const { job } = await jobWithStories();
     const res = await bob.agent.post(`/api/jobs/${job.id}/lock`).expect(403);
@@ -270,11 +327,86 @@ describe("lock and unlock", () => {
     expect(await db()("requirement_tasks").where({ job_id: job.id, locked: true })).toHaveLength(0);
   });
 
-  it("cannot unlock a started project", async () => {
+  it("cannot unlock a started project: it is paid, and says so", async () => {
     const { job } = await startedJob();
     const res = await alice.agent.post(`/api/jobs/${job.id}/unlock`).expect(409);
-    expect(res.body.error).toMatchObject({ code: "CANNOT_UNLOCK", message: "This project has been started and cannot be unlocked." });
+    expect(res.body.error).toMatchObject(refusalWordings.paidScope);
     expect((await db()("jobs").where({ id: job.id }).first()).locked).toBe(true);
+  });
+
+  it("cannot unlock a started project that is somehow unpaid (CANNOT_UNLOCK)", async () => {
+    const { job } = await startedJob();
+    await setJobState(server, job.id, { payment_status: "unpaid" });
+    const res = await alice.agent.post(`/api/jobs/${job.id}/unlock`).expect(409);
+    expect(res.body.error).toMatchObject({ code: "CANNOT_UNLOCK", message: "This project has been started and cannot be unlocked." });
+  });
+});
+
+describe("a paid scope cannot grow for free", () => {
+  /** A locked job with stories, marked paid as the payment confirmation leaves it. */
+  async function paidJob() {
+    const { job, stories } = await jobWithStories();
+    await alice.agent.post(`/api/jobs/${job.id}/lock`).expect(200);
+    await setJobState(server, job.id, { payment_status: "paid" });
+    return { job, story: stories[0]!, task: stories[0]!.tasks[0]! };
+  }
+  const backlog = async (jobId: number) =>
+    db()("requirement_tasks").where({ job_id: jobId }).orderBy("id").select("id", "title", "description", "priority", "status", "locked", "estimate_hours");
+
+  /** Every scope edit of the API, on one paid job's story and task. */
+  const scopeEdits = (jobId: number, storyId: string, taskId: string) =>
+    [
+      ["POST /jobs/:id/unlock", (user: BuiltUser) => user.agent.post(`/api/jobs/${jobId}/unlock`)],
+      ["POST /jobs/:id/stories", (user: BuiltUser) => user.agent.post(`/api/jobs/${jobId}/stories`).send({ title: "Free extra story" })],
+      ["POST /stories/:id/tasks", (user: BuiltUser) => user.agent.post(`/api/stories/${storyId}/tasks`).send({ title: "Free extra task", estimateHours: 40 })],
+      ["PATCH /stories/:id", (user: BuiltUser) => user.agent.patch(`/api/stories/${storyId}`).send({ title: "Bigger story", description: "and more" })],
+      [
+        "PATCH /tasks/:id",
+        (user: BuiltUser) => user.agent.patch(`/api/tasks/${taskId}`).send({ estimateHours: 99, acceptanceCriteria: ["Given more"], priority: "low" }),
+      ],
+      ["DELETE /tasks/:id", (user: BuiltUser) => user.agent.delete(`/api/tasks/${taskId}`)],
+      ["DELETE /stories/:id", (user: BuiltUser) => user.agent.delete(`/api/stories/${storyId}`)],
+    ] as const;
+
+  it("refuses every scope edit of a paid job with 409 JOB_PAID, for the owner and an admin, and changes nothing", async () => {
+    const { job, story, task } = await paidJob();
+    const before = await backlog(job.id);
+    for (const user of [alice, admin]) {
+      for (const [route, send] of scopeEdits(job.id, story.id, task.id)) {
+        const res = await send(user);
+        expect([route, res.status, res.body.error]).toEqual([route, 409, refusalWordings.paidScope]);
+      }
+    }
+    expect(await backlog(job.id)).toEqual(before);
+    expect((await db()("jobs").where({ id: job.id }).first()).locked).toBe(true);
+    expect(await activity(job.id)).not.toContain("unlock");
+  });
+
+  it("a paid job left unlocked (paid before the rule) still refuses story and task edits", async () => {
+    const { job, story, task } = await paidJob();
+    await setJobState(server, job.id, { locked: false });
+    await db()("requirement_tasks").where({ job_id: job.id }).update({ locked: false });
+    const before = await backlog(job.id);
+    for (const [route, send] of scopeEdits(job.id, story.id, task.id).slice(1)) {
+      const res = await send(alice);
+      expect([route, res.status, res.body.error?.code]).toEqual([route, 409, "JOB_PAID"]);
+    }
+    expect(await backlog(job.id)).toEqual(before);
+  });
+
+  it("can and why say so, in the server's words", async () => {
+    const { job } = await paidJob();
+    const seen = (await alice.agent.get(`/api/jobs/${job.id}`).expect(200)).body.job;
+    expect(seen.can).toMatchObject({ unlock: false, editTasks: false, requestChange: true });
+    expect(seen.why).toMatchObject({ unlock: refusalWordings.paidScope, editTasks: refusalWordings.paidScope });
+  });
+
+  it("task status keeps moving on the started job, and a change request is still taken", async () => {
+    const { job, task } = await startedJob();
+    await nova.agent.patch(`/api/tasks/${task.id}/status`).send({ status: "in_progress" }).expect(200);
+    await nova.agent.patch(`/api/tasks/${task.id}/status`).send({ status: "done" }).expect(200);
+    expect((await db()("requirement_tasks").where({ id: task.id }).first()).status).toBe("done");
+    await alice.agent.post(`/api/jobs/${job.id}/change-requests`).send({ description: "Add a blog (a later piece prices this)" }).expect(201);
   });
 });
 

@@ -26,7 +26,7 @@ async function editableItem(db: ServiceDeps["db"], actor: Actor, itemId: string,
 /**
  * Adds a story to a job's backlog (owner or admin, while neither locked nor started).
  * @returns the job's stories after the change
- * @throws JOB_NOT_FOUND; EDIT_TASKS_DENIED; LOCKED
+ * @throws JOB_NOT_FOUND; EDIT_TASKS_DENIED; JOB_PAID once paid; LOCKED
  */
 export async function addStory(deps: Pick<ServiceDeps, "db">, actor: Actor, jobId: number, input: StoryCreateBody): Promise<string> {
   return deps.db.transaction(async (trx) => {
@@ -39,7 +39,7 @@ export async function addStory(deps: Pick<ServiceDeps, "db">, actor: Actor, jobI
 /**
  * Adds a task under a story.
  * @returns the new task's id
- * @throws STORY_NOT_FOUND; EDIT_TASKS_DENIED; LOCKED
+ * @throws STORY_NOT_FOUND; EDIT_TASKS_DENIED; JOB_PAID once paid; LOCKED
  */
 export async function addTask(deps: Pick<ServiceDeps, "db">, actor: Actor, storyId: string, input: TaskCreateBody): Promise<{ id: string; jobId: number }> {
   return deps.db.transaction(async (trx) => {
@@ -51,7 +51,7 @@ export async function addTask(deps: Pick<ServiceDeps, "db">, actor: Actor, story
 /**
  * Edits a story or a task inline (title, description, priority; a task's status too).
  * @returns the job the item belongs to
- * @throws STORY_NOT_FOUND / TASK_NOT_FOUND; EDIT_TASKS_DENIED; LOCKED; EMPTY_TITLE (by the schema)
+ * @throws STORY_NOT_FOUND / TASK_NOT_FOUND; EDIT_TASKS_DENIED; JOB_PAID once paid; LOCKED; EMPTY_TITLE (by the schema)
  */
 export async function editBacklogItem(
   deps: Pick<ServiceDeps, "db" | "now">,
@@ -69,7 +69,7 @@ export async function editBacklogItem(
 
 /**
  * Deletes a story (with its tasks) or a task.
- * @throws STORY_NOT_FOUND / TASK_NOT_FOUND; EDIT_TASKS_DENIED; LOCKED
+ * @throws STORY_NOT_FOUND / TASK_NOT_FOUND; EDIT_TASKS_DENIED; JOB_PAID once paid; LOCKED
  */
 export async function deleteBacklogItem(deps: Pick<ServiceDeps, "db">, actor: Actor, itemId: string, type: "story" | "task"): Promise<void> {
   await deps.db.transaction(async (trx) => {

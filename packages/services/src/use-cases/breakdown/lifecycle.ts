@@ -1,4 +1,4 @@
-import { authorize, diffVersions, versionHours, type Actor, type VersionChanges } from "@forgehire/core";
+import { authorize, diffVersions, domainError, milestoneAmounts, paymentAmount, versionHours, type Actor, type VersionChanges } from "@forgehire/core";
 import type { ServiceDeps } from "../../deps.js";
 import { jobActivityRepository } from "../../repositories/job-activity.js";
 import { jobsRepository, type JobRecord } from "../../repositories/jobs.js";
@@ -12,17 +12,26 @@ type Deps = Pick<ServiceDeps, "db" | "now">;
 type NotifyingDeps = Deps & Pick<ServiceDeps, "mailer" | "config">;
 
 /**
- * Locks the requirements: the job and every story and task are frozen, ready for payment, and the breakdown is
- * kept as a new version (number, who, when).
+ * Locks the requirements: the job and every story and task are frozen, ready for payment, each story gets its
+ * milestone amount (its share of the price by estimate hours, `milestoneAmounts`), and the breakdown is kept as a new
+ * version (number, who, when).
  * @throws JOB_NOT_FOUND; LOCK_DENIED; ALREADY_LOCKED
  */
 export async function lockJob(deps: Deps, actor: Actor, jobId: number): Promise<JobRecord> {
   const now = deps.now();
   const job = await deps.db.transaction(async (trx) => {
-    const job = await loadLiveJob(trx, jobId, { forUpdate: true });
+    // The stories' hours come with the row lock, in its statement: no story changes under it until the commit.
+    const found = await jobsRepository.findForLock(trx, jobId);
+    if (!found || found.job.status === "inactive") throw domainError("JOB_NOT_FOUND");
+    const { job, storyHours } = found;
     authorize(actor, "lock", job);
+    const amounts = milestoneAmounts(
+      paymentAmount(job.budget),
+      storyHours.map((story) => story.hours),
+    );
+    const storyAmounts = Object.fromEntries(storyHours.map((story, index) => [story.id, amounts[index]!]));
     // Each lock snapshots the breakdown as a new version, so the client can see what changed since the last.
-    await breakdownVersionsRepository.lockAndSnapshot(trx, jobId, { lockedBy: actor.id, lockedAt: now });
+    await breakdownVersionsRepository.lockAndSnapshot(trx, jobId, { lockedBy: actor.id, lockedAt: now, storyAmounts });
     return job;
   });
   // The row as the lock left it, without reading it again: only these two fields changed, under the row lock.
@@ -30,15 +39,17 @@ export async function lockJob(deps: Deps, actor: Actor, jobId: number): Promise<
 }
 
 /**
- * Unlocks the requirements again, until the project starts (then it stays locked for good).
- * @throws JOB_NOT_FOUND; LOCK_DENIED; CANNOT_UNLOCK after the start; NOT_LOCKED
+ * Unlocks the requirements again, until the job is paid or started (then it stays locked for good); the stories'
+ * milestone amounts are cleared with the lock.
+ * @throws JOB_NOT_FOUND; LOCK_DENIED; PAYMENT_PROCESSING; JOB_PAID once paid (a paid scope is frozen); CANNOT_UNLOCK after
+ *   the start; NOT_LOCKED
  */
 export async function unlockJob(deps: Deps, actor: Actor, jobId: number): Promise<JobRecord> {
   await deps.db.transaction(async (trx) => {
     const job = await loadLiveJob(trx, jobId, { forUpdate: true });
     authorize(actor, "unlock", job);
     await jobsRepository.updateState(trx, jobId, { locked: false }, deps.now());
-    await storiesRepository.setLockedForJob(trx, jobId, false, deps.now());
+    await storiesRepository.unlockForJob(trx, jobId, deps.now());
     await jobActivityRepository.record(trx, { jobId, actorId: actor.id, action: "unlock" });
   });
   return loadLiveJob(deps.db, jobId);
