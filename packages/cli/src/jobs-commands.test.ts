@@ -229,7 +229,7 @@ describe("forgehire jobs commands", () => {
       try {
         const followed = await forgehireWith(env, dataDir, "jobs:breakdown", String(id));
         expect(followed.code).toBe(exitCodes.forbidden);
-        expect(followed.stderr).toContain("Only the job owner or admins can create stories and tasks.");
+        expect(followed.stderr).toContain("The account that asked for this breakdown has been disabled, so nothing was stored.");
         expect(fake.requests).toHaveLength(0);
       } finally {
         await setAliceDisabled(false);
