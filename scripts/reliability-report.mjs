@@ -31,10 +31,22 @@ const invariants = [
   ["proof-2", "Tests that prove what they claim", "A replayed webhook is reported and changes nothing"],
   ["proof-3", "Tests that prove what they claim", "A failed Stripe step is undone on the same payment"],
   ["proof-4", "Tests that prove what they claim", "Graceful shutdown finishes a request that is provably in flight"],
+  [
+    "load-2",
+    "Trust II",
+    "A join flood is limited per socket and per user (rate and in flight); /healthz and other users' requests wait at most 5× a quiet wait during it",
+  ],
+  ["load-3", "Trust II", "The API has a per-user request limit besides the login, signup and recovery ones (429 in the error shape)"],
+  ["rights-7", "Trust II", "A socket's join authorises the user as they are now, not as they were when the socket connected"],
 ];
 
 // Figures that must be exactly zero wherever they are measured.
 const mustBeZero = new Set(["5xx answers", "acknowledged writes lost", "unhandled rejections", "process exits"]);
+// Figures with a ceiling wherever they are measured, by metric name (waits under load as a multiple of a quiet one).
+const maximum = new Map([
+  ["healthz wait under load (× quiet)", 5],
+  ["another user's request wait under load (× quiet)", 5],
+]);
 
 const dir = process.env.TEST_REPORT_DIR;
 if (!dir) throw new Error("TEST_REPORT_DIR is not set: run the suites with it first (see README, Reliability)");
@@ -108,6 +120,8 @@ for (const [id, group, text] of invariants) {
     for (const figure of figures) {
       lines.push(`| ${figure.run} | ${figure.metric} | ${figure.value}${figure.unit ? ` ${figure.unit}` : ""} |`);
       if (mustBeZero.has(figure.metric) && figure.value !== 0) problems.push(`${id}: ${figure.metric} = ${figure.value} on ${figure.run}`);
+      const ceiling = maximum.get(figure.metric);
+      if (ceiling !== undefined && figure.value > ceiling) problems.push(`${id}: ${figure.metric} = ${figure.value} on ${figure.run} (goal ≤ ${ceiling})`);
     }
   }
   lines.push("");
@@ -124,14 +138,14 @@ console.log(`reliability: wrote ${output}; ${problems.length === 0 ? "every inva
 for (const problem of problems) console.log(`  ${problem}`);
 process.exit(problems.length === 0 ? 0 : 1);
 
-/** Sums counts and keeps the worst time per run and metric, so repeated recordings read as one figure. */
+/** Sums counts and keeps the worst time (or ratio) per run and metric, so repeated recordings read as one figure. */
 function summarise(figures) {
   const byKey = new Map();
   for (const figure of figures) {
     const key = `${figure.run}|${figure.metric}`;
     const seen = byKey.get(key);
     if (!seen) byKey.set(key, { ...figure });
-    else if (figure.unit === "ms") seen.value = Math.max(seen.value, figure.value);
+    else if (figure.unit === "ms" || figure.unit === "×") seen.value = Math.max(seen.value, figure.value);
     else seen.value += figure.value;
   }
   return [...byKey.values()].sort((a, b) => a.run.localeCompare(b.run) || a.metric.localeCompare(b.metric));
