@@ -181,7 +181,7 @@ export class SharedHitCounter {
     }
     count.hits += 1;
     count.unsynced += 1;
-    if (!count.syncing && !count.overInDatabase && (count.unsynced >= this.#syncEvery || count.hits > this.options.limit)) this.#sync(key, count);
+    this.#syncIfDue(key, count);
     return { hits: count.hits, resetAt: new Date(count.resetAt) };
   }
 
@@ -204,6 +204,11 @@ export class SharedHitCounter {
     clearInterval(this.#sweeper);
   }
 
+  #syncIfDue(key: string, count: LocalCount): void {
+    if (count.syncing || count.overInDatabase || count.unsynced === 0) return;
+    if (count.unsynced >= this.#syncEvery || count.hits > this.options.limit) this.#sync(key, count);
+  }
+
   #sync(key: string, count: LocalCount): void {
     const tries = count.unsynced;
     count.unsynced = 0;
@@ -214,6 +219,8 @@ export class SharedHitCounter {
         count.hits = total.hits + count.unsynced;
         count.resetAt = total.resetAt.getTime();
         count.overInDatabase = total.hits > this.options.limit;
+        // What was counted meanwhile (a burst arrives within one sync) is due now, not at the key's next hit.
+        if (this.#counts.get(key) === count) this.#syncIfDue(key, count);
       },
       (err: unknown) => {
         // Counted again at the next sync; meanwhile this process still judges by what it counted itself.
