@@ -28,3 +28,12 @@ export const JOIN_RATE_WINDOW_MS = 60 * 1000;
 
 /** The window of the per-user API limit (API_USER_RATE_LIMIT requests per window, counted by user). */
 export const API_USER_RATE_WINDOW_MS = 60 * 1000;
+
+/**
+ * Messages one socket may send in one turn of the server's event loop. A tab sends a few at a time (its joins); a
+ * flood sends thousands, each decoded and dispatched before any handler could refuse it, all in one turn that every
+ * other request waits behind. Past this, the connection is closed and the rest is dropped undecoded: as many as
+ * the joins a socket may have in flight and refused in a row, so a burst that would be closed for its refusals is
+ * closed before it is read.
+ */
+export const SOCKET_MESSAGES_PER_TURN = JOIN_IN_FLIGHT_PER_SOCKET + JOIN_REFUSALS_BEFORE_CLOSE;

@@ -4,6 +4,7 @@ import { Server, type Socket } from "socket.io";
 import {
   errorCatalogue,
   JOIN_REFUSALS_BEFORE_CLOSE,
+  SOCKET_MESSAGES_PER_TURN,
   isDomainError,
   joinRequestSchema,
   type BreakdownDoneEvent,
@@ -57,6 +58,12 @@ const presenters: { [E in ServerEventName]: (payload: unknown) => ServerEventPay
 
 type Ack = (answer: JoinAnswer) => void;
 
+/** What this file uses of an engine.io connection (socket.io's transport underneath each socket). */
+interface EngineConnection {
+  on(event: "packet", listener: (packet: { type: string }) => void): void;
+  close(): void;
+}
+
 /** Emits one event, typed by the event map, to the sockets of all the channels (each socket once). */
 function emit<E extends ServerEventName>(io: RealtimeServer, channels: readonly string[], event: E, payload: ServerEventPayload<E>): void {
   // socket.io's typed emit cannot narrow a generic event name to its parameters; E and payload are tied above.
@@ -99,6 +106,20 @@ export function attachRealtime(httpServer: HttpServer, services: Services, sessi
   if (postgres) io.adapter(postgres.adapter);
 
   for (const middleware of session) io.engine.use(onlyForHandshake(middleware));
+  io.engine.on("connection", (connection: EngineConnection) => {
+    // Counted as engine.io hands each message over, before socket.io decodes it: once a connection is closed, the
+    // rest of what it sent is dropped unread (engine.io ignores packets of a closing connection).
+    let inThisTurn = 0;
+    connection.on("packet", (packet) => {
+      if (packet.type !== "message") return;
+      if (inThisTurn === 0) setImmediate(() => (inThisTurn = 0));
+      inThisTurn += 1;
+      if (inThisTurn === SOCKET_MESSAGES_PER_TURN + 1) {
+        services.logger.warn({ messages: inThisTurn }, "socket closed: too many messages at once");
+        connection.close();
+      }
+    });
+  });
   io.use((socket, next) => {
     const user = (socket.request as IncomingMessage & { user?: UserRecord }).user;
     next(user ? undefined : new Error("UNAUTHENTICATED"));
