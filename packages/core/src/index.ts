@@ -48,6 +48,7 @@ export * from "./policies/admin-jobs.js";
 export * from "./policies/posting.js";
 export * from "./policies/user.js";
 export * from "./policies/back-office.js";
+export * from "./policies/load.js";
 
 export * from "./schemas/validation.js";
 export * from "./schemas/jobs.js";

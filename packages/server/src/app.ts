@@ -5,6 +5,7 @@ import { pinoHttp } from "pino-http";
 import { redactUrl, type Services } from "@forgehire/services";
 import { csrfProtection } from "./middlewares/csrf.js";
 import { apiNotFound, errorHandler } from "./middlewares/error-handler.js";
+import { apiUserRateLimit } from "./middlewares/rate-limit.js";
 import { sessionMiddlewares } from "./middlewares/session.js";
 import { jsonBody } from "./middlewares/json-body.js";
 import { refuseNulInput } from "./middlewares/validate.js";
@@ -99,6 +100,8 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   app.use(["/api", "/files"], ...sessionStack);
 
   const api = express.Router();
+  // Before anything else the API does for a request: a user past their limit costs a counter's increment, no more.
+  api.use(apiUserRateLimit(services, services.config.apiUserRateLimit));
   api.use(csrfProtection(services.config.publicUrl));
   api.use(jsonBody());
   api.use(refuseNulInput);

@@ -49,6 +49,7 @@ describe("loadConfig defaults", () => {
       emailRetry: { attempts: 12, delayMs: 5_000, maxDelayMs: 60_000 },
       logLevel: "info",
       authRateLimit: 20,
+      apiUserRateLimit: 600,
       trustProxy: false,
     });
   });
@@ -78,6 +79,7 @@ describe("loadConfig defaults", () => {
         MAIL_FROM: "Ops <ops@example.test>",
         LOG_LEVEL: "warn",
         AUTH_RATE_LIMIT: "5",
+        API_USER_RATE_LIMIT: "90",
       }),
     );
     expect(config).toMatchObject({
@@ -87,6 +89,7 @@ describe("loadConfig defaults", () => {
       mailFrom: "Ops <ops@example.test>",
       logLevel: "warn",
       authRateLimit: 5,
+      apiUserRateLimit: 90,
     });
   });
 
@@ -127,6 +130,7 @@ describe("loadConfig refuses a bad value with a ConfigError naming the variable"
     ["LOG_LEVEL", "loud"],
     ["AUTH_RATE_LIMIT", "0"],
     ["AUTH_RATE_LIMIT", "1.5"],
+    ["API_USER_RATE_LIMIT", "0"],
   ])("%s=%j", (name, value) => {
     const error = configError({ [name]: value });
     expect(error.name).toBe("ConfigError");

@@ -75,6 +75,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Attempts per 15 minutes per IP on login, signup and recover. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  /**
+   * Requests per minute one signed-in user may make to the API, over all their sessions and every server process:
+   * ten a second on average, far above what the portal or the back office sends, far below a flood.
+   */
+  API_USER_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   /** Which peers may say, in X-Forwarded-For, who the client is: Express's `trust proxy`. None by default. */
   TRUST_PROXY: optionalText.pipe(
     z
@@ -215,6 +220,8 @@ export interface Config {
   emailRetry: { attempts: number; delayMs: number; maxDelayMs: number };
   logLevel: string;
   authRateLimit: number;
+  /** API requests per minute per signed-in user (API_USER_RATE_LIMIT). */
+  apiUserRateLimit: number;
   /**
    * Express's `trust proxy`: false (the default) keys every rate limit by the connecting peer's address; set it to
    * the reverse proxies in front of the server so their X-Forwarded-For is believed, and nobody else's.
@@ -290,6 +297,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     emailRetry: { attempts: e.EMAIL_RETRY_ATTEMPTS, delayMs: e.EMAIL_RETRY_DELAY_MS, maxDelayMs: Math.max(e.EMAIL_RETRY_DELAY_MS, e.EMAIL_RETRY_MAX_DELAY_MS) },
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    apiUserRateLimit: e.API_USER_RATE_LIMIT,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }

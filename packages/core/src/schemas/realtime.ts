@@ -14,6 +14,7 @@ import {
   type TaskMessage,
 } from "./breakdown.js";
 import { chatMessageSchema, roomIdParams, type ChatMessage } from "./chat.js";
+import type { RoleType, UserType } from "../users.js";
 
 /** `join`: a task's conversation or a chat room; refused unless the user may read it. */
 export const joinRequestSchema = z.union([
@@ -88,6 +89,9 @@ export interface SocketData {
   userId: string;
   /** express-session's id; absent only for a session store that gives none */
   sessionId: string | undefined;
+  /** the user's type and role when the socket connected: the channels it joined since were allowed by them */
+  userType: UserType;
+  roleType: RoleType;
 }
 
 /** The payload type of a server event. */

@@ -44,6 +44,8 @@ export async function spawnServer(env: { DATA_DIR: string; DATABASE_URL: string 
       PUBLIC_URL: url,
       SESSION_SECRET: "test-secret-test-secret-test-secret",
       AUTH_RATE_LIMIT: "100000",
+      // Tests sign in a few users and send many requests each; the limit has tests of its own.
+      API_USER_RATE_LIMIT: "1000000",
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "warn",
       ...env,
     },

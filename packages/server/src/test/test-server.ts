@@ -36,6 +36,8 @@ export async function startTestServer(
     SESSION_SECRET: "test-secret-test-secret-test-secret",
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     AUTH_RATE_LIMIT: "1000",
+    // Tests sign in a few users and send many requests each; the limit has tests of its own.
+    API_USER_RATE_LIMIT: "1000000",
     PUBLIC_URL: "http://forgehire.test",
     // A sweep at a five-minute mark would settle payments a test means to settle itself; the tests that need it set one.
     PAYMENT_RECONCILE_CRON: "off",

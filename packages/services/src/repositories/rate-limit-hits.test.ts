@@ -21,6 +21,12 @@ it("counts every concurrent try of a key once", async () => {
   expect(new Set(counts.map((count) => count.resetAt.getTime()))).toEqual(new Set([later(windowMs).getTime()]));
 });
 
+it("adds several tries in one go (a process that counted them itself), in the window already open", async () => {
+  await rateLimitHitsRepository.increment(database.knex, "batched", start, windowMs);
+  expect(await rateLimitHitsRepository.increment(database.knex, "batched", later(1000), windowMs, 7)).toEqual({ hits: 8, resetAt: later(windowMs) });
+  expect(await rateLimitHitsRepository.increment(database.knex, "batched", later(windowMs), windowMs, 3)).toEqual({ hits: 3, resetAt: later(2 * windowMs) });
+});
+
 it("starts a new window at 1 once the old one has ended", async () => {
   await rateLimitHitsRepository.increment(database.knex, "windowed", start, windowMs);
   expect((await rateLimitHitsRepository.increment(database.knex, "windowed", later(1000), windowMs)).hits).toBe(2);

@@ -10,20 +10,21 @@ export interface RateLimitCount {
 /** Rate-limit counters shared by every server process (one row per key and window). */
 export const rateLimitHitsRepository = {
   /**
-   * Counts one more try for the key, in one statement so concurrent tries from several processes all count:
-   * a window that has ended starts again at 1.
+   * Counts more tries for the key, in one statement so concurrent tries from several processes all count:
+   * a window that has ended starts again from these.
    * @param now the clock's time
    * @param windowMs the window's length
+   * @param tries how many to add (a process that counts locally adds its tries in one go)
    */
-  async increment(db: Knex, key: string, now: Date, windowMs: number): Promise<RateLimitCount> {
+  async increment(db: Knex, key: string, now: Date, windowMs: number, tries = 1): Promise<RateLimitCount> {
     const resetAt = new Date(now.getTime() + windowMs);
     const { rows } = (await db.raw(
-      `insert into rate_limit_hits (key, hits, reset_at) values (?, 1, ?)
+      `insert into rate_limit_hits (key, hits, reset_at) values (?, ?, ?)
        on conflict (key) do update set
-         hits = case when rate_limit_hits.reset_at <= ? then 1 else rate_limit_hits.hits + 1 end,
+         hits = case when rate_limit_hits.reset_at <= ? then excluded.hits else rate_limit_hits.hits + excluded.hits end,
          reset_at = case when rate_limit_hits.reset_at <= ? then excluded.reset_at else rate_limit_hits.reset_at end
        returning hits, reset_at`,
-      [key, resetAt, now, now],
+      [key, tries, resetAt, now, now],
     )) as { rows: Array<{ hits: number; reset_at: Date | string }> };
     const row = rows[0];
     if (!row) throw new Error("rate limit upsert returned no row");

@@ -1,4 +1,5 @@
 import type { Knex } from "knex";
+import type { RoleType, UserType } from "@forgehire/core";
 import { sessionUserColumns, toSessionUser, type SessionUser } from "./users.js";
 
 /** A stored session with its signed-in user, read in one statement. */
@@ -24,6 +25,13 @@ export function sessionEpochOf(sess: Record<string, unknown> | undefined): numbe
 
 // The same reading in SQL, for the queries that decide many sessions at once.
 const sessionEpochSql = `case when s.sess->'passport'->>'epoch' ~ '^[0-9]{1,9}$' then (s.sess->'passport'->>'epoch')::int else 0 end`;
+
+/** A live session's user as they are now: who, and with which rights. */
+export interface LiveSessionUser {
+  id: string;
+  userType: UserType;
+  roleType: RoleType;
+}
 
 /** The express-session rows (connect-session-knex's table), reached here only to end a user's sessions. */
 export const sessionsRepository = {
@@ -68,21 +76,22 @@ export const sessionsRepository = {
 
   /**
    * Which of these sessions still let someone in: present, unexpired, and signed in as a user who exists, is not
-   * disabled and whose rights have not changed since (core's `sessionSignsIn`). Sockets opened with any other
-   * session are closed by the server's sweep.
+   * disabled and whose account epoch has not moved since (core's `sessionSignsIn`), with that user's rights as they
+   * are now. Sockets opened with any other session, or whose user's rights have changed since, are closed by the
+   * server's sweep.
    * @param sids session ids of open sockets
    * @param now the clock's time
-   * @returns the live ones
+   * @returns the live ones, each with its user's current type and role
    */
-  async findLive(db: Knex, sids: string[], now: Date): Promise<Set<string>> {
-    if (sids.length === 0) return new Set();
+  async findLive(db: Knex, sids: string[], now: Date): Promise<Map<string, LiveSessionUser>> {
+    if (sids.length === 0) return new Map();
     const rows = (await db({ s: "sessions" })
       .joinRaw("join users as u on u.id::text = s.sess->'passport'->>'user'")
       .whereIn("s.sid", sids)
       .where("s.expired", ">", now)
       .where("u.disabled", false)
       .whereRaw(`u.session_epoch = ${sessionEpochSql}`)
-      .select("s.sid")) as Array<{ sid: string }>;
-    return new Set(rows.map((row) => row.sid));
+      .select("s.sid", "u.id", "u.user_type", "u.role_type")) as Array<{ sid: string; id: string; user_type: UserType; role_type: RoleType }>;
+    return new Map(rows.map((row) => [row.sid, { id: row.id, userType: row.user_type, roleType: row.role_type }]));
   },
 };

@@ -210,6 +210,19 @@ export const usersRepository = {
     return rows.length;
   },
 
+  /**
+   * The ids of every enabled admin (core's isAdmin: an admin type or role), read when news for all admins goes out
+   * so that it reaches the admins of that moment, not those of when a socket connected.
+   */
+  async enabledAdminIds(db: Knex): Promise<string[]> {
+    return (await db("users")
+      .where({ disabled: false })
+      .andWhere((w) => {
+        w.where("user_type", "admin").orWhere("role_type", "admin");
+      })
+      .pluck("id")) as string[];
+  },
+
   async list(db: Knex, query: UserListQuery): Promise<{ rows: UserRecord[]; total: number }> {
     const filtered = db({ u: "users" }).modify((builder) => {
       if (query.q) {

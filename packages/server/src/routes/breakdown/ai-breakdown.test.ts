@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { fallbackStoryTitles, type BreakdownDoneEvent, type BreakdownProgressEvent } from "@forgehire/core";
+import { userChannel } from "@forgehire/services";
 import { breakDownWithAi } from "../../test/breakdown-runs.js";
 import { startFakeOpenAi, type FakeOpenAi } from "../../test/fakes/openai-server.js";
 import { buildAdmin, buildClient, buildJob, type BuiltUser } from "../../test/factories.js";
@@ -141,6 +142,39 @@ describe("AI breakdown through the openai SDK", () => {
     } finally {
       mine.disconnect();
       theirs.disconnect();
+      admins.disconnect();
+    }
+  });
+
+  it("[rights-7] stops telling an admin's open socket of others' runs once the admin is demoted, even in the database directly", async () => {
+    const admin = await buildAdmin(server);
+    const [mine, admins] = await Promise.all([
+      openSocket(server.url, await sessionCookie(server.url, alice)),
+      openSocket(server.url, await sessionCookie(server.url, admin)),
+    ]);
+    const heardByAdmin: BreakdownProgressEvent[] = [];
+    const doneForAlice: BreakdownDoneEvent[] = [];
+    admins.on("breakdown:progress", (event: BreakdownProgressEvent) => heardByAdmin.push(event));
+    mine.on("breakdown:done", (event: BreakdownDoneEvent) => doneForAlice.push(event));
+    try {
+      fake.answers = [{ kind: "json", content: goodAnswer }];
+      const before = await breakDown();
+      await expect.poll(() => heardByAdmin.some((event) => event.runId === before.runId)).toBe(true);
+
+      // Not through the admin route (which also ends the user's sockets): the socket stays open, and must not keep
+      // the rights its user had when it connected.
+      await server.services.db("users").where({ id: admin.user.id }).update({ user_type: "client", role_type: "job_poster" });
+      heardByAdmin.length = 0;
+      const after = await breakDown();
+      // Alice's own copy of the run's end went out after every progress event of the run.
+      await expect.poll(() => doneForAlice.some((event) => event.runId === after.runId)).toBe(true);
+      // Anything sent to the admin's socket before a message to its own user channel has reached it by then.
+      const sentinel = new Promise<void>((resolve) => admins.once("chat:read", () => resolve()));
+      server.services.realtime.publish(userChannel(admin.user.id), "chat:read", { roomId: "sentinel" });
+      await sentinel;
+      expect(heardByAdmin).toEqual([]);
+    } finally {
+      mine.disconnect();
       admins.disconnect();
     }
   });
