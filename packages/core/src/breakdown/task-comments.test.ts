@@ -27,13 +27,36 @@ describe("withReadableComments", () => {
   const owner: Actor = { id: "owner", userType: "client", roleType: "job_poster" };
   const assigned: Actor = { id: "assigned", userType: "freelancer", roleType: "freelancer" };
   const other: Actor = { id: "other", userType: "freelancer", roleType: "freelancer" };
-  const job: JobState = { ownerId: "owner", status: "in_progress", paymentStatus: "paid", locked: true, startedAt: "2026-01-01T00:00:00Z", freelancerId: "assigned" };
-  const stories = [{ id: "s", tasks: [{ id: "t1", comment: "Which colours?" }, { id: "t2", comment: null }] }];
+  const job: JobState = {
+    ownerId: "owner",
+    status: "in_progress",
+    paymentStatus: "paid",
+    locked: true,
+    startedAt: "2026-01-01T00:00:00Z",
+    freelancerId: "assigned",
+  };
+  const stories = [
+    {
+      id: "s",
+      tasks: [
+        { id: "t1", comment: "Which colours?" },
+        { id: "t2", comment: null },
+      ],
+    },
+  ];
 
   it("[rights-6] keeps the latest comments for those who may read the thread and clears them for anyone else", () => {
     expect(withReadableComments(owner, job, stories)).toBe(stories);
     expect(withReadableComments(assigned, job, stories)).toBe(stories);
-    expect(withReadableComments(other, job, stories)).toEqual([{ id: "s", tasks: [{ id: "t1", comment: null }, { id: "t2", comment: null }] }]);
+    expect(withReadableComments(other, job, stories)).toEqual([
+      {
+        id: "s",
+        tasks: [
+          { id: "t1", comment: null },
+          { id: "t2", comment: null },
+        ],
+      },
+    ]);
     // A job not yet taken: no freelancer reads its comments.
     expect(withReadableComments(assigned, { ...job, freelancerId: null, startedAt: null }, stories)[0]!.tasks[0]!.comment).toBeNull();
   });

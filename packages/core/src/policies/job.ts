@@ -119,12 +119,7 @@ const regenerable = all(
 const lockable = when(not(onJob(isLocked)), "ALREADY_LOCKED");
 // A paid job stays locked (its scope is frozen); a started one too (CANNOT_UNLOCK is left for a started job that is somehow
 // unpaid). Both are checked before "not locked" as the more telling refusals.
-const unlockable = all(
-  notFrozen,
-  scopeNotPaid,
-  when(not(onJob(isStarted)), "CANNOT_UNLOCK"),
-  when(onJob(isLocked), "NOT_LOCKED"),
-);
+const unlockable = all(notFrozen, scopeNotPaid, when(not(onJob(isStarted)), "CANNOT_UNLOCK"), when(onJob(isLocked), "NOT_LOCKED"));
 const startable = all(
   when(not(onJob(isStarted)), "ALREADY_STARTED"),
   when(onJob(isLocked), "REQUIREMENTS_NOT_FINALIZED"),

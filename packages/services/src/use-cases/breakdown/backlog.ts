@@ -1,4 +1,13 @@
-import { authorize, domainError, withReadableComments, type Actor, type StoryCreateBody, type StoryUpdateBody, type TaskCreateBody, type TaskUpdateBody } from "@forgehire/core";
+import {
+  authorize,
+  domainError,
+  withReadableComments,
+  type Actor,
+  type StoryCreateBody,
+  type StoryUpdateBody,
+  type TaskCreateBody,
+  type TaskUpdateBody,
+} from "@forgehire/core";
 import type { ServiceDeps } from "../../deps.js";
 import { storiesRepository, type BacklogItem, type StoryRecord } from "../../repositories/stories.js";
 import { loadLiveJob } from "../jobs/job-details.js";
