@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { jobCreateBody, type Actor } from "@forgehire/core";
 import {
   createLogger,
@@ -73,13 +73,14 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function waitFor(condition: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+/** Polls `condition` (every 250 ms, vitest's waitFor) until it holds; fails naming `what` after `timeoutMs`. */
+const waitFor = (condition: () => Promise<boolean>, timeoutMs: number, what: string) =>
+  vi.waitFor(
+    async () => {
+      if (!(await condition())) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    },
+    { timeout: timeoutMs, interval: 250 },
+  );
 
 /** The outbox's messages by status. */
 async function statusCounts(server: TestServer, where: Record<string, unknown> = {}): Promise<Record<string, number>> {
