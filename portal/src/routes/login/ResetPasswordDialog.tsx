@@ -55,30 +55,20 @@ export default function ResetPasswordDialog({ open, initialEmail, onClose }: Res
     });
   };
 
-  if (recover.isSuccess && recover.data.delivery === "none") {
-    return (
-      <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="reset-password-title">
-        <DialogTitle id="reset-password-title">No email can be sent</DialogTitle>
-        <DialogContent>
-          <Alert severity="warning">{messages.noEmail}</Alert>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} variant="contained">
-            Close
-          </Button>
-        </DialogActions>
-      </Dialog>
-    );
-  }
-
   if (recover.isSuccess) {
+    // The server says whether this site can send email at all (never whether the account exists).
+    const noEmail = recover.data.delivery === "none";
     return (
       <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="reset-password-title">
-        <DialogTitle id="reset-password-title">Check your email</DialogTitle>
+        <DialogTitle id="reset-password-title">{noEmail ? "No email can be sent" : "Check your email"}</DialogTitle>
         <DialogContent>
-          <Alert severity="success">
-            If an account exists for {getValues("email").trim()}, we have sent it a link to reset your password. The link is valid for one hour.
-          </Alert>
+          {noEmail ? (
+            <Alert severity="warning">{messages.noEmail}</Alert>
+          ) : (
+            <Alert severity="success">
+              If an account exists for {getValues("email").trim()}, we have sent it a link to reset your password. The link is valid for one hour.
+            </Alert>
+          )}
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose} variant="contained">
