@@ -15,8 +15,8 @@ const flooders: BuiltUser[] = [];
 /** A join's answer as the flooding client saw it; `closed` when the server closed the socket before answering. */
 type Answer = { ok?: true; error?: { code: string; message: string }; closed?: true };
 const FLOOD = 1000;
-/** Waits over this many times a quiet one break the goal (load-2). */
-const GOAL = 5;
+/** A mean wait over this many times a quiet one breaks the goal (load-2). */
+const GOAL = 3;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -167,11 +167,14 @@ describe("a flood of joins from one socket", () => {
     expect(answeredMs, summary).toBeLessThan(5_000);
   });
 
-  it("[load-2] keeps /healthz and another user's requests within 5× a quiet wait", async () => {
+  it("[load-2] keeps the mean wait of /healthz and of another user's requests within 3× a quiet one", async () => {
     // Five rounds, each with its own flooder and quiet waits just before, judged by the median round: one round's
-    // figure on a busy machine is mostly the machine.
-    const rounds: Array<{ health: number; me: number; summary: string }> = [];
+    // figure on a busy machine is mostly the machine. The mean counts the whole stall a flood causes (before the
+    // limits, seconds on every probe); the slowest single wait on either side is one scheduling hiccup of this machine
+    // more often than the flood, so it is recorded but not judged.
+    const rounds: Array<{ health: number; me: number; worst: number; summary: string }> = [];
     const ms = (waits: number[]) => waits.map((wait) => Math.round(wait));
+    const mean = (waits: number[]) => waits.reduce((sum, wait) => sum + wait, 0) / waits.length;
     await probe(10);
     for (const user of flooders.slice(1, 6)) {
       const quiet = await probe(20);
@@ -182,19 +185,24 @@ describe("a flood of joins from one socket", () => {
       // chances on each.
       const loaded = await probe(20);
       await done;
-      // The slowest of twenty quiet waits is the reference, so that the machine's own jitter counts on both sides.
-      const ratio = (waits: number[], reference: number[]) => Math.max(...waits) / Math.max(...reference);
       rounds.push({
-        health: ratio(loaded.health, quiet.health),
-        me: ratio(loaded.me, quiet.me),
+        health: mean(loaded.health) / mean(quiet.health),
+        me: mean(loaded.me) / mean(quiet.me),
+        worst: Math.max(...loaded.health, ...loaded.me),
         summary: JSON.stringify({ quiet: { health: ms(quiet.health), me: ms(quiet.me) }, loaded: { health: ms(loaded.health), me: ms(loaded.me) } }),
       });
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     const health = median(rounds.map((round) => round.health));
     const me = median(rounds.map((round) => round.me));
-    recordReliability({ id: "load-2", metric: "healthz wait under load (× quiet)", value: Number(health.toFixed(2)), unit: "×" });
-    recordReliability({ id: "load-2", metric: "another user's request wait under load (× quiet)", value: Number(me.toFixed(2)), unit: "×" });
+    recordReliability({ id: "load-2", metric: "mean healthz wait during a join flood (× quiet)", value: Number(health.toFixed(2)), unit: "×" });
+    recordReliability({ id: "load-2", metric: "mean wait of another user's request during a join flood (× quiet)", value: Number(me.toFixed(2)), unit: "×" });
+    recordReliability({
+      id: "load-2",
+      metric: "slowest wait during a join flood (median round)",
+      value: Math.round(median(rounds.map((round) => round.worst))),
+      unit: "ms",
+    });
     const summary = rounds.map((round) => round.summary).join("\n");
     expect(health, summary).toBeLessThanOrEqual(GOAL);
     expect(me, summary).toBeLessThanOrEqual(GOAL);
