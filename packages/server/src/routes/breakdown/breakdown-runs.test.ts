@@ -161,6 +161,28 @@ describe("POST /api/jobs/:id/breakdown/regenerate with the AI engine", () => {
     expect(titles).not.toContain("Product catalogue");
   });
 
+  it("replaces the stories once however many times a regenerate run is worked, at once or after it finished", async () => {
+    fake.answers = [{ kind: "json", content: oneStoryAnswer }];
+    const job = await buildJob(alice);
+    await breakDownWithAi(alice, job.id);
+    fake.answers = [{ kind: "slow", delayMs: 300, content: twoStoryAnswer }];
+    const { runId } = (await alice.agent.post(`/api/jobs/${job.id}/breakdown/regenerate`).expect(202)).body as BreakdownQueued;
+    const engine = server.services.engines.ai!;
+    await Promise.all([
+      workBreakdownRun(server.services, engine, runId, { lastTry: false }),
+      workBreakdownRun(server.services, engine, runId, { lastTry: false }),
+    ]);
+    expect((await finishedRun(alice, job.id, runId)).status).toBe("succeeded");
+    const storyIds = async () => ((await alice.agent.get(`/api/jobs/${job.id}/stories`).expect(200)).body as Array<{ id: number }>).map((story) => story.id);
+    const stored = await storyIds();
+    await workBreakdownRun(server.services, engine, runId, { lastTry: false });
+    // Replacing again would keep the count and change every id: the ids and the one activity entry say it happened once.
+    expect(await storyIds()).toEqual(stored);
+    const replacements = (await db()("job_activity").where({ job_id: job.id, action: "breakdown" })) as Array<{ details: unknown }>;
+    const regenerated = replacements.filter((row) => JSON.stringify(row.details).includes('"regenerated":true'));
+    expect(regenerated).toHaveLength(1);
+  });
+
   it("queues nothing when the regeneration is refused (another client; a locked breakdown)", async () => {
     fake.answers = [{ kind: "json", content: oneStoryAnswer }];
     const job = await buildJob(alice);
