@@ -195,6 +195,8 @@ describe("forgehire CLI", () => {
       if (type === "admin") continue;
       for (const args of [
         ["users:list", "--as", email],
+        ["users:show", email, "--as", email],
+        ["emails:list", "--as", email],
         ["admin:email", "1", "--subject", "s", "--message", "m", "--as", email],
       ]) {
         const refused = await forgehire(...args);
@@ -206,7 +208,7 @@ describe("forgehire CLI", () => {
     const listed = await forgehire("users:list", "--json");
     expect(listed.code, listed.stderr).toBe(0);
     expect((JSON.parse(listed.stdout) as unknown[]).length).toBeGreaterThanOrEqual(3);
-  }, 300_000); // eight CLI processes, each a few seconds (far more on a busy machine)
+  }, 300_000); // twelve CLI processes, each a few seconds (far more on a busy machine)
 
   it("refuses to open the embedded database while another process holds it (exit 9)", async () => {
     const lock = acquireDataDirLock(dataDir);

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { emailsRepository, type EmailRecord } from "@forgehire/services";
+import { listOutbox, type EmailRecord } from "@forgehire/services";
 import { withServices } from "../context.js";
+import { operatorActor } from "./operator.js";
 import { printJson } from "../output.js";
 import { parseInput } from "../parse-input.js";
 import { printTable } from "../views/table.js";
@@ -12,6 +13,7 @@ export interface EmailListOptions {
   perPage: string;
   full?: boolean;
   json?: boolean;
+  as?: string;
 }
 
 /** emails:list: the outbox, where every email lands (and, without SMTP, the only place to read it). */
@@ -25,8 +27,8 @@ export async function emailsList(options: EmailListOptions): Promise<void> {
     }),
     options,
   );
-  const { rows, total } = await withServices((services) =>
-    emailsRepository.list(services.db, { ...query, offset: (query.page - 1) * query.perPage, limit: query.perPage }),
+  const { rows, total } = await withServices(async (services) =>
+    listOutbox(services, await operatorActor(services, options.as), { ...query, offset: (query.page - 1) * query.perPage, limit: query.perPage }),
   );
   if (options.json) return printJson(rows);
   if (options.full) {

@@ -5,6 +5,7 @@ import { domainError } from "@forgehire/core";
 import { adminUserUpdateBody } from "@forgehire/core";
 import {
   createUser,
+  getUserForAdmin,
   listUsers,
   sendPasswordResetByAdmin,
   setUserDisabled,
@@ -122,8 +123,11 @@ export async function findAccount(services: Services, ref: string): Promise<User
 }
 
 /** users:show: one account (by email or id). */
-export async function usersShow(ref: string, options: { json?: boolean }): Promise<void> {
-  const user = await withServices((services) => findAccount(services, ref));
+export async function usersShow(ref: string, options: { json?: boolean; as?: string }): Promise<void> {
+  const user = await withServices(async (services) => {
+    const actor = await operatorActor(services, options.as);
+    return getUserForAdmin(services, actor, (await findAccount(services, ref)).id);
+  });
   if (options.json) return printJson(withoutSecrets(user));
   console.log(
     [

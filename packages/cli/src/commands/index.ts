@@ -62,6 +62,7 @@ export function registerCommands(program: Command): void {
   program
     .command("users:show <account>")
     .description("show one account, by email or id")
+    .option("--as <email>", "the admin acting (default: the first admin)")
     .option("--json", "print JSON")
     .action(async (account: string, options) => (await import("../actions/users.js")).usersShow(account, options));
 
@@ -213,6 +214,7 @@ export function registerCommands(program: Command): void {
     .option("--page <n>", "page number", "1")
     .option("--per-page <n>", "rows per page (at most 100)", "25")
     .option("--full", "print each email's text")
+    .option("--as <email>", "the admin acting (default: the first admin)")
     .option("--json", "print JSON")
     .action(async (options) => (await import("../actions/emails.js")).emailsList(options));
 }

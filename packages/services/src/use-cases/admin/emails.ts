@@ -6,6 +6,20 @@ import { jobsRepository } from "../../repositories/jobs.js";
 import { usersRepository } from "../../repositories/users.js";
 
 /**
+ * The outbox as the operator's CLI reads it, newest first, narrowed by recipient or kind; with each email's text, which
+ * the back office's list leaves out.
+ * @throws ADMIN_ONLY
+ */
+export function listOutbox(
+  deps: Pick<ServiceDeps, "db">,
+  actor: Actor,
+  query: { to?: string; kind?: string; offset: number; limit: number },
+): Promise<{ rows: EmailRecord[]; total: number }> {
+  authorizeBackOffice(actor, "read", "emails");
+  return emailsRepository.list(deps.db, query);
+}
+
+/**
  * Sends the 'Send Email to Job Poster' message: queued in the outbox as kind admin_email with the job and the admin
  * who wrote it, then delivered by the email queue (SMTP when configured), retried on failure; a message that
  * finally fails stays in the outbox as failed, with the reason, for `resendEmail`.
