@@ -56,7 +56,7 @@ const common = {
   bundle: true,
   platform: "node",
   format: "esm",
-  target: "node20",
+  target: "node22",
   jsx: "automatic",
   sourcemap: true,
   logLevel: "warning",
