@@ -1,5 +1,6 @@
 import { Datagrid, DateField, List, NumberInput, ReferenceField, SearchInput, SelectField, SelectInput, TextField } from "react-admin";
-import { changeRequestStatusChoices, type AdminChangeRequest } from "./types";
+import type { AdminChangeRequest } from "@forgehire/core";
+import { changeRequestStatusChoices } from "./types";
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,

@@ -1,5 +1,6 @@
 import { DateField, ReferenceField, SelectField, Show, SimpleShowLayout, TextField } from "react-admin";
-import { changeRequestStatusChoices, type AdminChangeRequest } from "./types";
+import type { AdminChangeRequest } from "@forgehire/core";
+import { changeRequestStatusChoices } from "./types";
 
 /** One change request and the story it produced (read only: requests change through the job's flow). */
 const ChangeRequestShow = () => (

@@ -1,6 +1,6 @@
 import { lazy } from "react";
 import ChangeCircleIcon from "@mui/icons-material/ChangeCircle";
-import type { AdminChangeRequest } from "./types";
+import type { AdminChangeRequest } from "@forgehire/core";
 
 export default {
   list: lazy(() => import("./ChangeRequestList")),

@@ -1,5 +1,5 @@
 import { Datagrid, DateField, FunctionField, List, NumberField, NumberInput, ReferenceField, SearchInput, TextField } from "react-admin";
-import type { AdminChatRoom } from "../communication/types";
+import type { AdminChatRoom } from "@forgehire/core";
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />, <NumberInput key="jobId" source="jobId" label="Job id" />];
 

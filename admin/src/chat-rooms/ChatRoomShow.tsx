@@ -1,5 +1,5 @@
 import { Datagrid, DateField, NumberField, ReferenceField, ReferenceManyField, Show, SimpleShowLayout, TextField, Pagination } from "react-admin";
-import type { AdminChatRoom } from "../communication/types";
+import type { AdminChatRoom } from "@forgehire/core";
 
 /** One room and its messages, oldest first. */
 const ChatRoomShow = () => (

@@ -1,6 +1,6 @@
 import { lazy } from "react";
 import ForumIcon from "@mui/icons-material/Forum";
-import type { AdminChatRoom } from "../communication/types";
+import type { AdminChatRoom } from "@forgehire/core";
 
 export default {
   list: lazy(() => import("./ChatRoomList")),

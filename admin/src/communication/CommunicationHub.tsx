@@ -20,14 +20,12 @@ import ChatIcon from "@mui/icons-material/Chat";
 import ForumOutlinedIcon from "@mui/icons-material/ForumOutlined";
 import SearchIcon from "@mui/icons-material/Search";
 import { Title, useGetList, useGetMany, useNotify } from "react-admin";
-import { relativeTime, type ChatRoom } from "@forgehire/core";
+import { relativeTime, type ChatRoom, type AdminJob, type AdminUser, type AdminChatRoom } from "@forgehire/core";
 import { adminApi } from "../api";
 import { JobStatusChip, PaidChip } from "../jobs/JobStatus";
-import type { AdminJob } from "../jobs/types";
-import { userTypeLabel, type AdminUser } from "../users/types";
+import { userTypeLabel } from "../users/types";
 import { RealtimeProvider } from "@forgehire/realtime-client";
 import { ChatDialog } from "./ChatDialog";
-import type { AdminChatRoom } from "./types";
 
 const messages = {
   title: "Communication Hub",

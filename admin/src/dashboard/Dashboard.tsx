@@ -18,10 +18,10 @@ import {
 } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
 import { Datagrid, FunctionField, Link, ListBase, NumberField, Pagination, ReferenceField, TextField, Title, EmailField, useListContext } from "react-admin";
-import type { AdminJobView, AdminStats } from "@forgehire/core";
+import type { AdminJob, AdminJobView, AdminStats } from "@forgehire/core";
 import { adminApi } from "../api";
 import { JobStatusChip } from "../jobs/JobStatus";
-import { jobViewChoices, type AdminJob } from "../jobs/types";
+import { jobViewChoices } from "../jobs/types";
 import { EmailDialog } from "./EmailDialog";
 
 // recharts is the largest library here: the charts load after the counters and tables.

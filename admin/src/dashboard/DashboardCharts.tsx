@@ -1,14 +1,11 @@
 import { Alert, Box, Card, CardContent, Skeleton, Typography } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import type { JobStatus } from "@forgehire/core";
+import { jobStatusLabels } from "@forgehire/core";
 import { adminApi } from "../api";
-import { jobStatusLabel } from "../jobs/types";
 
 const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
 const weekLabel = (week: string) => new Date(`${week}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-const statusName = (status: string) => (status in statusNames ? jobStatusLabel(status as JobStatus) : status);
-const statusNames: Record<JobStatus, true> = { open: true, in_progress: true, completed: true, inactive: true };
 
 const ChartCard = ({ title, children }: { title: string; children: React.ReactElement }) => (
   <Card component="figure" aria-label={title} sx={{ m: 0 }}>
@@ -35,7 +32,7 @@ export default function DashboardCharts() {
       </Alert>
     );
   if (!data) return <Skeleton variant="rounded" height={260} sx={{ mt: 3 }} />;
-  const byStatus = data.jobsByStatus.map((row) => ({ ...row, label: statusName(row.status) }));
+  const byStatus = data.jobsByStatus.map((row) => ({ ...row, label: jobStatusLabels[row.status] }));
   const revenue = data.revenueByWeek.map((row) => ({ ...row, label: weekLabel(row.week) }));
   const newJobs = data.newJobsByWeek.map((row) => ({ ...row, label: weekLabel(row.week) }));
 

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from "@mui/material";
 import { HttpError, useNotify } from "react-admin";
-import { adminEmailSubject } from "@forgehire/core";
+import { adminEmailSubject, type AdminJob } from "@forgehire/core";
 import { adminApi } from "../api";
-import type { AdminJob } from "../jobs/types";
 
 // The spec's words (part 2, "Admin dashboard and email").
 const messages = {

@@ -1,6 +1,7 @@
 import { Datagrid, DateField, FunctionField, List, NumberInput, ReferenceField, SearchInput, SelectInput, TextField } from "react-admin";
+import type { AdminEmail } from "@forgehire/core";
 import { EmailStatusChip, ResendButton } from "./EmailStatus";
-import { emailStatusChoices, type AdminEmail } from "./types";
+import { emailStatusChoices } from "./types";
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,

@@ -1,6 +1,6 @@
 import { DateField, FunctionField, Labeled, ReferenceField, Show, SimpleShowLayout, TextField, TopToolbar } from "react-admin";
+import type { AdminEmail } from "@forgehire/core";
 import { EmailStatusChip, ResendButton } from "./EmailStatus";
-import type { AdminEmail } from "./types";
 
 /** One e-mail as sent: recipient, subject, text and delivery status. */
 const EmailShow = () => (

@@ -2,10 +2,10 @@ import { useState } from "react";
 import { Button, Chip } from "@mui/material";
 import ReplayIcon from "@mui/icons-material/Replay";
 import { useNotify, useRecordContext, useRefresh } from "react-admin";
+import { emailStatusLabels, type AdminEmail, type EmailStatus } from "@forgehire/core";
 import { adminApi } from "../api";
-import { emailStatusChoices, type AdminEmail } from "./types";
 
-const colors = { queued: "info", sent: "success", failed: "error", logged: "default" } as const;
+const colors: Record<EmailStatus, "info" | "success" | "error" | "default"> = { queued: "info", sent: "success", failed: "error", logged: "default" };
 
 /** The delivery status as a chip; a failed or retried one says why on hover. */
 export const EmailStatusChip = () => {
@@ -13,7 +13,7 @@ export const EmailStatusChip = () => {
   if (!record) return null;
   // Queued after a failed attempt: the queue retries it with a growing pause.
   const retrying = record.status === "queued" && record.error !== null;
-  const label = retrying ? `Retrying (${record.attempts} failed)` : (emailStatusChoices.find((choice) => choice.id === record.status)?.name ?? record.status);
+  const label = retrying ? `Retrying (${record.attempts} failed)` : emailStatusLabels[record.status];
   return <Chip size="small" color={retrying ? "warning" : colors[record.status]} label={label} title={record.error ?? undefined} />;
 };
 

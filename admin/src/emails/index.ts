@@ -1,6 +1,6 @@
 import { lazy } from "react";
 import EmailIcon from "@mui/icons-material/Email";
-import type { AdminEmail } from "./types";
+import type { AdminEmail } from "@forgehire/core";
 
 export default {
   list: lazy(() => import("./EmailList")),

@@ -1,5 +1,5 @@
 import { Datagrid, DateField, EmailField, List, NumberField, SearchInput, TextArrayField, TextField } from "react-admin";
-import type { AdminFreelancer } from "./types";
+import type { AdminFreelancer } from "@forgehire/core";
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 

@@ -1,5 +1,5 @@
 import { DateField, EmailField, FunctionField, NumberField, ReferenceField, Show, SimpleShowLayout, TextArrayField, TextField } from "react-admin";
-import type { AdminFreelancer } from "./types";
+import type { AdminFreelancer } from "@forgehire/core";
 
 // Lists of plain strings: TextArrayField shows each as a chip.
 const chips = (source: "skills" | "domains" | "languages", label: string) => <TextArrayField source={source} label={label} emptyText="—" />;

@@ -1,5 +1,5 @@
 import { Edit, SaveButton, ShowButton, SimpleForm, TextInput, Toolbar, TopToolbar, required } from "react-admin";
-import type { AdminJobDetails } from "./types";
+import type { AdminJobDetails } from "@forgehire/core";
 
 // The server reads only the editable fields and keeps the owner, status and budget (API.md, PUT /api/jobs/:id).
 const editable = (record: AdminJobDetails) => ({

@@ -1,6 +1,7 @@
 import { Button, Stack, Typography } from "@mui/material";
 import { BooleanField, Datagrid, DateField, FunctionField, List, NumberField, SearchInput, SelectField, SelectInput, TextField } from "react-admin";
-import { jobPaymentStatusChoices, jobStatusChoices, jobViewChoices, type AdminJob } from "./types";
+import type { AdminJob } from "@forgehire/core";
+import { jobPaymentStatusChoices, jobStatusChoices, jobViewChoices } from "./types";
 
 // API.md: q searches title, description and the poster's name; view is one of the dashboard's views. No view is
 // the server's "all", so All Projects is the select's empty choice, shown while nothing is chosen.

@@ -18,9 +18,9 @@ import {
   TopToolbar,
   useRecordContext,
 } from "react-admin";
-import { taskStatusLabel } from "../stories/types";
+import { changeRequestStatusLabels, paymentAttemptStatusLabels, priorityLabels, taskStatusLabels, type AdminJobDetails } from "@forgehire/core";
 import { JobStatusChip } from "./JobStatus";
-import { jobPaymentStatusChoices, type AdminJobDetails } from "./types";
+import { jobPaymentStatusChoices } from "./types";
 
 const money = { style: "currency", currency: "USD" } as const;
 const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
@@ -114,14 +114,14 @@ const Backlog = () => {
             <Typography variant="h6" component="h2">
               {story.title}
             </Typography>
-            <Chip size="small" label={story.priority} />
+            <Chip size="small" label={priorityLabels[story.priority]} />
             {story.locked ? <Chip size="small" label="Locked" /> : null}
           </Stack>
           <Typography color="text.secondary">{story.description}</Typography>
           <MuiList dense>
             {story.tasks.map((task) => (
-              <ListItem key={task.id} secondaryAction={<Chip size="small" variant="outlined" label={taskStatusLabel(task.status)} />}>
-                <ListItemText primary={task.title} secondary={`${task.priority} priority · ${task.messageCount} messages`} />
+              <ListItem key={task.id} secondaryAction={<Chip size="small" variant="outlined" label={taskStatusLabels[task.status]} />}>
+                <ListItemText primary={task.title} secondary={`${priorityLabels[task.priority]} priority · ${task.messageCount} messages`} />
               </ListItem>
             ))}
           </MuiList>
@@ -138,7 +138,7 @@ const ChangeRequests = () => {
   return (
     <MuiList>
       {record.changeRequests.map((request) => (
-        <ListItem key={request.id} secondaryAction={<Chip size="small" label={request.status} />}>
+        <ListItem key={request.id} secondaryAction={<Chip size="small" label={changeRequestStatusLabels[request.status]} />}>
           <ListItemText primary={request.description} secondary={when(request.createdAt)} />
         </ListItem>
       ))}
@@ -153,7 +153,7 @@ const Payments = () => {
   return (
     <MuiList>
       {record.payments.map((payment) => (
-        <ListItem key={payment.id} secondaryAction={<Chip size="small" label={payment.status} />}>
+        <ListItem key={payment.id} secondaryAction={<Chip size="small" label={paymentAttemptStatusLabels[payment.status]} />}>
           <ListItemText
             primary={`$${(payment.amount / 100).toFixed(2)} ${payment.currency.toUpperCase()} · ${payment.provider} · attempt ${payment.attempt}`}
             secondary={[when(payment.createdAt), payment.lastError].filter(Boolean).join(" · ")}

@@ -4,8 +4,7 @@ import BlockIcon from "@mui/icons-material/Block";
 import CheckCircleIcon from "@mui/icons-material/CheckCircle";
 import PaidIcon from "@mui/icons-material/Paid";
 import RadioButtonUncheckedIcon from "@mui/icons-material/RadioButtonUnchecked";
-import type { JobStatus } from "@forgehire/core";
-import { jobStatusLabel } from "./types";
+import { jobStatusLabels, paymentStatusLabels, type JobStatus } from "@forgehire/core";
 
 const statusIcons: Record<JobStatus, typeof AutorenewIcon> = {
   open: RadioButtonUncheckedIcon,
@@ -24,8 +23,8 @@ const statusColors: Record<JobStatus, "default" | "info" | "success" | "error"> 
 /** A job's status as a chip with its icon, as the dashboard's tables and the Communication Hub show it. */
 export const JobStatusChip = ({ status }: { status: JobStatus }) => {
   const Icon = statusIcons[status];
-  return <Chip size="small" variant="outlined" color={statusColors[status]} icon={<Icon />} label={jobStatusLabel(status)} />;
+  return <Chip size="small" variant="outlined" color={statusColors[status]} icon={<Icon />} label={jobStatusLabels[status]} />;
 };
 
 /** The 'Paid' badge of a paid job. */
-export const PaidChip = () => <Chip size="small" color="success" icon={<PaidIcon />} label="Paid" />;
+export const PaidChip = () => <Chip size="small" color="success" icon={<PaidIcon />} label={paymentStatusLabels.paid} />;

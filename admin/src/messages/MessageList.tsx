@@ -1,5 +1,5 @@
 import { Datagrid, DateField, List, NumberInput, ReferenceField, SearchInput, TextField, TextInput } from "react-admin";
-import type { AdminMessage } from "./types";
+import type { AdminMessage } from "@forgehire/core";
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,

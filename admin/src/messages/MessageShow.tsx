@@ -1,5 +1,5 @@
 import { DateField, ReferenceField, Show, SimpleShowLayout, TextField } from "react-admin";
-import type { AdminMessage } from "./types";
+import type { AdminMessage } from "@forgehire/core";
 
 /** One chat message (read only). */
 const MessageShow = () => (

@@ -1,6 +1,6 @@
 import { lazy } from "react";
 import ChatBubbleIcon from "@mui/icons-material/ChatBubble";
-import type { AdminMessage } from "./types";
+import type { AdminMessage } from "@forgehire/core";
 
 export default {
   list: lazy(() => import("./MessageList")),

@@ -1,5 +1,6 @@
 import { BooleanInput, Datagrid, DateField, FunctionField, List, NumberField, NumberInput, SelectField, SelectInput, TextField } from "react-admin";
-import { paymentStatusChoices, providerChoices, type AdminPayment } from "./types";
+import type { AdminPayment } from "@forgehire/core";
+import { paymentStatusChoices, providerChoices } from "./types";
 
 const paymentFilters = [
   <NumberInput key="jobId" source="jobId" label="Job id" alwaysOn />,

@@ -1,31 +1,10 @@
-import type { PaymentRecord } from "@forgehire/core";
+import { paymentAttemptStatusLabels, type AdminPayment, type PaymentRecord } from "@forgehire/core";
+import { toChoices } from "../choices";
 
-/** A payment as GET /api/admin/payments sends it (amounts in whole cents). */
-export interface AdminPayment extends PaymentRecord {
-  userId: string;
-  providerPaymentId: string | null;
-  attempt: number;
-  lastError: string | null;
-  updatedAt: string;
-  /** why a charge was not applied and is (or was) given back */
-  refundReason: string | null;
-  providerRefundId: string | null;
-  refundedAt: string | null;
-}
 
-export const paymentStatusChoices = [
-  { id: "requires_payment", name: "Requires payment" },
-  { id: "processing", name: "Processing" },
-  { id: "succeeded", name: "Succeeded" },
-  { id: "failed", name: "Failed" },
-  { id: "canceled", name: "Canceled" },
-  { id: "needs_refund", name: "Needs refund" },
-  { id: "refunded", name: "Refunded" },
-];
+export const paymentStatusChoices = toChoices(paymentAttemptStatusLabels);
 
-export const providerChoices = [
-  { id: "stripe", name: "Stripe" },
-  { id: "test", name: "Test provider" },
-];
+const providerLabels: Record<PaymentRecord["provider"], string> = { stripe: "Stripe", test: "Test provider" };
+export const providerChoices = toChoices(providerLabels);
 
 export const paymentRepresentation = (record: AdminPayment) => `Payment of job #${record.jobId} (attempt ${record.attempt})`;

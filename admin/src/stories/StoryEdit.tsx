@@ -1,5 +1,6 @@
 import { Edit, SelectInput, SimpleForm, TextInput, required } from "react-admin";
-import { priorityChoices, type AdminStory } from "./types";
+import type { AdminStory } from "@forgehire/core";
+import { priorityChoices } from "./types";
 
 const editable = ({ title, description, priority }: AdminStory) => ({ title, description, priority });
 

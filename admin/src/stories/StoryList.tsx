@@ -11,7 +11,8 @@ import {
   SelectInput,
   TextField,
 } from "react-admin";
-import { priorityChoices, type AdminStory } from "./types";
+import type { AdminStory } from "@forgehire/core";
+import { priorityChoices } from "./types";
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,

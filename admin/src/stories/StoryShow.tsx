@@ -14,7 +14,8 @@ import {
   DeleteWithConfirmButton,
   useRecordContext,
 } from "react-admin";
-import { priorityChoices, taskStatusChoices, type AdminStory } from "./types";
+import type { AdminStory } from "@forgehire/core";
+import { priorityChoices, taskStatusChoices } from "./types";
 
 // While a story is locked (or its job started) the server refuses changes with 409 LOCKED: hide what would fail.
 const StoryActions = () => {

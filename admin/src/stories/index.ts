@@ -1,6 +1,6 @@
 import { lazy } from "react";
 import AutoStoriesIcon from "@mui/icons-material/AutoStories";
-import type { AdminStory } from "./types";
+import type { AdminStory } from "@forgehire/core";
 
 export default {
   list: lazy(() => import("./StoryList")),

@@ -4,10 +4,8 @@ import ListItemText from "@mui/material/ListItemText";
 import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
 import { Labeled, useRecordContext } from "react-admin";
+import { taskStatusLabels, type AdminTask } from "@forgehire/core";
 import { adminApi } from "../api";
-import { taskStatusChoices, type AdminTask } from "../stories/types";
-
-const statusName = (status: string) => taskStatusChoices.find((choice) => choice.id === status)?.name ?? status;
 
 /** Every comment saved with the task's status, oldest first, with its author, status and time. */
 const TaskComments = () => {
@@ -28,7 +26,7 @@ const TaskComments = () => {
           <ListItem key={comment.id} disableGutters>
             <ListItemText
               primary={comment.comment}
-              secondary={`${comment.authorName} · ${statusName(comment.status)} · ${new Date(comment.createdAt).toLocaleString()}`}
+              secondary={`${comment.authorName} · ${taskStatusLabels[comment.status]} · ${new Date(comment.createdAt).toLocaleString()}`}
               slotProps={{ primary: { sx: { whiteSpace: "pre-wrap" } } }}
             />
           </ListItem>

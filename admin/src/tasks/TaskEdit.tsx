@@ -1,5 +1,6 @@
 import { Edit, SelectInput, SimpleForm, TextInput, required } from "react-admin";
-import { priorityChoices, taskStatusChoices, type AdminTask } from "../stories/types";
+import type { AdminTask } from "@forgehire/core";
+import { priorityChoices, taskStatusChoices } from "../stories/types";
 
 const editable = ({ title, description, priority, status }: AdminTask) => ({ title, description, priority, status });
 

@@ -11,7 +11,8 @@ import {
   SelectInput,
   TextField,
 } from "react-admin";
-import { priorityChoices, taskStatusChoices, type AdminTask } from "../stories/types";
+import type { AdminTask } from "@forgehire/core";
+import { priorityChoices, taskStatusChoices } from "../stories/types";
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,

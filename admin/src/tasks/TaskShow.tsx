@@ -12,7 +12,8 @@ import {
   TopToolbar,
   useRecordContext,
 } from "react-admin";
-import { priorityChoices, taskStatusChoices, type AdminTask } from "../stories/types";
+import type { AdminTask } from "@forgehire/core";
+import { priorityChoices, taskStatusChoices } from "../stories/types";
 import TaskComments from "./TaskComments";
 
 const TaskActions = () => {

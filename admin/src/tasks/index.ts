@@ -1,6 +1,6 @@
 import { lazy } from "react";
 import TaskAltIcon from "@mui/icons-material/TaskAlt";
-import type { AdminTask } from "../stories/types";
+import type { AdminTask } from "@forgehire/core";
 
 export default {
   list: lazy(() => import("./TaskList")),

@@ -4,8 +4,8 @@ import BlockIcon from "@mui/icons-material/Block";
 import CheckCircleOutlineIcon from "@mui/icons-material/CheckCircleOutline";
 import LockResetIcon from "@mui/icons-material/LockReset";
 import { Confirm, useGetIdentity, useNotify, useRecordContext, useRefresh, useUpdate } from "react-admin";
+import type { AdminUser } from "@forgehire/core";
 import { adminApi } from "../api";
-import type { AdminUser } from "./types";
 
 /**
  * Disable or Enable the account. Disabling ends the user's sessions and sockets at once (the server's rule),

@@ -14,8 +14,9 @@ import {
   TopToolbar,
   required,
 } from "react-admin";
+import type { AdminUser } from "@forgehire/core";
 import { DisableButton, SendResetButton } from "./UserActions";
-import { userTypeChoices, type AdminUser } from "./types";
+import { userTypeChoices } from "./types";
 
 const UserEditActions = () => (
   <TopToolbar>

@@ -12,7 +12,8 @@ import {
   TextField,
   WrapperField,
 } from "react-admin";
-import { roleTypeChoices, userTypeChoices, type AdminUser } from "./types";
+import type { AdminUser } from "@forgehire/core";
+import { roleTypeChoices, userTypeChoices } from "./types";
 
 // API.md: list filters travel as filter={"q":"…"}; the server decides which columns q searches.
 const userFilters = [

@@ -59,6 +59,8 @@ export * from "./schemas/freelancers.js";
 export * from "./schemas/chat.js";
 export * from "./schemas/realtime.js";
 export * from "./schemas/admin.js";
+export * from "./schemas/admin-records.js";
+export * from "./labels.js";
 export * from "./uploads.js";
 export * from "./policies/chat.js";
 export * from "./policies/freelancer.js";

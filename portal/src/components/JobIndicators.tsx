@@ -5,7 +5,7 @@ import AccountTreeOutlined from "@mui/icons-material/AccountTreeOutlined";
 import ForumOutlined from "@mui/icons-material/ForumOutlined";
 import PaidOutlined from "@mui/icons-material/PaidOutlined";
 import PlayCircleOutline from "@mui/icons-material/PlayCircleOutline";
-import type { Job } from "@forgehire/core";
+import { paymentStatusLabels, type Job } from "@forgehire/core";
 
 /** The spec's tooltip open delay (part 1 §9). */
 export const TOOLTIP_DELAY_MS = 700;
@@ -18,8 +18,6 @@ interface Indicator {
   color: string;
   label: string;
 }
-
-const paymentLabels = { paid: "Payment: Paid", pending: "Payment: Pending", unpaid: "Payment: Unpaid" } as const;
 
 function indicatorsOf(job: Job): Indicator[] {
   return [
@@ -35,7 +33,7 @@ function indicatorsOf(job: Job): Indicator[] {
       icon: PaidOutlined,
       on: job.paymentStatus !== "unpaid",
       color: job.paymentStatus === "paid" ? "success.main" : "warning.main",
-      label: paymentLabels[job.paymentStatus],
+      label: `Payment: ${paymentStatusLabels[job.paymentStatus]}`,
     },
     {
       key: "communication",

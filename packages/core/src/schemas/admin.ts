@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { errorCatalogue } from "../errors.js";
+import { jobStatuses } from "../policies/job-state.js";
 import { inputString, jobId, MAX_LIST_OFFSET } from "./common.js";
 
 const FILL_ALL = errorCatalogue.FILL_ALL_FIELDS.message;
@@ -87,12 +88,20 @@ export const adminStatsSchema = z.object({
 /** The shape `adminStatsSchema` describes. */
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
-/** The body of `POST /api/admin/emails`. */
+/**
+ * Where an outbox message stands: queued until an attempt succeeds (a queued message with an error is being
+ * retried), sent, failed after the last attempt, or logged when the site has no mail server.
+ */
+export const emailStatuses = ["queued", "sent", "failed", "logged"] as const;
+/** The status of an outbox message. */
+export type EmailStatus = (typeof emailStatuses)[number];
+
+/** The part of `POST /api/admin/emails`'s answer that the 'Send Email' dialog reads. */
 export const adminEmailResultSchema = z.object({
   id: z.string(),
   to: z.string(),
   subject: z.string(),
-  status: z.enum(["queued", "sent", "failed", "logged"]),
+  status: z.enum(emailStatuses),
 });
 /** The shape `adminEmailResultSchema` describes. */
 export type AdminEmailResult = z.infer<typeof adminEmailResultSchema>;
@@ -109,7 +118,7 @@ export function adminEmailSubject(jobTitle: string): string {
 /** The body of `GET /api/admin/stats/charts`: the dashboard's charts over the last 12 weeks, zero-filled. */
 export const adminChartsSchema = z.object({
   /** live jobs per status (open, in_progress, completed), every status listed */
-  jobsByStatus: z.array(z.object({ status: z.string(), count: z.number().int() })),
+  jobsByStatus: z.array(z.object({ status: z.enum(jobStatuses), count: z.number().int() })),
   /** succeeded payments per week (Monday, UTC), in dollars */
   revenueByWeek: z.array(z.object({ week: z.string(), amount: z.number() })),
   /** jobs posted per week (Monday, UTC), deleted ones included: they were posted that week */

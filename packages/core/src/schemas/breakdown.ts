@@ -315,11 +315,16 @@ export const breakdownVersionSchema = z.object({
 /** The shape `breakdownVersionSchema` describes. */
 export type BreakdownVersion = z.infer<typeof breakdownVersionSchema>;
 
+/** Where a change request stands (the `job_change_requests.status` check): it starts pending. */
+export const changeRequestStatuses = ["pending", "accepted", "rejected", "done"] as const;
+/** The status of a change request. */
+export type ChangeRequestStatus = (typeof changeRequestStatuses)[number];
+
 /** A change request as the API returns it. */
 export const changeRequestSchema = z.object({
   id: z.string(),
   jobId: z.number().int(),
-  status: z.string(),
+  status: z.enum(changeRequestStatuses),
   description: z.string(),
   /** the story created for it (or the one it is about) */
   storyId: z.string().nullable(),

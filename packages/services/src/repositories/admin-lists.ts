@@ -1,5 +1,5 @@
 import type { Knex } from "knex";
-import type { Priority, TaskStatus } from "@forgehire/core";
+import type { ChangeRequestStatus, Priority, TaskStatus } from "@forgehire/core";
 import type { EmailStatus } from "./emails.js";
 import { likePattern, toCount, toDate, toDateOrNull } from "./rows.js";
 
@@ -178,7 +178,7 @@ export interface AdminChangeRequestRecord {
   jobId: number;
   jobTitle: string;
   description: string;
-  status: string;
+  status: ChangeRequestStatus;
   storyId: string | null;
   requestedBy: string | null;
   requestedByName: string;
@@ -195,7 +195,8 @@ interface ChangeRequestRow {
   job_id: number;
   job_title: string;
   description: string;
-  status: string;
+  /** the table's check holds it to these */
+  status: ChangeRequestStatus;
   story_id: string | null;
   requested_by: string | null;
   first_name: string | null;

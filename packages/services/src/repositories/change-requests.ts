@@ -1,4 +1,5 @@
 import type { Knex } from "knex";
+import type { ChangeRequestStatus } from "@forgehire/core";
 import { toDate } from "./rows.js";
 
 export interface ChangeRequestRecord {
@@ -6,7 +7,7 @@ export interface ChangeRequestRecord {
   jobId: number;
   requestedBy: string | null;
   description: string;
-  status: string;
+  status: ChangeRequestStatus;
   storyId: string | null;
   createdAt: Date;
 }
@@ -16,7 +17,7 @@ interface ChangeRequestRow {
   job_id: number;
   requested_by: string | null;
   description: string;
-  status: string;
+  status: ChangeRequestStatus;
   story_id: string | null;
   created_at: Date | string;
 }

@@ -4,7 +4,7 @@ import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import type { TypographyVariant } from "@mui/material/styles";
-import { errorCatalogue, priorities } from "@forgehire/core";
+import { errorCatalogue, priorities, priorityLabels, taskStatusLabels } from "@forgehire/core";
 import type { Priority, TaskStatus } from "@forgehire/core";
 import ReasonTooltip from "./ReasonTooltip";
 
@@ -12,15 +12,6 @@ const messages = {
   emptyTitle: errorCatalogue.EMPTY_TITLE.message,
   noDescription: "No description",
 } as const;
-
-export const priorityLabels: Record<Priority, string> = { high: "High", medium: "Medium", low: "Low" };
-
-export const taskStatusLabels: Record<TaskStatus, string> = {
-  todo: "To Do",
-  in_progress: "In Progress",
-  clarification: "Clarification",
-  done: "Done",
-};
 
 /** The statuses of the edit form (spec part 1 §4); clarification is set from the project status table. */
 const editableStatuses: readonly TaskStatus[] = ["todo", "in_progress", "done"];

@@ -3,9 +3,8 @@ import ListItem from "@mui/material/ListItem";
 import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { relativeTime, type Task } from "@forgehire/core";
+import { relativeTime, taskStatusLabels, type Task } from "@forgehire/core";
 import { useTaskComments } from "../../api/breakdown";
-import { taskStatusLabels } from "./InlineFields";
 
 interface TaskCommentThreadProps {
   jobId: number;

@@ -16,7 +16,7 @@ import AdminPanelSettingsOutlined from "@mui/icons-material/AdminPanelSettingsOu
 import ArrowBack from "@mui/icons-material/ArrowBack";
 import FailedUploads from "../post-job/FailedUploads";
 import { Link as RouterLink, useParams, useSearchParams } from "react-router";
-import { errorCatalogue, hasAdminAccess } from "@forgehire/core";
+import { errorCatalogue, hasAdminAccess, jobStatusLabels } from "@forgehire/core";
 import type { Job, JobStatus } from "@forgehire/core";
 import { isApiError } from "../../api/client";
 import { useJob } from "../../api/jobs";
@@ -43,11 +43,11 @@ const tabs = [
 ] as const;
 type TabValue = (typeof tabs)[number]["value"];
 
-const statusChips: Record<JobStatus, { label: string; color: "default" | "info" | "success" | "primary" }> = {
-  open: { label: "Open", color: "primary" },
-  in_progress: { label: "In Progress", color: "info" },
-  completed: { label: "Completed", color: "success" },
-  inactive: { label: "Inactive", color: "default" },
+const statusColors: Record<JobStatus, "default" | "info" | "success" | "primary"> = {
+  open: "primary",
+  in_progress: "info",
+  completed: "success",
+  inactive: "default",
 };
 
 const messages = {
@@ -149,7 +149,7 @@ function JobHeader({ job, onChangeRequested }: { job: Job; onChangeRequested: ()
   const { user, isAdmin } = useCurrentUser();
   const [changeOpen, setChangeOpen] = useState(false);
   const [changeKey, setChangeKey] = useState(0);
-  const status = statusChips[job.status];
+  const status = { label: jobStatusLabels[job.status], color: statusColors[job.status] };
   const paid = job.paymentStatus === "paid";
   const delivery = formatCalendarDate(job.expectedDeliveryDate);
 

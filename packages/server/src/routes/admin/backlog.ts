@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { z } from "zod";
-import { domainError, isDomainError, priorities, storyUpdateBody, taskStatuses, taskUpdateBody } from "@forgehire/core";
+import { changeRequestStatuses, domainError, isDomainError, priorities, storyUpdateBody, taskStatuses, taskUpdateBody } from "@forgehire/core";
 import {
   adminChangeRequestSortColumns,
   adminStorySortColumns,
@@ -27,7 +27,7 @@ const changeRequestFilter = z.object({
   q,
   id: ids(uuid),
   jobId: jobIdFilter,
-  status: z.enum(["pending", "accepted", "rejected", "done"]).optional(),
+  status: z.enum(changeRequestStatuses).optional(),
 });
 
 /** The portal's STORY_NOT_FOUND / TASK_NOT_FOUND are the back office's RECORD_NOT_FOUND. */

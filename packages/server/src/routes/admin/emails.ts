@@ -11,7 +11,7 @@ import {
   type EmailRecord,
   type Services,
 } from "@forgehire/services";
-import { describeEmailDelivery, domainError, inputString } from "@forgehire/core";
+import { describeEmailDelivery, domainError, emailStatuses, inputString } from "@forgehire/core";
 import { currentActor } from "../../middlewares/require-user.js";
 import { ids, jobIdFilter, parseFilter, pathId, q, uuid } from "./list-filters.js";
 import { parseListParams, sendList } from "./list-params.js";
@@ -30,7 +30,7 @@ function assertNotFailed(email: EmailRecord, maxAttempts: number): void {
 const emailFilter = z.object({
   q,
   id: ids(uuid),
-  status: z.enum(["queued", "sent", "failed", "logged"]).optional(),
+  status: z.enum(emailStatuses).optional(),
   kind: inputString().trim().min(1).max(100).optional(),
   jobId: jobIdFilter,
 });

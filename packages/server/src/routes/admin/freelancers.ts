@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { z } from "zod";
-import { domainError } from "@forgehire/core";
+import { domainError, type AdminFreelancer } from "@forgehire/core";
 import { adminFreelancerSortFields, listFreelancersForAdmin, type Services } from "@forgehire/services";
 import { currentActor } from "../../middlewares/require-user.js";
 import { presentFreelancer } from "../../presenters/present-freelancer.js";
@@ -14,7 +14,7 @@ const presentAdminFreelancer = (freelancer: Parameters<typeof presentFreelancer>
   email: freelancer.email,
   createdAt: freelancer.createdAt.toISOString(),
   updatedAt: freelancer.updatedAt.toISOString(),
-});
+}) satisfies AdminFreelancer;
 
 /** The back office's `freelancers` (read only: a profile is its owner's to change). */
 export function adminFreelancersRouter(services: Services): Router {

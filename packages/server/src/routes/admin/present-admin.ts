@@ -1,4 +1,14 @@
-import type { Actor } from "@forgehire/core";
+import type {
+  Actor,
+  AdminChangeRequest,
+  AdminChatRoom,
+  AdminEmail,
+  AdminJobDetails,
+  AdminMessage,
+  AdminStory,
+  AdminTask,
+  AdminUser,
+} from "@forgehire/core";
 import type {
   AdminChangeRequestRecord,
   AdminChatRoomRecord,
@@ -18,11 +28,12 @@ import { presentAdminPayment } from "../payments/present-payment.js";
 /**
  * The back office's records: flat objects with an `id`, as react-admin needs, times as ISO strings. Ids that point
  * to another resource keep that resource's name (jobId, storyId, roomId) so reference fields can follow them.
+ * Each satisfies core's schema of its record, which the back office's types are inferred from.
  */
 
 /** A user with the dates the list sorts on. */
 export function presentAdminUser(user: UserRecord) {
-  return { ...presentUser(user), createdAt: user.createdAt.toISOString(), updatedAt: user.updatedAt.toISOString() };
+  return { ...presentUser(user), createdAt: user.createdAt.toISOString(), updatedAt: user.updatedAt.toISOString() } satisfies AdminUser;
 }
 
 /** The job page: the portal's job and requirements, plus its backlog, change requests, payments and history. */
@@ -35,19 +46,19 @@ export function presentAdminJob(record: AdminJobRecord, actor: Actor) {
     changeRequests: record.changeRequests.map((request) => ({ ...presentChangeRequest(request), createdAt: request.createdAt.toISOString() })),
     payments: record.payments.map(presentAdminPayment),
     activity: record.activity.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
-  };
+  } satisfies AdminJobDetails;
 }
 
 export function presentAdminStory(story: AdminStoryRecord) {
-  return { ...story, createdAt: story.createdAt.toISOString() };
+  return { ...story, createdAt: story.createdAt.toISOString() } satisfies AdminStory;
 }
 
 export function presentAdminTask(task: AdminTaskRecord) {
-  return { ...task, createdAt: task.createdAt.toISOString() };
+  return { ...task, createdAt: task.createdAt.toISOString() } satisfies AdminTask;
 }
 
 export function presentAdminChangeRequest(request: AdminChangeRequestRecord) {
-  return { ...request, createdAt: request.createdAt.toISOString() };
+  return { ...request, createdAt: request.createdAt.toISOString() } satisfies AdminChangeRequest;
 }
 
 /** A room: react-admin's `id` is the room id. */
@@ -66,11 +77,11 @@ export function presentAdminChatRoom(room: AdminChatRoomRecord) {
     lastMessageAt: room.lastMessageAt?.toISOString() ?? null,
     messageCount: room.messageCount,
     createdAt: room.createdAt.toISOString(),
-  };
+  } satisfies AdminChatRoom;
 }
 
 export function presentAdminMessage(message: AdminMessageRecord) {
-  return { ...message, createdAt: message.createdAt.toISOString() };
+  return { ...message, createdAt: message.createdAt.toISOString() } satisfies AdminMessage;
 }
 
 /** An outbox e-mail with its delivery status and, when it failed, why. */
@@ -88,5 +99,5 @@ export function presentAdminEmail(email: AdminEmailRecord | EmailRecord) {
     senderId: email.senderId,
     sentAt: email.sentAt?.toISOString() ?? null,
     createdAt: email.createdAt.toISOString(),
-  };
+  } satisfies AdminEmail;
 }

@@ -1,0 +1,166 @@
+/**
+ * The records of the back office's resources (API.md "Back office"), as `GET /api/admin/:resource` and
+ * `GET /api/admin/:resource/:id` send them: flat objects with an `id`, as react-admin needs, times as ISO strings.
+ * Each one is the portal's record of the same thing where there is one, plus what the back office's lists join in
+ * (a job's title, a sender's name), so a field the portal's record gains or changes reaches the back office's types.
+ */
+import { z } from "zod";
+import { userSchema } from "./auth.js";
+import { changeRequestSchema, storySchema, taskSchema } from "./breakdown.js";
+import { chatMessageSchema, chatRoomSchema } from "./chat.js";
+import { emailStatuses } from "./admin.js";
+import { freelancerSchema } from "./freelancers.js";
+import { jobSchema, requirementsSchema } from "./jobs.js";
+import { paymentRecordSchema } from "./payments.js";
+import { refundReasonMessages, type RefundReason } from "../payments/payments.js";
+
+const isoDateTime = z.string();
+
+// Every reason has its message, so the message table's keys are the reasons.
+const refundReasons = Object.keys(refundReasonMessages) as [RefundReason, ...RefundReason[]];
+
+/** A row of `/api/admin/users`: the API's user plus when the account was made and last changed. */
+export const adminUserSchema = userSchema.extend({ createdAt: isoDateTime, updatedAt: isoDateTime });
+/** The shape `adminUserSchema` describes. */
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** A row of `/api/admin/freelancers`: the directory's profile plus its account's email and dates. */
+export const adminFreelancerSchema = freelancerSchema.extend({ email: z.string(), createdAt: isoDateTime, updatedAt: isoDateTime });
+/** The shape `adminFreelancerSchema` describes. */
+export type AdminFreelancer = z.infer<typeof adminFreelancerSchema>;
+
+/** A row of `/api/admin/jobs`: the portal's job, its `can` and `why` for the signed-in admin. */
+export const adminJobSchema = jobSchema;
+/** The shape `adminJobSchema` describes. */
+export type AdminJob = z.infer<typeof adminJobSchema>;
+
+/** A row of `/api/admin/payments`: the portal's payment attempt plus who paid, the provider's ids and the refund. */
+export const adminPaymentSchema = paymentRecordSchema.extend({
+  userId: z.string(),
+  /** the provider's intent id */
+  providerPaymentId: z.string().nullable(),
+  /** 1 for a job's first attempt */
+  attempt: z.number().int(),
+  lastError: z.string().nullable(),
+  updatedAt: isoDateTime,
+  /** why a charge was not applied and is (or was) given back */
+  refundReason: z.enum(refundReasons).nullable(),
+  providerRefundId: z.string().nullable(),
+  refundedAt: isoDateTime.nullable(),
+});
+/** The shape `adminPaymentSchema` describes. */
+export type AdminPayment = z.infer<typeof adminPaymentSchema>;
+
+/** One entry of a job's history (`job_activity`). */
+export const adminJobActivitySchema = z.object({
+  /** e.g. `requirements_locked` */
+  action: z.string(),
+  /** null for the system's own actions */
+  actorId: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: isoDateTime,
+});
+/** The shape `adminJobActivitySchema` describes. */
+export type AdminJobActivity = z.infer<typeof adminJobActivitySchema>;
+
+/** `GET /api/admin/jobs/:id` (and its `PUT`): the job with everything the back office's job page shows. */
+export const adminJobDetailsSchema = adminJobSchema.extend({
+  requirements: requirementsSchema,
+  stories: z.array(storySchema),
+  changeRequests: z.array(changeRequestSchema.extend({ createdAt: isoDateTime })),
+  payments: z.array(adminPaymentSchema),
+  activity: z.array(adminJobActivitySchema),
+});
+/** The shape `adminJobDetailsSchema` describes. */
+export type AdminJobDetails = z.infer<typeof adminJobDetailsSchema>;
+
+/** A row of `/api/admin/stories`: a story without its tasks, with its job's title, task count and summed estimate. */
+export const adminStorySchema = storySchema.pick({ id: true, jobId: true, title: true, description: true, priority: true, locked: true, createdAt: true }).extend({
+  jobTitle: z.string(),
+  taskCount: z.number().int(),
+  /** the sum of its tasks' estimates; 0 when none has one */
+  estimateHours: z.number(),
+});
+/** The shape `adminStorySchema` describes. */
+export type AdminStory = z.infer<typeof adminStorySchema>;
+
+/** A row of `/api/admin/tasks`: a task with its story's and job's titles. */
+export const adminTaskSchema = taskSchema
+  .pick({
+    id: true,
+    jobId: true,
+    storyId: true,
+    title: true,
+    description: true,
+    priority: true,
+    status: true,
+    locked: true,
+    comment: true,
+    estimateHours: true,
+    messageCount: true,
+    createdAt: true,
+  })
+  .extend({ jobTitle: z.string(), storyTitle: z.string() });
+/** The shape `adminTaskSchema` describes. */
+export type AdminTask = z.infer<typeof adminTaskSchema>;
+
+/** A row of `/api/admin/change-requests`: a change request with its job's title and who asked. */
+export const adminChangeRequestSchema = changeRequestSchema.extend({
+  jobTitle: z.string(),
+  /** the requester's user id; null once the account is gone */
+  requestedBy: z.string().nullable(),
+  requestedByName: z.string(),
+  createdAt: isoDateTime,
+});
+/** The shape `adminChangeRequestSchema` describes. */
+export type AdminChangeRequest = z.infer<typeof adminChangeRequestSchema>;
+
+/** A row of `/api/admin/chat-rooms`: a conversation with both parties named; react-admin's `id` is the room id. */
+export const adminChatRoomSchema = chatRoomSchema
+  .pick({
+    roomId: true,
+    jobId: true,
+    jobTitle: true,
+    clientId: true,
+    clientName: true,
+    freelancerId: true,
+    freelancerName: true,
+    lastMessage: true,
+    lastMessageAt: true,
+  })
+  .extend({
+    /** the room id */
+    id: z.string(),
+    /** the freelancer's user id; null for an admin's room */
+    freelancerUserId: z.string().nullable(),
+    messageCount: z.number().int(),
+    createdAt: isoDateTime,
+  });
+/** The shape `adminChatRoomSchema` describes. */
+export type AdminChatRoom = z.infer<typeof adminChatRoomSchema>;
+
+/** A row of `/api/admin/messages`: a chat message with its sender's name. */
+export const adminMessageSchema = chatMessageSchema.extend({ senderName: z.string() });
+/** The shape `adminMessageSchema` describes. */
+export type AdminMessage = z.infer<typeof adminMessageSchema>;
+
+/** A row of `/api/admin/emails`: one outbox message and how its delivery went. */
+export const adminEmailSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  /** what the message is about, e.g. `password_reset`, `admin_email` */
+  kind: z.string(),
+  status: z.enum(emailStatuses),
+  /** why the last delivery attempt failed */
+  error: z.string().nullable(),
+  /** delivery attempts so far; a queued message with an error is being retried */
+  attempts: z.number().int(),
+  jobId: z.number().int().nullable(),
+  senderId: z.string().nullable(),
+  sentAt: isoDateTime.nullable(),
+  createdAt: isoDateTime,
+});
+/** The shape `adminEmailSchema` describes. */
+export type AdminEmail = z.infer<typeof adminEmailSchema>;
