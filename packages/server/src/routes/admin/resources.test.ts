@@ -1,5 +1,19 @@
 import type { DataProvider } from "ra-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import {
+  adminChangeRequestSchema,
+  adminChatRoomSchema,
+  adminEmailSchema,
+  adminFreelancerSchema,
+  adminJobDetailsSchema,
+  adminJobSchema,
+  adminMessageSchema,
+  adminPaymentSchema,
+  adminStorySchema,
+  adminTaskSchema,
+  adminUserSchema,
+} from "@forgehire/core";
 import { buildAdmin, buildClient, buildFreelancer, buildJob, setJobState, type BuiltUser } from "../../test/factories.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";
 import { dataProviderFor, refusal } from "./ra-client.js";
@@ -372,4 +386,39 @@ describe("bad list parameters", () => {
       }
     },
   );
+});
+
+describe("records", () => {
+  // The back office's types are inferred from these schemas: an answer that strays from them is a screen typed wrong.
+  const schemas: [resource: string, schema: z.ZodType][] = [
+    ["jobs", adminJobSchema],
+    ["users", adminUserSchema],
+    ["freelancers", adminFreelancerSchema],
+    ["stories", adminStorySchema],
+    ["tasks", adminTaskSchema],
+    ["change-requests", adminChangeRequestSchema],
+    ["chat-rooms", adminChatRoomSchema],
+    ["messages", adminMessageSchema],
+    ["payments", adminPaymentSchema],
+    ["emails", adminEmailSchema],
+  ];
+
+  // A payment attempt, so the payments list has a row to check.
+  beforeAll(async () => {
+    const res = await admin.agent.post(`/api/jobs/${jobs.garden}/payment-intent`);
+    expect(res.status).toBeLessThan(300);
+  });
+
+  it.each(schemas)("every %s row and record matches core's schema of it", async (resource, schema) => {
+    const { data } = await list(resource);
+    expect(data.length).toBeGreaterThan(0);
+    expect(z.array(schema).safeParse(data).error?.issues).toBeUndefined();
+    if (data[0]) expect(schema.safeParse((await ra.getOne(resource, { id: data[0].id })).data).error?.issues).toBeUndefined();
+  });
+
+  it("the job page matches core's schema of it, its payments included", async () => {
+    const { data } = await ra.getOne("jobs", { id: jobs.garden });
+    expect(data.payments).toHaveLength(1);
+    expect(adminJobDetailsSchema.safeParse(data).error?.issues).toBeUndefined();
+  });
 });
