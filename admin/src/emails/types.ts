@@ -1,5 +1,4 @@
 import { emailStatusLabels } from "@forgehire/core";
 import { toChoices } from "../choices";
 
-
 export const emailStatusChoices = toChoices(emailStatusLabels);

@@ -1,4 +1,3 @@
 import type { AdminFreelancer } from "@forgehire/core";
 
-
 export const freelancerRepresentation = (record: AdminFreelancer): string => record.name;

@@ -1,7 +1,6 @@
 import { jobStatusLabels, paymentStatusLabels, type AdminJob, type AdminJobView, type JobStatus } from "@forgehire/core";
 import { toChoices } from "../choices";
 
-
 /** The dashboard's filter select, in the spec's words (a back-office screen only, so worded here). */
 const viewLabels: Record<AdminJobView, string> = {
   all: "All Projects",

@@ -1,7 +1,6 @@
 import { paymentAttemptStatusLabels, type AdminPayment, type PaymentRecord } from "@forgehire/core";
 import { toChoices } from "../choices";
 
-
 export const paymentStatusChoices = toChoices(paymentAttemptStatusLabels);
 
 const providerLabels: Record<PaymentRecord["provider"], string> = { stripe: "Stripe", test: "Test provider" };

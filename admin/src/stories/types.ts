@@ -1,7 +1,6 @@
 import { priorityLabels, taskStatusLabels, type Priority, type TaskStatus } from "@forgehire/core";
 import { toChoices } from "../choices";
 
-
 export const priorityChoices = toChoices(priorityLabels);
 /** A priority in words, e.g. 'High'. */
 export const priorityLabel = (priority: Priority): string => priorityLabels[priority];

@@ -1,7 +1,6 @@
 import { roleTypeLabels, userTypeLabels, type AdminUser, type UserType } from "@forgehire/core";
 import { toChoices } from "../choices";
 
-
 export const userTypeChoices = toChoices(userTypeLabels);
 /** A user type in words, e.g. 'Client'. */
 export const userTypeLabel = (userType: UserType): string => userTypeLabels[userType];

@@ -75,12 +75,14 @@ export const adminJobDetailsSchema = adminJobSchema.extend({
 export type AdminJobDetails = z.infer<typeof adminJobDetailsSchema>;
 
 /** A row of `/api/admin/stories`: a story without its tasks, with its job's title, task count and summed estimate. */
-export const adminStorySchema = storySchema.pick({ id: true, jobId: true, title: true, description: true, priority: true, locked: true, createdAt: true }).extend({
-  jobTitle: z.string(),
-  taskCount: z.number().int(),
-  /** the sum of its tasks' estimates; 0 when none has one */
-  estimateHours: z.number(),
-});
+export const adminStorySchema = storySchema
+  .pick({ id: true, jobId: true, title: true, description: true, priority: true, locked: true, createdAt: true })
+  .extend({
+    jobTitle: z.string(),
+    taskCount: z.number().int(),
+    /** the sum of its tasks' estimates; 0 when none has one */
+    estimateHours: z.number(),
+  });
 /** The shape `adminStorySchema` describes. */
 export type AdminStory = z.infer<typeof adminStorySchema>;
 

@@ -9,12 +9,13 @@ import { parseListParams, sendList } from "./list-params.js";
 
 const freelancerFilter = z.object({ q, id: ids(uuid) });
 
-const presentAdminFreelancer = (freelancer: Parameters<typeof presentFreelancer>[0]) => ({
-  ...presentFreelancer(freelancer),
-  email: freelancer.email,
-  createdAt: freelancer.createdAt.toISOString(),
-  updatedAt: freelancer.updatedAt.toISOString(),
-}) satisfies AdminFreelancer;
+const presentAdminFreelancer = (freelancer: Parameters<typeof presentFreelancer>[0]) =>
+  ({
+    ...presentFreelancer(freelancer),
+    email: freelancer.email,
+    createdAt: freelancer.createdAt.toISOString(),
+    updatedAt: freelancer.updatedAt.toISOString(),
+  }) satisfies AdminFreelancer;
 
 /** The back office's `freelancers` (read only: a profile is its owner's to change). */
 export function adminFreelancersRouter(services: Services): Router {

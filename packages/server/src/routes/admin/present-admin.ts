@@ -1,14 +1,4 @@
-import type {
-  Actor,
-  AdminChangeRequest,
-  AdminChatRoom,
-  AdminEmail,
-  AdminJobDetails,
-  AdminMessage,
-  AdminStory,
-  AdminTask,
-  AdminUser,
-} from "@forgehire/core";
+import type { Actor, AdminChangeRequest, AdminChatRoom, AdminEmail, AdminJobDetails, AdminMessage, AdminStory, AdminTask, AdminUser } from "@forgehire/core";
 import type {
   AdminChangeRequestRecord,
   AdminChatRoomRecord,
