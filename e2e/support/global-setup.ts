@@ -15,7 +15,7 @@ declare module "vitest" {
 /**
  * Browser tests drive the built apps and Debian's Chromium: says clearly what is missing instead of timing out.
  * Then migrates one embedded database on disk for the whole run: a fresh one costs PGlite's initdb and every
- * migration (about 15 s on 2 idle cores), a copy of this one about 1 s (see startAppServer).
+ * migration (53 s measured on 2 busy cores), a copy of this one and its opening 3 s (see startAppServer).
  */
 export default async function setup(project: TestProject) {
   if (!webAppsBuilt()) throw new Error("The web apps are not built: run `npm run build` before `npm run test:e2e`.");
