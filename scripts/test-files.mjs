@@ -69,7 +69,10 @@ export function databaseTestFiles() {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const chosen = new Set(databaseTestFiles());
-  for (const file of roots.flatMap(testFiles).map((file) => path.relative(root, file)).sort()) {
+  for (const file of roots
+    .flatMap(testFiles)
+    .map((file) => path.relative(root, file))
+    .sort()) {
     console.log(`${chosen.has(file) ? "postgresql" : "pglite only"}  ${file}`);
   }
 }
