@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // CI sets TEST_REPORT_DIR to add up every run's counts into one closing line (scripts/test-summary.mjs);
@@ -7,6 +8,9 @@ const reportName = process.env.TEST_REPORT_NAME ?? "run";
 
 export default defineConfig({
   test: {
+    // A test file per core: vitest's default keeps one core free, which on a 2-core machine runs the files one at a
+    // time. TEST_WORKERS overrides it (1 for a run to time a single file undisturbed).
+    maxWorkers: Number(process.env.TEST_WORKERS ?? availableParallelism()),
     reporters: reportDir ? ["default", ["json", { outputFile: `${reportDir}/${reportName}.json` }]] : ["default"],
     projects: [
       { test: { name: "core", include: ["packages/core/src/**/*.test.ts"] } },

@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { createServer } from "node:net";
 import path from "node:path";
+import { inject } from "vitest";
 import { createLogger, createServices, loadConfig, migrateLatest, type Services } from "@forgehire/services";
 import { startServer } from "@forgehire/server";
 
@@ -13,12 +14,14 @@ export interface AppServer {
 
 /**
  * The production server (API, portal, back office) on a fresh embedded database, as `npm start` runs it,
- * in this test file's process so the test can read the outbox.
+ * in this test file's process so the test can read the outbox. The database is a copy of the run's migrated template
+ * (global-setup.ts), so the migration below finds nothing to do; it stays so a server never starts unmigrated.
  * @param env extra settings, e.g. an AI endpoint
  */
 export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "forgehire-e2e-"));
+  cpSync(path.join(inject("e2eDataDirTemplate"), "pgdata"), path.join(dataDir, "pgdata"), { recursive: true });
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: dataDir,
