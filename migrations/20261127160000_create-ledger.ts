@@ -15,7 +15,7 @@ export async function up(knex: Knex): Promise<void> {
     table.text("kind").notNullable().checkIn(kinds, "ledger_transactions_kind_check");
     table.integer("job_id").notNullable().references("id").inTable("jobs").onDelete("NO ACTION");
     // A story is a requirement_tasks row; no foreign key, so a released story's record outlives any breakdown change.
-    table.integer("story_id").nullable();
+    table.uuid("story_id").nullable();
     table.uuid("payment_id").nullable().references("id").inTable("payments").onDelete("NO ACTION");
     // One transaction per key whatever the retries and processes: capture:payment:<id>, release:story:<id>, …
     table.text("idempotency_key").notNullable().unique({ indexName: "ledger_transactions_idempotency_key_unique" });
@@ -30,18 +30,17 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable("ledger_entries", (table) => {
     table.increments("id").primary();
     table.integer("transaction_id").notNullable().references("id").inTable("ledger_transactions").onDelete("NO ACTION");
-    table.text("account_kind").notNullable().checkIn([...ownerless, ...ofJob, ...ofUser], "ledger_entries_account_kind_check");
+    table
+      .text("account_kind")
+      .notNullable()
+      .checkIn([...ownerless, ...ofJob, ...ofUser], "ledger_entries_account_kind_check");
     // A job id for escrow and refund_due, a user id for a person's accounts, null for the outside and the platform.
     table.text("account_owner").nullable();
     table.integer("job_id").notNullable().references("id").inTable("jobs").onDelete("NO ACTION");
     table.bigInteger("amount_cents").notNullable();
     table.timestamp("created_at", { useTz: true }).notNullable().defaultTo(knex.fn.now());
     table.check("amount_cents <> 0", undefined, "ledger_entries_amount_cents_check");
-    table.check(
-      `(account_kind in (${quoted(ownerless)})) = (account_owner is null)`,
-      undefined,
-      "ledger_entries_account_owner_check",
-    );
+    table.check(`(account_kind in (${quoted(ownerless)})) = (account_owner is null)`, undefined, "ledger_entries_account_owner_check");
     table.index(["transaction_id"], "ledger_entries_transaction_id_index");
     table.index(["job_id", "transaction_id"], "ledger_entries_job_id_transaction_id_index");
     table.index(["account_kind", "account_owner"], "ledger_entries_account_index");

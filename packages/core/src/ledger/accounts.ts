@@ -66,9 +66,7 @@ export function ledgerAccountOwner(account: LedgerAccount): string | null {
  */
 export function ledgerAccountOf(kind: string, owner: string | null): LedgerAccount {
   const jobId = owner !== null && /^\d+$/.test(owner) ? Number(owner) : owner;
-  return ledgerAccountSchema.parse(
-    kind === "escrow" || kind === "refund_due" ? { kind, jobId } : owner === null ? { kind } : { kind, userId: owner },
-  );
+  return ledgerAccountSchema.parse(kind === "escrow" || kind === "refund_due" ? { kind, jobId } : owner === null ? { kind } : { kind, userId: owner });
 }
 
 /**

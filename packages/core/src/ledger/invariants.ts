@@ -21,6 +21,7 @@ export const ledgerInvariants = {
   released_within_paid: "Released + refunded never exceed what was paid into a job's escrow",
   story_released_once: "No story is released twice",
   completed_escrow_zero: "A completed job holds nothing in escrow",
+  payments_recorded: "Every charge the payments record is captured in the ledger once, for its amount, and every refunded one refunded once",
 } as const;
 
 /** The id of an invariant. */
@@ -170,7 +171,7 @@ export function checkReleasedWithinPaid(transactions: readonly LedgerTransaction
  * @returns one violation per story released more than once
  */
 export function checkStoriesReleasedOnce(transactions: readonly LedgerTransactionRecord[]): LedgerViolation[] {
-  const releases = new Map<number, LedgerTransactionRecord[]>();
+  const releases = new Map<string, LedgerTransactionRecord[]>();
   for (const transaction of transactions) {
     if (transaction.kind !== "release" || transaction.storyId === null) continue;
     releases.set(transaction.storyId, [...(releases.get(transaction.storyId) ?? []), transaction]);
@@ -201,13 +202,60 @@ export function checkCompletedEscrowZero(transactions: readonly LedgerTransactio
   return violations;
 }
 
+/** What the ledger must agree with of a payment attempt. */
+export interface LedgerPayment {
+  id: string;
+  jobId: number;
+  amountCents: number;
+  /** only succeeded (it paid the job), needs_refund and refunded (charged, not counted) were charged */
+  status: string;
+}
+
+/**
+ * The ledger agrees with the payments: a charged attempt has exactly one capture of its amount (into escrow when
+ * it paid the job, refund_due otherwise), a refunded one exactly one refund, and nothing else is captured.
+ * @param transactions the transactions to check
+ * @param payments every payment attempt
+ * @returns one violation per payment the ledger disagrees with
+ */
+export function checkPaymentsRecorded(transactions: readonly LedgerTransactionRecord[], payments: readonly LedgerPayment[]): LedgerViolation[] {
+  const captures = new Map<string, LedgerTransactionRecord[]>();
+  const refunds = new Map<string, LedgerTransactionRecord[]>();
+  for (const transaction of transactions) {
+    if (transaction.paymentId === null) continue;
+    const into = transaction.kind === "payment_captured" ? captures : transaction.kind === "refund" ? refunds : null;
+    into?.set(transaction.paymentId, [...(into.get(transaction.paymentId) ?? []), transaction]);
+  }
+  const violations: LedgerViolation[] = [];
+  const flag = (payment: LedgerPayment, detail: string) =>
+    violations.push({ invariant: "payments_recorded", jobId: payment.jobId, detail: `payment ${payment.id} (${payment.status}): ${detail}` });
+  for (const payment of payments) {
+    const charged = ["succeeded", "needs_refund", "refunded"].includes(payment.status);
+    const captured = captures.get(payment.id) ?? [];
+    const refunded = refunds.get(payment.id) ?? [];
+    if (captured.length !== (charged ? 1 : 0)) flag(payment, `${captured.length} captures in the ledger, ${charged ? 1 : 0} expected`);
+    for (const capture of captured) {
+      const holding = payment.status === "succeeded" ? "escrow" : "refund_due";
+      const held = capture.entries.filter((e) => e.account.kind === holding).reduce((sum, e) => sum + e.amountCents, 0);
+      if (charged && held !== payment.amountCents) flag(payment, `captured ${held} into ${holding}, charged ${payment.amountCents}`);
+    }
+    if (refunded.length !== (payment.status === "refunded" ? 1 : 0)) flag(payment, `${refunded.length} refunds in the ledger`);
+  }
+  return violations;
+}
+
 /**
  * Every invariant over a set of transactions (the whole ledger for `ledger:verify`).
  * @param transactions the transactions, in any order
  * @param jobs the jobs they are about, with their status
+ * @param payments every payment attempt, when the ledger is checked against them
  * @returns every violation, grouped by invariant in declaration order
  */
-export function checkLedger(transactions: readonly LedgerTransactionRecord[], jobs: readonly LedgerJob[]): LedgerViolation[] {
+export function checkLedger(
+  transactions: readonly LedgerTransactionRecord[],
+  jobs: readonly LedgerJob[],
+  payments: readonly LedgerPayment[] = [],
+): LedgerViolation[] {
   return [
     ...checkTransactionsBalanced(transactions),
     ...checkLedgerBalanced(transactions),
@@ -215,6 +263,7 @@ export function checkLedger(transactions: readonly LedgerTransactionRecord[], jo
     ...checkReleasedWithinPaid(transactions),
     ...checkStoriesReleasedOnce(transactions),
     ...checkCompletedEscrowZero(transactions, jobs),
+    ...checkPaymentsRecorded(transactions, payments),
   ];
 }
 

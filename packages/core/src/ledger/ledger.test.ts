@@ -7,6 +7,7 @@ import {
   checkHeldNeverNegative,
   checkLedger,
   checkLedgerBalanced,
+  checkPaymentsRecorded,
   checkReleasedWithinPaid,
   checkStoriesReleasedOnce,
   checkTransactionsBalanced,
@@ -33,8 +34,8 @@ const stored = (draft: LedgerTransactionDraft): LedgerTransactionRecord => ({ ..
 
 const paid = (jobId: number, cents: number, paymentId = `p${jobId}-${nextId}`) =>
   stored(paymentCapturedTransaction({ paymentId, jobId, amountCents: cents, counts: true }));
-const released = (jobId: number, storyId: number, cents: number) =>
-  stored(releaseTransaction({ jobId, storyId, grossCents: cents, freelancerId: FREELANCER, feePercent: 10 }).transaction);
+const released = (jobId: number, story: number, cents: number) =>
+  stored(releaseTransaction({ jobId, storyId: `story-${story}`, grossCents: cents, freelancerId: FREELANCER, feePercent: 10 }).transaction);
 const refunded = (jobId: number, cents: number, key = `refund:${nextId}`) =>
   stored(refundTransaction({ jobId, clientId: CLIENT, amountCents: cents, from: "escrow", idempotencyKey: key }));
 
@@ -108,16 +109,18 @@ describe("builders return balanced transactions", () => {
   });
 
   it("release: gross out of escrow, net to the freelancer, fee to the platform, keyed by the story", () => {
-    const { transaction, amounts } = releaseTransaction({ jobId: 7, storyId: 70, grossCents: 5_000, freelancerId: FREELANCER, feePercent: 10 });
+    const { transaction, amounts } = releaseTransaction({ jobId: 7, storyId: "story-70", grossCents: 5_000, freelancerId: FREELANCER, feePercent: 10 });
     expect(amounts).toEqual({ grossCents: 5_000, feeCents: 500, netCents: 4_500 });
-    expect(transaction).toMatchObject({ kind: "release", storyId: 70, idempotencyKey: "release:story:70" });
+    expect(transaction).toMatchObject({ kind: "release", storyId: "story-70", idempotencyKey: "release:story:story-70" });
     expect(transaction.entries).toEqual([
       { account: { kind: "escrow", jobId: 7 }, amountCents: -5_000 },
       { account: { kind: "freelancer_available", userId: FREELANCER }, amountCents: 4_500 },
       { account: { kind: "platform_fees" }, amountCents: 500 },
     ]);
     // A 0 % fee leaves no zero-cent line.
-    expect(releaseTransaction({ jobId: 7, storyId: 70, grossCents: 5_000, freelancerId: FREELANCER, feePercent: 0 }).transaction.entries).toHaveLength(2);
+    expect(releaseTransaction({ jobId: 7, storyId: "story-70", grossCents: 5_000, freelancerId: FREELANCER, feePercent: 0 }).transaction.entries).toHaveLength(
+      2,
+    );
   });
 
   it("refund: out of escrow or refund_due to the client; payout: available to paid out", () => {
@@ -134,7 +137,15 @@ describe("builders return balanced transactions", () => {
   it("assertBalanced refuses entries that do not sum to zero or hold a fraction of a cent", () => {
     const account: LedgerAccount = { kind: "platform_fees" };
     expect(() => assertBalanced({ idempotencyKey: "k", entries: [{ account, amountCents: 1 }] })).toThrow(/sum to 1/);
-    expect(() => assertBalanced({ idempotencyKey: "k", entries: [{ account, amountCents: 0.5 }, { account, amountCents: -0.5 }] })).toThrow(/whole cents/);
+    expect(() =>
+      assertBalanced({
+        idempotencyKey: "k",
+        entries: [
+          { account, amountCents: 0.5 },
+          { account, amountCents: -0.5 },
+        ],
+      }),
+    ).toThrow(/whole cents/);
     expect(() => assertBalanced({ idempotencyKey: "k", entries: [] })).not.toThrow();
   });
 });
@@ -158,7 +169,7 @@ describe("[money-7] a job's escrow is never negative", () => {
   });
 
   it("assertHeldCovers refuses a release or refund larger than what is held", () => {
-    const release = releaseTransaction({ jobId: 3, storyId: 30, grossCents: 600, freelancerId: FREELANCER, feePercent: 10 }).transaction;
+    const release = releaseTransaction({ jobId: 3, storyId: "story-30", grossCents: 600, freelancerId: FREELANCER, feePercent: 10 }).transaction;
     expect(() => assertHeldCovers(release, () => 599)).toThrow(LedgerRuleError);
     expect(() => assertHeldCovers(release, () => 600)).not.toThrow();
     // Crediting accounts needs nothing held.
@@ -187,7 +198,7 @@ describe("[money-9] no story is released twice", () => {
     const first = released(6, 60, 100);
     expect(checkStoriesReleasedOnce([paid(6, 1_000), first])).toEqual([]);
     expect(checkStoriesReleasedOnce([paid(6, 1_000), first, released(6, 60, 100)])).toEqual([
-      expect.objectContaining({ invariant: "story_released_once", jobId: 6, detail: expect.stringContaining("story 60 released 2 times") }),
+      expect.objectContaining({ invariant: "story_released_once", jobId: 6, detail: expect.stringContaining("story story-60 released 2 times") }),
     ]);
   });
 });
@@ -247,7 +258,8 @@ function run(jobId: number, steps: Step[]): { transactions: LedgerTransactionRec
       write(paymentCapturedTransaction({ paymentId: `dbl-${index}`, jobId, amountCents: s.cents, counts: false }));
       write(refundTransaction({ jobId, clientId: CLIENT, amountCents: s.cents, from: "refund_due", idempotencyKey: `refund:payment:dbl-${index}` }));
     }
-    if (s.type === "approve") write(releaseTransaction({ jobId, storyId: jobId * 100 + s.story, grossCents: s.cents, freelancerId: FREELANCER, feePercent: 10 }).transaction);
+    if (s.type === "approve")
+      write(releaseTransaction({ jobId, storyId: `story-${jobId}-${s.story}`, grossCents: s.cents, freelancerId: FREELANCER, feePercent: 10 }).transaction);
     if (s.type === "refund") write(refundTransaction({ jobId, clientId: CLIENT, amountCents: s.cents, from: "escrow", idempotencyKey: `refund:${index}` }));
     if (s.type === "payout") write(payoutTransaction({ jobId, freelancerId: FREELANCER, amountCents: s.cents, reference: `tr-${index}` }));
     // Completing releases or refunds whatever is still held first, as the lifecycle must.
@@ -288,7 +300,7 @@ describe("property: random sequences of pay, approve, refund, payout and complet
         const overdrawn = (() => {
           let held = 0;
           for (const t of transactions) {
-            held += t.kind === "payment_captured" ? t.entries[1]!.amountCents : t.entries[0]?.amountCents ?? 0;
+            held += t.kind === "payment_captured" ? t.entries[1]!.amountCents : (t.entries[0]?.amountCents ?? 0);
             if (held < 0) return true;
           }
           return false;
@@ -297,5 +309,31 @@ describe("property: random sequences of pay, approve, refund, payout and complet
         expect(violations.includes("held_not_negative")).toBe(overdrawn);
       }),
     );
+  });
+});
+
+describe("[money-11] the ledger agrees with the payments: one capture per charge, one refund per refunded charge", () => {
+  const charge = (id: string, status: string, amountCents = 1_000) => ({ id, jobId: 12, amountCents, status });
+  const capture = (id: string, counts: boolean, cents = 1_000) => stored(paymentCapturedTransaction({ paymentId: id, jobId: 12, amountCents: cents, counts }));
+
+  it("passes a paid job, a doubled charge given back, and attempts that never charged", () => {
+    const back = stored(refundTransaction({ jobId: 12, clientId: CLIENT, amountCents: 1_000, from: "refund_due", idempotencyKey: "r", paymentId: "b" }));
+    expect(
+      checkPaymentsRecorded(
+        [capture("a", true), capture("b", false), back],
+        [charge("a", "succeeded"), charge("b", "refunded"), charge("c", "failed"), charge("d", "canceled")],
+      ),
+    ).toEqual([]);
+  });
+
+  it("flags a charge with no capture, two captures, a capture of another amount, or a refunded charge never refunded", () => {
+    const flagged = (transactions: LedgerTransactionRecord[], payments: ReturnType<typeof charge>[]) =>
+      checkPaymentsRecorded(transactions, payments).map((v) => v.detail);
+    expect(flagged([], [charge("a", "succeeded")])).toEqual([expect.stringContaining("0 captures")]);
+    expect(flagged([capture("a", true), capture("a", true)], [charge("a", "succeeded")])).toEqual([expect.stringContaining("2 captures")]);
+    expect(flagged([capture("a", true, 999)], [charge("a", "succeeded")])).toEqual([expect.stringContaining("captured 999 into escrow")]);
+    expect(flagged([capture("a", false)], [charge("a", "succeeded")])).toEqual([expect.stringContaining("captured 0 into escrow")]);
+    expect(flagged([capture("b", false)], [charge("b", "refunded")])).toEqual([expect.stringContaining("0 refunds")]);
+    expect(flagged([capture("c", true)], [charge("c", "failed")])).toEqual([expect.stringContaining("1 captures in the ledger, 0 expected")]);
   });
 });

@@ -25,7 +25,7 @@ export interface LedgerTransactionDraft {
   kind: LedgerTransactionKind;
   jobId: number;
   /** the story a release (or a payout of it) is for; null otherwise */
-  storyId: number | null;
+  storyId: string | null;
   /** the payment a capture or a refund is of; null otherwise */
   paymentId: string | null;
   /** makes the transaction happen at most once, whatever the retries and processes */
@@ -43,7 +43,7 @@ export const DEFAULT_PLATFORM_FEE_PERCENT = 10;
 export const ledgerKeys = {
   capture: (paymentId: string) => `capture:payment:${paymentId}`,
   refundOfPayment: (paymentId: string) => `refund:payment:${paymentId}`,
-  release: (storyId: number) => `release:story:${storyId}`,
+  release: (storyId: string) => `release:story:${storyId}`,
   payout: (reference: string) => `payout:${reference}`,
 } as const;
 
@@ -139,13 +139,10 @@ export function releaseAmounts(grossCents: number, feePercent: number): ReleaseA
  * @param input the job, the story, its gross amount, the freelancer and the fee percent
  * @returns the balanced transaction and its amounts
  */
-export function releaseTransaction(input: {
-  jobId: number;
-  storyId: number;
-  grossCents: number;
-  freelancerId: string;
-  feePercent: number;
-}): { transaction: LedgerTransactionDraft; amounts: ReleaseAmounts } {
+export function releaseTransaction(input: { jobId: number; storyId: string; grossCents: number; freelancerId: string; feePercent: number }): {
+  transaction: LedgerTransactionDraft;
+  amounts: ReleaseAmounts;
+} {
   const amounts = releaseAmounts(input.grossCents, input.feePercent);
   const transaction = finish({
     kind: "release",
@@ -176,7 +173,7 @@ export function refundTransaction(input: {
   from: "escrow" | "refund_due";
   idempotencyKey: string;
   paymentId?: string | null;
-  storyId?: number | null;
+  storyId?: string | null;
 }): LedgerTransactionDraft {
   assertCents(input.amountCents, "refund", { positive: true });
   return finish({
@@ -199,7 +196,7 @@ export function refundTransaction(input: {
  */
 export function payoutTransaction(input: {
   jobId: number;
-  storyId?: number | null;
+  storyId?: string | null;
   freelancerId: string;
   amountCents: number;
   reference: string;

@@ -19,7 +19,7 @@ interface TransactionRow {
   id: number;
   kind: LedgerTransactionKind;
   job_id: number;
-  story_id: number | null;
+  story_id: string | null;
   payment_id: string | null;
   idempotency_key: string;
   created_at: Date | string;
@@ -39,7 +39,7 @@ function toRecords(transactions: TransactionRow[], entries: EntryRow[]): LedgerT
     id: Number(row.id),
     kind: row.kind,
     jobId: Number(row.job_id),
-    storyId: row.story_id === null ? null : Number(row.story_id),
+    storyId: row.story_id,
     paymentId: row.payment_id,
     idempotencyKey: row.idempotency_key,
     createdAt: toDate(row.created_at),

@@ -92,7 +92,8 @@ export async function postPaymentRefund(trx: Knex.Transaction, payment: Pick<Pay
 /** What `postRelease` needs: the story's job, the story, its amount, who is paid and the fee in percent. */
 export interface ReleaseInput {
   jobId: number;
-  storyId: number;
+  /** the story's id (a requirement_tasks uuid) */
+  storyId: string;
   /** the story's `amountCents` */
   grossCents: number;
   /** the user id of the job's assigned freelancer */

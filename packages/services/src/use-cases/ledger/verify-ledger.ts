@@ -17,13 +17,13 @@ export interface LedgerVerification {
  */
 export async function verifyLedger(deps: Pick<ServiceDeps, "db">): Promise<LedgerVerification> {
   return deps.db.transaction(async (trx) => {
-      await trx.raw("set transaction isolation level repeatable read, read only");
-      const transactions = await ledgerRepository.listAll(trx);
-      const jobs = (await trx("jobs").select("id", "status")) as Array<{ id: number; status: "open" | "in_progress" | "completed" | "inactive" }>;
-      const violations = checkLedger(
-        transactions,
-        jobs.map((job) => ({ id: Number(job.id), status: job.status })),
-      );
-      return { ok: violations.length === 0, checked: transactions.length, violations };
+    await trx.raw("set transaction isolation level repeatable read, read only");
+    const transactions = await ledgerRepository.listAll(trx);
+    const jobs = (await trx("jobs").select("id", "status")) as Array<{ id: number; status: "open" | "in_progress" | "completed" | "inactive" }>;
+    const violations = checkLedger(
+      transactions,
+      jobs.map((job) => ({ id: Number(job.id), status: job.status })),
+    );
+    return { ok: violations.length === 0, checked: transactions.length, violations };
   });
 }
