@@ -93,3 +93,4 @@ export * from "./repositories/ledger.js";
 export * from "./use-cases/ledger/post-ledger.js";
 export * from "./use-cases/ledger/job-money.js";
 export * from "./use-cases/ledger/verify-ledger.js";
+export * from "./use-cases/payments/refund-payment.js";
