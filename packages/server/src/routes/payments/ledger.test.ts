@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyPaymentEvent, postRelease, reconcilePayments, refundPayment, verifyLedger, type TestPaymentProvider } from "@forgehire/services";
+import { applyPaymentEvent, postRelease, reconcilePayments, refundPayment, verifyLedger } from "@forgehire/services";
 import { buildAdmin, buildClient, buildFreelancer, buildJob, setJobState, type BuiltUser } from "../../test/factories.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";
 import { startTwinServer, type TwinServer } from "../../test/twin-server.js";
