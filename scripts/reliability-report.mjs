@@ -69,6 +69,19 @@ const invariants = [
     "Trust II",
     "Mail is sent in batches with bounded concurrency, resets, admin emails and receipts ahead of bulk notices; after an SMTP outage every queued mail is delivered",
   ],
+  ["money-6", "Held funds", "Every ledger transaction's entries sum to zero in whole cents, and so does the whole ledger"],
+  ["money-7", "Held funds", "A job's escrow (and refund_due, and a freelancer's available balance) is never negative"],
+  ["money-8", "Held funds", "Released + refunded never exceed what was paid into a job's escrow"],
+  ["money-9", "Held funds", "No story is released twice, whatever the retries and processes"],
+  ["money-10", "Held funds", "A completed job holds nothing in escrow"],
+  [
+    "money-11",
+    "Held funds",
+    "Each charge is captured in the ledger once, in the transaction that records it (webhook and confirmation, twice, at once), and each refund once",
+  ],
+  ["money-12", "Held funds", "A job's money (sums and entries) is shown to its owner, its assigned freelancer and admins only"],
+  ["money-13", "Held funds", "ledger:verify checks every invariant over the whole database: exit 0 when all hold, 12 naming each violation"],
+  ["money-14", "Held funds", "A story's release takes PLATFORM_FEE_PERCENT to the cent, happens once, and never takes more than the escrow holds"],
 ];
 
 // Figures that must be exactly zero wherever they are measured.

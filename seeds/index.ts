@@ -2,13 +2,14 @@ import {
   adminFreelancerIdentity,
   adminRoomId,
   clientFreelancerRoomId,
+  DEFAULT_PLATFORM_FEE_PERCENT,
   milestoneAmounts,
   noAdditionalServices,
   paymentAmount,
   quote,
   rulesBreakdown,
 } from "@forgehire/core";
-import { createUser, storiesRepository, type ServiceDeps } from "@forgehire/services";
+import { createUser, postPaymentCaptured, postRelease, storiesRepository, type ServiceDeps } from "@forgehire/services";
 import { demoUsers } from "./01-users.js";
 import { demoFreelancers } from "./02-freelancers.js";
 import { demoJobs } from "./03-jobs.js";
@@ -121,6 +122,8 @@ export async function runSeeds(deps: Pick<ServiceDeps, "db" | "now">): Promise<S
       });
       await trx("job_activity").insert({ job_id: jobId, actor_id: idOf(job.owner), action: "created", created_at: createdAt });
 
+      // Each locked story's milestone, released to the freelancer when the demo job is completed and paid.
+      const milestones: Array<{ storyId: string; amountCents: number }> = [];
       if (locked) {
         const stories = rulesBreakdown({
           title: job.title,
@@ -146,7 +149,10 @@ export async function runSeeds(deps: Pick<ServiceDeps, "db" | "now">): Promise<S
           paymentAmount(priced.total),
           stored.map((story) => story.estimateHours),
         );
-        for (const [i, story] of stored.entries()) await trx("requirement_tasks").where({ id: story.id }).update({ amount_cents: amounts[i] });
+        for (const [i, story] of stored.entries()) {
+          await trx("requirement_tasks").where({ id: story.id }).update({ amount_cents: amounts[i] });
+          milestones.push({ storyId: story.id, amountCents: amounts[i]! });
+        }
         if (started) await markProgress(trx, jobId);
         await trx("job_activity").insert([
           { job_id: jobId, actor_id: idOf(job.owner), action: "breakdown", details: JSON.stringify({ source: "rules" }) },
@@ -156,18 +162,35 @@ export async function runSeeds(deps: Pick<ServiceDeps, "db" | "now">): Promise<S
       if (paid) {
         // A paid job has the card payment that paid it, so the payments list and the revenue chart agree with it.
         const paidAt = new Date(createdAt.getTime() + DAY_MS / 4);
-        await trx("payments").insert({
-          job_id: jobId,
-          user_id: idOf(job.owner),
-          provider: "test",
-          provider_payment_id: `pi_demo_${jobId}`,
-          amount: paymentAmount(priced.total),
-          status: "succeeded",
-          last_event_at: paidAt,
-          created_at: paidAt,
-          updated_at: paidAt,
-        });
+        const [payment] = (await trx("payments")
+          .insert({
+            job_id: jobId,
+            user_id: idOf(job.owner),
+            provider: "test",
+            provider_payment_id: `pi_demo_${jobId}`,
+            amount: paymentAmount(priced.total),
+            status: "succeeded",
+            last_event_at: paidAt,
+            created_at: paidAt,
+            updated_at: paidAt,
+          })
+          .returning("id")) as Array<{ id: string }>;
+        // The ledger agrees with the payments: the charge is held in the job's escrow (ledger:verify passes on the demo).
+        await postPaymentCaptured(trx, { id: payment!.id, jobId, amount: paymentAmount(priced.total) }, true, { kind: "provider", id: null });
         await trx("job_activity").insert({ job_id: jobId, actor_id: idOf(job.owner), action: "paid", created_at: paidAt });
+        if (status === "completed" && job.freelancer) {
+          // A completed job holds nothing: every story was approved and released to its freelancer.
+          for (const milestone of milestones) {
+            await postRelease(trx, {
+              jobId,
+              storyId: milestone.storyId,
+              grossCents: milestone.amountCents,
+              freelancerId: idOf(job.freelancer),
+              feePercent: DEFAULT_PLATFORM_FEE_PERCENT,
+              actor: { kind: "client", id: idOf(job.owner) },
+            });
+          }
+        }
       }
       if (job.freelancer) {
         const at = new Date(createdAt.getTime() + DAY_MS * 0.6);

@@ -27,6 +27,8 @@ export const exitCodes = {
   notMigrated: 11,
   /** Some items of a batch failed (jobs:create, emails:retry, payments:reconcile): the others were done. */
   partial: 12,
+  /** ledger:verify found a broken money invariant (the lines say which, on which job). */
+  ledgerViolated: 12,
 } as const;
 
 /** One exit code per error kind. */

@@ -73,3 +73,9 @@ export * from "./chat/relative-time.js";
 export * from "./schemas/enhance.js";
 export * from "./wizard/enhance.js";
 export * from "./notifications/email-preferences.js";
+
+export * from "./ledger/accounts.js";
+export * from "./ledger/transactions.js";
+export * from "./ledger/invariants.js";
+export * from "./schemas/money.js";
+export * from "./policies/money.js";

@@ -50,6 +50,7 @@ describe("loadConfig defaults", () => {
       logLevel: "info",
       authRateLimit: 20,
       apiUserRateLimit: 600,
+      platformFeePercent: 10,
       trustProxy: false,
     });
   });

@@ -5,6 +5,7 @@ import path from "node:path";
 import { config as loadDotenv } from "dotenv";
 import cronParser from "cron-parser";
 import { z } from "zod";
+import { DEFAULT_PLATFORM_FEE_PERCENT } from "@forgehire/core";
 import { ensurePrivateDataDir, writePrivateFile } from "./private-files.js";
 
 const optionalText = z
@@ -80,6 +81,8 @@ const envSchema = z.object({
    * ten a second on average, far above what the portal or the back office sends, far below a flood.
    */
   API_USER_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+  /** The platform's fee taken at each release of a story's money, in percent of its gross (issue 18). */
+  PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(DEFAULT_PLATFORM_FEE_PERCENT),
   /** Which peers may say, in X-Forwarded-For, who the client is: Express's `trust proxy`. None by default. */
   TRUST_PROXY: optionalText.pipe(
     z
@@ -222,6 +225,8 @@ export interface Config {
   authRateLimit: number;
   /** API requests per minute per signed-in user (API_USER_RATE_LIMIT). */
   apiUserRateLimit: number;
+  /** PLATFORM_FEE_PERCENT: the fee in percent of each release's gross, rounded to the cent at release. */
+  platformFeePercent: number;
   /**
    * Express's `trust proxy`: false (the default) keys every rate limit by the connecting peer's address; set it to
    * the reverse proxies in front of the server so their X-Forwarded-For is believed, and nobody else's.
@@ -298,6 +303,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
     apiUserRateLimit: e.API_USER_RATE_LIMIT,
+    platformFeePercent: e.PLATFORM_FEE_PERCENT,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }

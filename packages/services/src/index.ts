@@ -89,3 +89,8 @@ export * from "./use-cases/admin/users.js";
 export * from "./use-cases/admin/emails.js";
 export * from "./use-cases/admin/jobs.js";
 export * from "./use-cases/admin/lists.js";
+export * from "./repositories/ledger.js";
+export * from "./use-cases/ledger/post-ledger.js";
+export * from "./use-cases/ledger/job-money.js";
+export * from "./use-cases/ledger/verify-ledger.js";
+export * from "./use-cases/payments/refund-payment.js";

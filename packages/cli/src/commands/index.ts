@@ -207,6 +207,12 @@ export function registerCommands(program: Command): void {
     .action(async (options) => (await import("../actions/payments.js")).paymentsReconcile(options));
 
   program
+    .command("ledger:verify")
+    .description("check every money invariant over the whole ledger; exit 12 naming each violation")
+    .option("--json", "print JSON instead of text")
+    .action(async (options) => (await import("../actions/ledger.js")).ledgerVerify(options));
+
+  program
     .command("emails:list")
     .description("list the outbox, newest first")
     .option("--to <email>", "only emails to this address")

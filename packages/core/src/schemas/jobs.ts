@@ -3,6 +3,7 @@
  * wizard" and "Jobs").
  */
 import { z } from "zod";
+import { jobMoneySumsSchema } from "./money.js";
 import { errorCatalogue, type ErrorCode } from "../errors.js";
 import { complianceOptions, industries, integrationOptions, type AdditionalServices } from "../catalog/options.js";
 import type { ProjectSpecificFieldKey, ProjectSpecificFields } from "../catalog/project-specific-fields.js";
@@ -319,6 +320,8 @@ export const jobSchema = z.object({
   can: abilitiesSchema,
   /** why, for each action `can` refuses: the server's own refusal of that request */
   why: refusalsSchema,
+  /** the job's money from the ledger, on the job's own page, for its owner, its assigned freelancer and admins only */
+  money: jobMoneySumsSchema.optional(),
 });
 /** The shape `jobSchema` describes. */
 export type Job = z.infer<typeof jobSchema>;

@@ -1,4 +1,4 @@
-import { jobPermissions, type Actor, type Job, type JobFile, type Requirements } from "@forgehire/core";
+import { jobPermissions, type Actor, type Job, type JobFile, type JobMoneySumsBody, type Requirements } from "@forgehire/core";
 import type { FileRecord, JobDetails, JobRecord } from "@forgehire/services";
 
 /**
@@ -37,10 +37,10 @@ export function presentFile(file: FileRecord): JobFile {
 }
 
 /** `{job, requirements}`, the answer of every single-job endpoint. */
-export function presentJobDetails(details: JobDetails, actor: Actor): { job: Job; requirements: Requirements } {
+export function presentJobDetails(details: JobDetails, actor: Actor, money?: JobMoneySumsBody): { job: Job; requirements: Requirements } {
   const { requirements } = details;
   return {
-    job: presentJob(details.job, actor),
+    job: { ...presentJob(details.job, actor), ...(money && { money }) },
     requirements: {
       industry: requirements.industry,
       targetAudience: requirements.targetAudience,

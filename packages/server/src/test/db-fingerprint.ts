@@ -17,6 +17,8 @@ const mainTables = [
   "chat_room_reads",
   "payments",
   "payment_events",
+  "ledger_transactions",
+  "ledger_entries",
   "emails",
   "job_activity",
 ] as const;

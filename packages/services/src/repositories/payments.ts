@@ -1,6 +1,6 @@
 import type { Knex } from "knex";
 import { refundReasonMessages, type PaymentAttemptStatus, type RefundReason } from "@forgehire/core";
-import { toCount, toDate, toDateOrNull } from "./rows.js";
+import { affectedRows, toCount, toDate, toDateOrNull } from "./rows.js";
 
 /** One payment attempt of a job; amounts in whole cents. */
 export interface PaymentRow {
@@ -162,11 +162,15 @@ export const paymentsRepository = {
       .update({ status: "needs_refund", refund_reason: reason, last_error: refundReasonMessages[reason], last_event_at: eventAt, updated_at: now });
   },
 
-  /** Records the provider's refund of a needs_refund attempt. */
-  async markRefunded(db: Knex, id: string, providerRefundId: string, now: Date): Promise<void> {
-    await db("payments")
+  /**
+   * Records the provider's refund of a needs_refund attempt.
+   * @returns true when this call moved it to refunded; false when it was not needs_refund (refunded already)
+   */
+  async markRefunded(db: Knex, id: string, providerRefundId: string, now: Date): Promise<boolean> {
+    const result = await db("payments")
       .where({ id, status: "needs_refund" })
       .update({ status: "refunded", provider_refund_id: providerRefundId, refunded_at: now, updated_at: now });
+    return affectedRows(result) > 0;
   },
 
   /** Charges still to be given back (the refund failed or has not run yet). */

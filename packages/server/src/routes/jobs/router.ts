@@ -20,6 +20,8 @@ import {
   authorizeJobAttachment,
   deleteJob,
   getJobDetails,
+  getJobMoney,
+  jobMoneyFor,
   listJobs,
   listMyJobs,
   postJob,
@@ -84,7 +86,15 @@ export function jobsRouter(services: Services): Router {
 
   router.get("/jobs/:id", async (req, res) => {
     const { id } = parse(jobIdParams, req.params);
-    res.json(presentJobDetails(await getJobDetails(services, id), currentActor(req)));
+    const actor = currentActor(req);
+    const details = await getJobDetails(services, id);
+    // Its money goes only to those who may see it (owner, assigned freelancer, admins): absent for anyone else.
+    res.json(presentJobDetails(details, actor, await jobMoneyFor(services, actor, details.job)));
+  });
+
+  router.get("/jobs/:id/money", async (req, res) => {
+    const { id } = parse(jobIdParams, req.params);
+    res.json(await getJobMoney(services, currentActor(req), id));
   });
 
   router.put("/jobs/:id", async (req, res) => {

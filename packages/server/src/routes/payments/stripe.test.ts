@@ -188,6 +188,19 @@ describe("Stripe webhooks", () => {
     expect(payment.status).toBe("succeeded");
   });
 
+  it("[money-11] a Stripe success delivered twice at once and replayed is captured in the ledger once, card → escrow", async () => {
+    const job = await lockedJob();
+    const { paymentId, intent } = await intentFor(job.id);
+    intent.status = "succeeded";
+    const { payload, header } = signed(stripeEvent("payment_intent.succeeded", intent));
+    await Promise.all([post(payload, header), post(payload, header)]);
+    await post(payload, header).expect(200);
+    const captures = await server.services.db("ledger_transactions").where({ job_id: job.id });
+    expect(captures).toEqual([expect.objectContaining({ kind: "payment_captured", payment_id: paymentId })]);
+    const money = await alice.agent.get(`/api/jobs/${job.id}/money`).expect(200);
+    expect(money.body).toMatchObject({ paidCents: intent.amount, heldCents: intent.amount });
+  });
+
   it("refuses tampered and unsigned events with 400 and changes nothing", async () => {
     const job = await lockedJob();
     const { paymentId, intent } = await intentFor(job.id);

@@ -5,6 +5,7 @@ import type { ServiceDeps } from "../../deps.js";
 import { jobActivityRepository, type JobActivityAction } from "../../repositories/job-activity.js";
 import { jobsRepository } from "../../repositories/jobs.js";
 import { paymentsRepository, type PaymentRow } from "../../repositories/payments.js";
+import { postPaymentCaptured } from "../ledger/post-ledger.js";
 import { paymentTransaction } from "./lock-order.js";
 import { refundPayment } from "./refund-payment.js";
 import { notifyClientOfJobUpdate } from "../notifications/client-emails.js";
@@ -88,9 +89,13 @@ export async function applyPaymentEvent(deps: Deps, event: PaymentEvent, actorId
       if (!current.providerPaymentId && event.intentId) await paymentsRepository.attachIntent(trx, current.id, event.intentId, now);
       if (decision.action === "refund") {
         await paymentsRepository.flagForRefund(trx, current.id, decision.reason, eventAt, now);
+        // Real money came in even though it does not pay the job: the ledger holds it as due back (money-11).
+        await postPaymentCaptured(trx, current, false, { kind: "provider", id: actorId });
         return { duplicate: false, paymentId: current.id, jobId: job.id, status: "needs_refund", refund: decision.reason };
       }
       await paymentsRepository.updateStatus(trx, current.id, { status: "succeeded", lastError: null, eventAt }, now);
+      // In the commit that marks the payment succeeded, never apart from it (money-11).
+      await postPaymentCaptured(trx, current, true, { kind: "provider", id: actorId });
       await jobsRepository.updateState(trx, job.id, { paymentStatus: "paid" }, now);
       await record("paid");
       // Only the event that pays the job gets here (a replay is a duplicate), so the client hears once.

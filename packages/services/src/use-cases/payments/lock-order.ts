@@ -9,6 +9,7 @@ import type { ServiceDeps } from "../../deps.js";
  *   1. the job row            (jobs … FOR UPDATE, via loadLiveJob/jobsRepository.findById with forUpdate)
  *   2. the payment row(s)     (payments … FOR UPDATE, or an UPDATE of the job's payments)
  *   3. the provider event row (INSERT INTO payment_events … ON CONFLICT DO NOTHING: a duplicate waits here)
+ *   4. the ledger transaction (INSERT INTO ledger_transactions … ON CONFLICT DO NOTHING on its idempotency key)
  *
  * Creating an intent, confirming with the test provider, a webhook, a reconciliation, a refund, and a price change
  * (edit, which cancels the job's open attempts) all follow it, so two of them can wait on each other but never
@@ -18,7 +19,7 @@ import type { ServiceDeps } from "../../deps.js";
  * not control (e.g. foreign-key checks); such a transaction did nothing, so it is retried once (`paymentTransaction`).
  * A second failure is real contention and goes up as it is.
  */
-export const PAYMENT_LOCK_ORDER = ["jobs", "payments", "payment_events"] as const;
+export const PAYMENT_LOCK_ORDER = ["jobs", "payments", "payment_events", "ledger_transactions"] as const;
 
 /** SQLSTATEs after which a transaction may simply run again: serialization_failure, deadlock_detected. */
 const retryableCodes = new Set(["40001", "40P01"]);

@@ -1,6 +1,7 @@
 import type { ServiceDeps } from "../../deps.js";
 import { jobsRepository } from "../../repositories/jobs.js";
 import { paymentsRepository } from "../../repositories/payments.js";
+import { postPaymentRefund } from "../ledger/post-ledger.js";
 import { paymentTransaction } from "./lock-order.js";
 
 type Deps = Pick<ServiceDeps, "db" | "now" | "payments" | "logger">;
@@ -33,7 +34,9 @@ export async function refundPayment(deps: Deps, paymentId: string): Promise<"ref
   }
   await paymentTransaction(deps, async (trx) => {
     await jobsRepository.findById(trx, payment.jobId, { forUpdate: true });
-    await paymentsRepository.markRefunded(trx, payment.id, refundId, deps.now());
+    // The ledger's refund goes with the status that records it; a second process that finds it refunded already
+    // writes nothing, and the refund's key makes even a race write it once (money-12).
+    if (await paymentsRepository.markRefunded(trx, payment.id, refundId, deps.now())) await postPaymentRefund(trx, payment);
   });
   deps.logger.warn({ paymentId, jobId: payment.jobId, refundId, reason: payment.refundReason, amount: payment.amount }, "payment refunded");
   return "refunded";

@@ -1,0 +1,71 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "@forgehire/services";
+import { forgehireIn } from "./run-cli.test-support.js";
+
+let dataDir: string;
+const forgehire = (...args: string[]) => forgehireIn(dataDir, ...args);
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "forgehire-cli-ledger-"));
+  expect((await forgehire("db:seed")).code).toBe(0);
+});
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Runs SQL on the CLI's embedded database between commands (no CLI process holds it then). */
+async function withDatabase<T>(work: (knex: Awaited<ReturnType<typeof openDatabase>>["knex"]) => Promise<T>): Promise<T> {
+  const database = await openDatabase({ dataDir });
+  try {
+    return await work(database.knex);
+  } finally {
+    await database.close();
+  }
+}
+
+describe("forgehire ledger:verify", () => {
+  it("[money-13] exits 0 on the demo database: its payments are captured and its completed job released, every invariant holds", async () => {
+    const json = await forgehire("ledger:verify", "--json");
+    expect(json.code).toBe(0);
+    const report = JSON.parse(json.stdout) as { ok: boolean; checked: number; violations: unknown[] };
+    expect(report).toEqual({ ok: true, checked: expect.any(Number), violations: [] });
+    expect(report.checked).toBeGreaterThan(0);
+    const text = await forgehire("ledger:verify");
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain("Every invariant holds.");
+  }, 240_000);
+
+  it("[money-13] exits 12 naming the invariant and the job once one entry is changed by hand in SQL, then 0 again once it is put back", async () => {
+    const entry = await withDatabase(async (knex) => {
+      const row = (await knex("ledger_entries").where({ account_kind: "escrow" }).orderBy("id").first("id", "job_id", "amount_cents")) as {
+        id: number;
+        job_id: number;
+        amount_cents: string | number;
+      };
+      await knex("ledger_entries")
+        .where({ id: row.id })
+        .update({ amount_cents: Number(row.amount_cents) + 1 });
+      return row;
+    });
+
+    const json = await forgehire("ledger:verify", "--json");
+    expect(json.code).toBe(12);
+    const report = JSON.parse(json.stdout) as { ok: boolean; violations: Array<{ invariant: string; jobId?: number; detail: string }> };
+    expect(report.ok).toBe(false);
+    expect(report.violations).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ invariant: "transaction_balanced", jobId: entry.job_id }),
+        expect.objectContaining({ invariant: "ledger_balanced" }),
+      ]),
+    );
+    const text = await forgehire("ledger:verify");
+    expect(text.code).toBe(12);
+    expect(text.stdout).toContain(`transaction_balanced (job ${entry.job_id})`);
+
+    await withDatabase((knex) => knex("ledger_entries").where({ id: entry.id }).update({ amount_cents: entry.amount_cents }));
+    expect((await forgehire("ledger:verify")).code).toBe(0);
+  }, 240_000);
+});
