@@ -71,3 +71,7 @@ export * from "./chat/relative-time.js";
 export * from "./schemas/enhance.js";
 export * from "./wizard/enhance.js";
 export * from "./notifications/email-preferences.js";
+export * from "./lifecycle/duration.js";
+export * from "./lifecycle/delivery.js";
+export * from "./lifecycle/job.js";
+export * from "./lifecycle/diagram.js";
