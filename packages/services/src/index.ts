@@ -89,3 +89,4 @@ export * from "./use-cases/admin/users.js";
 export * from "./use-cases/admin/emails.js";
 export * from "./use-cases/admin/jobs.js";
 export * from "./use-cases/admin/lists.js";
+export * from "./use-cases/delivery/deliver-story.js";
