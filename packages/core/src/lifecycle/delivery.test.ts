@@ -90,7 +90,7 @@ describe("submit", () => {
 });
 
 describe("approve", () => {
-  it("[delivery-3] the owner or an admin approves a story in review; the approver is recorded as client or admin", () => {
+  it("[delivery-4] the owner or an admin approves a story in review; the approver is recorded as client or admin", () => {
     expect(planDelivery(actors.owner, "approve", inProgress, story("in_review"), limits, now)).toMatchObject({ patch: { status: "approved", approvedBy: "client" } });
     expect(planDelivery(actors.admin, "approve", inProgress, story("in_review"), limits, now)).toMatchObject({ patch: { status: "approved", approvedBy: "admin" } });
     for (const actor of [actors.freelancer, actors.otherClient, actors.otherFreelancer]) {
@@ -106,7 +106,7 @@ describe("approve", () => {
 });
 
 describe("request changes", () => {
-  it("[delivery-5] only the owner requests changes, on a story in review; revisionCount + 1", () => {
+  it("[delivery-8] only the owner requests changes, on a story in review; revisionCount + 1", () => {
     expect(planDelivery(actors.owner, "requestChanges", inProgress, story("in_review", { revisionCount: 1 }), limits, now)).toMatchObject({
       patch: { status: "changes_requested", revisionCount: 2 },
     });
@@ -115,7 +115,7 @@ describe("request changes", () => {
     expect(refusal(decideDelivery(actors.owner, "requestChanges", inProgress, story("building"), limits))).toBe("NOT_IN_REVIEW");
   });
 
-  it("[delivery-6] after MAX_REVISIONS rounds, REVISION_LIMIT, whose message points to a dispute", () => {
+  it("[delivery-9] after MAX_REVISIONS rounds, REVISION_LIMIT, whose message points to a dispute", () => {
     expect(refusal(decideDelivery(actors.owner, "requestChanges", inProgress, story("in_review", { revisionCount: 2 }), limits))).toBeNull();
     const decision = decideDelivery(actors.owner, "requestChanges", inProgress, story("in_review", { revisionCount: 3 }), limits);
     expect(decision).toMatchObject({ allowed: false, refusal: { code: "REVISION_LIMIT" } });
@@ -125,7 +125,7 @@ describe("request changes", () => {
 
 describe("auto-approval", () => {
   const submittedAt = "2026-11-20T12:00:00.000Z";
-  it("[delivery-7] only the system fires it, for the submission its timer was set for", () => {
+  it("[delivery-12] only the system fires it, for the submission its timer was set for", () => {
     const inReview = story("in_review", { submittedAt });
     expect(planDelivery("system", "autoApprove", inProgress, inReview, limits, now, submittedAt)).toMatchObject({ patch: { approvedBy: "system" } });
     expect(refusal(decideDelivery("system", "autoApprove", inProgress, inReview, limits, "2026-11-10T12:00:00.000Z"))).toBe("NOT_IN_REVIEW");
@@ -144,20 +144,20 @@ describe("dispute", () => {
 });
 
 describe("the job", () => {
-  it("[delivery-8] completes only when every story is approved", () => {
+  it("[delivery-6] completes only when every story is approved", () => {
     expect(isDelivered([{ status: "approved" }, { status: "approved" }])).toBe(true);
     expect(isDelivered([{ status: "approved" }, { status: "in_review" }])).toBe(false);
     expect(isDelivered([])).toBe(false);
   });
 
-  it("[delivery-9] the freelancer no longer completes by hand; an admin keeps the override", () => {
+  it("[delivery-6] the freelancer no longer completes by hand; an admin keeps the override", () => {
     expect(jobPermissions(actors.freelancer, inProgress).can.complete).toBe(false);
     expect(jobPermissions(actors.freelancer, inProgress).why.complete?.code).toBe("COMPLETE_DENIED");
     expect(jobPermissions(actors.admin, inProgress).can.complete).toBe(true);
     expect(jobLifecycle.transitions.complete.actors).toEqual(["admin"]);
   });
 
-  it("can and why carry submit, approve, requestChanges and dispute, decided by the lifecycle", () => {
+  it("[delivery-10] can and why carry submit, approve, requestChanges and dispute, decided by the lifecycle", () => {
     expect(jobPermissions(actors.freelancer, inProgress).can).toMatchObject({ submit: true, approve: false, requestChanges: false, dispute: true });
     expect(jobPermissions(actors.owner, inProgress).can).toMatchObject({ submit: false, approve: true, requestChanges: true, dispute: true });
     const open = { ...inProgress, status: "open" as const, startedAt: null, freelancerId: null };
@@ -167,7 +167,7 @@ describe("the job", () => {
 });
 
 describe("release figures", () => {
-  it("[delivery-10] the fee is PLATFORM_FEE_PERCENT of the gross rounded half up to the cent, and fee + net = gross", () => {
+  it("[delivery-3] the fee is PLATFORM_FEE_PERCENT of the gross rounded half up to the cent, and fee + net = gross", () => {
     expect(releaseFigures(10_000, 10)).toEqual({ grossCents: 10_000, feeCents: 1_000, netCents: 9_000 });
     expect(releaseFigures(12_345, 10)).toEqual({ grossCents: 12_345, feeCents: 1_235, netCents: 11_110 });
     expect(releaseFigures(12_344, 10)).toEqual({ grossCents: 12_344, feeCents: 1_234, netCents: 11_110 });

@@ -63,7 +63,7 @@ describe("submit", () => {
     expect((await db()("requirement_tasks").where({ id: stories[0]!.id }).first()).delivery_status).toBe("building");
   });
 
-  it("anyone but the assigned freelancer is refused 403 SUBMIT_DENIED; bad links are 400; an unknown story 404", async () => {
+  it("[delivery-1] anyone but the assigned freelancer is refused 403 SUBMIT_DENIED; bad links are 400; an unknown story 404", async () => {
     const { stories } = await startedJob();
     await finishTasks(stories[0]!);
     for (const someone of [alice, atlas, admin, bob]) {
