@@ -308,7 +308,9 @@ export const storiesRepository = {
   /** A story with its tasks (and their message counts), or undefined when there is no story of that id. */
   async findStory(db: Knex, id: string): Promise<StoryRecord | undefined> {
     const rows = (await db({ t: "requirement_tasks" })
-      .where((where) => where.where("t.id", id).orWhere("t.story_id", id))
+      .where((where) => {
+        where.where("t.id", id).orWhere("t.story_id", id);
+      })
       .select("t.*", db.raw("(select count(*) from task_communications c where c.task_id = t.id) as message_count"))
       .orderBy("t.position")
       .orderBy("t.created_at")
@@ -338,8 +340,8 @@ export const storiesRepository = {
     if (patch.note !== undefined) changes.delivery_note = patch.note;
     if (patch.links !== undefined) changes.delivery_links = JSON.stringify(patch.links);
     const query = db("requirement_tasks").where({ id, type: "story" }).whereIn("delivery_status", [...expected.from]);
-    if (expected.submittedAt !== undefined) query.where("submitted_at", expected.submittedAt);
-    return affectedRows(await query.update(changes)) === 1;
+    const scoped = expected.submittedAt === undefined ? query : query.where("submitted_at", expected.submittedAt);
+    return affectedRows(await scoped.update(changes)) === 1;
   },
 
   /** The delivery status of each story of a job. */
