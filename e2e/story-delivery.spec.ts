@@ -124,5 +124,5 @@ describe("story delivery in the browser", () => {
     await expect(theirs.getByRole("button", { name: "Request changes" }).count()).resolves.toBe(0);
     const row = await server.services.db("requirement_tasks").where({ id: story.id }).first();
     expect([row.delivery_status, row.approved_by, row.revision_count]).toEqual(["approved", "client", 1]);
-  }, 120_000);
+  }, 240_000);
 });
