@@ -206,7 +206,7 @@ describe("auto-approval", () => {
   let client: BuiltUser;
   let freelancer: BuiltUser;
   beforeAll(async () => {
-    quick = await startTestServer({ REVIEW_PERIOD: "PT2S", QUEUE_POLL_SECONDS: "0.5" });
+    quick = await startTestServer({ REVIEW_PERIOD: "PT4S", QUEUE_POLL_SECONDS: "0.5" });
     [client, freelancer] = await Promise.all([buildClient(quick), buildFreelancer(quick)]);
   });
   afterAll(async () => {
@@ -227,15 +227,21 @@ describe("auto-approval", () => {
     expect(await quick.services.db("job_activity").where({ job_id: job.id, action: "story_approved" })).toHaveLength(1);
   }, 30_000);
 
-  it("[delivery-12] a resubmission makes the old timer a no-op: the story is approved at the new deadline, not the old one", async () => {
+  it("[delivery-12] a resubmission before the deadline makes the first timer a no-op: approved at the new deadline, not the old one", async () => {
     const { stories } = await startedJob(quick, client, freelancer);
     const story = stories[0]!;
-    await submitted(story, freelancer);
+    const first = await submitted(story, freelancer);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
     await client.agent.post(`/api/stories/${story.id}/request-changes`).send({ reason: "Again" }).expect(200);
-    // Past the first deadline: its timer finds the story sent back and does nothing.
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-    expect((await quick.services.db("requirement_tasks").where({ id: story.id }).first()).delivery_status).toBe("changes_requested");
-    await freelancer.agent.post(`/api/stories/${story.id}/submit`).send({ note: "Fixed" }).expect(200);
+    const again = (await freelancer.agent.post(`/api/stories/${story.id}/submit`).send({ note: "Fixed" }).expect(200)).body.story as Story;
+    // Past the first deadline, before the second: the first timer found the story in review, but in another
+    // submission, and left it there.
+    const firstDue = new Date(first.delivery.reviewDueAt!).getTime();
+    const secondDue = new Date(again.delivery.reviewDueAt!).getTime();
+    expect(secondDue - firstDue).toBeGreaterThanOrEqual(1_500);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, firstDue + 1_200 - Date.now())));
+    expect(Date.now()).toBeLessThan(secondDue);
+    expect((await quick.services.db("requirement_tasks").where({ id: story.id }).first()).delivery_status).toBe("in_review");
     await vi.waitFor(
       async () => expect((await quick.services.db("requirement_tasks").where({ id: story.id }).first()).delivery_status).toBe("approved"),
       { timeout: 20_000, interval: 250 },
