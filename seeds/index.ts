@@ -148,6 +148,13 @@ export async function runSeeds(deps: Pick<ServiceDeps, "db" | "now">): Promise<S
         );
         for (const [i, story] of stored.entries()) await trx("requirement_tasks").where({ id: story.id }).update({ amount_cents: amounts[i] });
         if (started) await markProgress(trx, jobId);
+        // A completed job completed with its last approved story (docs/lifecycle.md): each was approved by its client.
+        if (status === "completed") {
+          await trx("requirement_tasks").where({ job_id: jobId, type: "task" }).update({ status: "done" });
+          await trx("requirement_tasks")
+            .where({ job_id: jobId, type: "story" })
+            .update({ delivery_status: "approved", approved_at: new Date(createdAt.getTime() + DAY_MS * 0.9), approved_by: "client" });
+        }
         await trx("job_activity").insert([
           { job_id: jobId, actor_id: idOf(job.owner), action: "breakdown", details: JSON.stringify({ source: "rules" }) },
           { job_id: jobId, actor_id: idOf(job.owner), action: "lock" },
