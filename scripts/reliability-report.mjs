@@ -82,6 +82,19 @@ const invariants = [
   ["money-12", "Held funds", "A job's money (sums and entries) is shown to its owner, its assigned freelancer and admins only"],
   ["money-13", "Held funds", "ledger:verify checks every invariant over the whole database: exit 0 when all hold, 12 naming each violation"],
   ["money-14", "Held funds", "A story's release takes PLATFORM_FEE_PERCENT to the cent, happens once, and never takes more than the escrow holds"],
+  ["delivery-1", "Delivery", "Only the assigned freelancer submits a story, on a job in progress; it is in review until now + REVIEW_PERIOD"],
+  ["delivery-2", "Delivery", "A story is submitted only when every one of its tasks is done (409 TASKS_NOT_DONE)"],
+  ["delivery-3", "Delivery", "An approval releases the story's milestone: fee = PLATFORM_FEE_PERCENT rounded to the cent, fee + net = gross"],
+  ["delivery-4", "Delivery", "Only the job's owner or an admin approves, only a story in review; a second approval is 409"],
+  ["delivery-5", "Delivery", "Two approvals of one story at once: exactly one 200, the other 409, one approval recorded"],
+  ["delivery-6", "Delivery", "A job completes exactly when its last story is approved; the freelancer no longer completes it by hand"],
+  ["delivery-7", "Delivery", "Requested changes post their reason in the story's thread; the freelancer resubmits"],
+  ["delivery-8", "Delivery", "Only the owner requests changes, with a reason (blank is 400 EMPTY_REASON), on a story in review"],
+  ["delivery-9", "Delivery", "Beyond MAX_REVISIONS rounds of changes the answer is 409 REVISION_LIMIT, pointing to a dispute"],
+  ["delivery-10", "Delivery", "The job's and each story's can/why for submit, approve, requestChanges, dispute are the lifecycle's decision"],
+  ["delivery-11", "Delivery", "A story still in review at its deadline is approved by the system, once"],
+  ["delivery-12", "Delivery", "A resubmission, approval or dispute makes an earlier auto-approval a no-op"],
+  ["delivery-13", "Delivery", "docs/lifecycle.md is the file the lifecycle's declaration generates"],
 ];
 
 // Figures that must be exactly zero wherever they are measured.

@@ -154,6 +154,13 @@ export async function runSeeds(deps: Pick<ServiceDeps, "db" | "now">): Promise<S
           milestones.push({ storyId: story.id, amountCents: amounts[i]! });
         }
         if (started) await markProgress(trx, jobId);
+        // A completed job completed with its last approved story (docs/lifecycle.md): each was approved by its client.
+        if (status === "completed") {
+          await trx("requirement_tasks").where({ job_id: jobId, type: "task" }).update({ status: "done" });
+          await trx("requirement_tasks")
+            .where({ job_id: jobId, type: "story" })
+            .update({ delivery_status: "approved", approved_at: new Date(createdAt.getTime() + DAY_MS * 0.9), approved_by: "client" });
+        }
         await trx("job_activity").insert([
           { job_id: jobId, actor_id: idOf(job.owner), action: "breakdown", details: JSON.stringify({ source: "rules" }) },
           { job_id: jobId, actor_id: idOf(job.owner), action: "lock" },

@@ -53,6 +53,18 @@ describe("demo seeds", () => {
     }
   });
 
+  it("[delivery-6] approve every story of a completed job, its tasks done, and no story of a job that is not", async () => {
+    const jobs = (await database.knex("jobs").whereNotNull("started_at").select("id", "status")) as Array<{ id: number; status: string }>;
+    expect(jobs.some((job) => job.status === "completed")).toBe(true);
+    for (const job of jobs) {
+      const stories = (await database.knex("requirement_tasks").where({ job_id: job.id, type: "story" }).pluck("delivery_status")) as string[];
+      expect(stories.length).toBeGreaterThan(0);
+      expect(stories.every((status) => status === "approved")).toBe(job.status === "completed");
+      const tasks = (await database.knex("requirement_tasks").where({ job_id: job.id, type: "task" }).pluck("status")) as string[];
+      if (job.status === "completed") expect(tasks.every((status) => status === "done")).toBe(true);
+    }
+  });
+
   it("price every job with the core quote", async () => {
     const rows = (await database.knex("jobs").select("title", "budget")) as Array<{ title: string; budget: number | string }>;
     for (const demo of demoJobs) {

@@ -108,7 +108,7 @@ export const errorCatalogue = {
   REQUIREMENTS_NOT_FINALIZED: entry("conflict", "Requirements Not Finalized", "The project requirements must be locked before starting."),
   PAYMENT_REQUIRED: entry("conflict", "Payment Required", "Payment must be completed before the project can be started."),
   ALREADY_STARTED: entry("conflict", "Already Started", "This project has already been started."),
-  COMPLETE_DENIED: entry("forbidden", "Permission Denied", "Only the assigned freelancer or admins can complete this project."),
+  COMPLETE_DENIED: entry("forbidden", "Permission Denied", "A project completes when its last story is approved; only admins can complete one by hand."),
   NOT_IN_PROGRESS: entry("conflict", "Not In Progress", "Only a project in progress can be completed."),
   TASK_STATUS_DENIED: entry("forbidden", "Permission Denied", "Only the assigned freelancer or admins can change the task status."),
   NOT_STARTED: entry("conflict", "Not Started", "The project has not been started yet."),
@@ -118,6 +118,23 @@ export const errorCatalogue = {
   CHANGE_REQUEST_DENIED: entry("forbidden", "Permission Denied", "Only the job owner or admins can request changes."),
   EMPTY_MESSAGE: entry("validation", "Error", "A message needs text or at least one file."),
   COMMUNICATION_DENIED: entry("forbidden", "Permission Denied", "Only the job owner, the assigned freelancer and admins can see this conversation."),
+
+  // Delivery (issue 18): the story lifecycle's refusals (lifecycle/delivery.ts)
+  JOB_NOT_IN_PROGRESS: entry("conflict", "Not In Progress", "Stories are delivered and reviewed while the project is in progress."),
+  SUBMIT_DENIED: entry("forbidden", "Permission Denied", "Only the assigned freelancer can submit a story for review."),
+  APPROVE_DENIED: entry("forbidden", "Permission Denied", "Only the job owner or admins can approve a story."),
+  REQUEST_CHANGES_DENIED: entry("forbidden", "Permission Denied", "Only the job owner can request changes to a story."),
+  DISPUTE_DENIED: entry("forbidden", "Permission Denied", "Only the job owner or the assigned freelancer can open a dispute."),
+  TASKS_NOT_DONE: entry("conflict", "Tasks Not Done", "Every task of this story must be done before it is submitted for review."),
+  NOT_SUBMITTABLE: entry("conflict", "Cannot Submit", "This story is already in review, approved or in dispute."),
+  NOT_IN_REVIEW: entry("conflict", "Not In Review", "This story is not waiting for review (it may already be approved)."),
+  NOT_DISPUTABLE: entry("conflict", "Cannot Dispute", "This story is already approved or in dispute."),
+  REVISION_LIMIT: entry(
+    "conflict",
+    "Revision Limit Reached",
+    "This story has had as many rounds of changes as allowed. Open a dispute so an admin can settle it.",
+  ),
+  EMPTY_REASON: entry("validation", "Error", "Please say what needs to change."),
 
   // Payments
   PAYMENT_LOGIN_REQUIRED: entry("unauthenticated", "Login Required", "You must be logged in to make a payment."),

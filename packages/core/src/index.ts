@@ -79,3 +79,7 @@ export * from "./ledger/transactions.js";
 export * from "./ledger/invariants.js";
 export * from "./schemas/money.js";
 export * from "./policies/money.js";
+export * from "./lifecycle/duration.js";
+export * from "./lifecycle/delivery.js";
+export * from "./lifecycle/job.js";
+export * from "./lifecycle/diagram.js";

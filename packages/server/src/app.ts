@@ -15,6 +15,7 @@ import { catalogRouter } from "./routes/catalog/router.js";
 import { filesRouter } from "./routes/files/router.js";
 import { jobsRouter } from "./routes/jobs/router.js";
 import { breakdownRouter } from "./routes/breakdown/router.js";
+import { deliveryRouter } from "./routes/delivery/router.js";
 import { healthRouter } from "./routes/health/router.js";
 import { freelancersRouter } from "./routes/freelancers/router.js";
 import { chatRouter } from "./routes/chat/router.js";
@@ -109,6 +110,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   api.use(catalogRouter(services));
   api.use(jobsRouter(services));
   api.use(breakdownRouter(services));
+  api.use(deliveryRouter(services));
   api.use(paymentsRouter(services));
   api.use(freelancersRouter(services));
   // Before the back office: its generic /admin/:resource would otherwise take POST /admin/chat-rooms.

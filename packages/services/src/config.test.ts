@@ -47,6 +47,7 @@ describe("loadConfig defaults", () => {
       queueMaintenanceSeconds: 30,
       paymentReconcileCron: "*/5 * * * *",
       emailRetry: { attempts: 12, delayMs: 5_000, maxDelayMs: 60_000 },
+      delivery: { reviewPeriod: "P7D", reviewPeriodMs: 7 * 86_400_000, maxRevisions: 3, platformFeePercent: 10 },
       logLevel: "info",
       authRateLimit: 20,
       apiUserRateLimit: 600,
@@ -215,6 +216,23 @@ describe("loadConfig PAYMENT_RECONCILE_CRON", () => {
     for (const value of ["every 5 minutes", "*/5 * * *", "*/10 * * * * *", "61 * * * *", ""]) {
       expect(configError({ PAYMENT_RECONCILE_CRON: value }).message, value).toContain("PAYMENT_RECONCILE_CRON");
     }
+  });
+});
+
+describe("loadConfig delivery settings", () => {
+  it("reads REVIEW_PERIOD as an ISO-8601 duration, MAX_REVISIONS and PLATFORM_FEE_PERCENT", () => {
+    expect(loadConfig(env({ REVIEW_PERIOD: "PT30S", MAX_REVISIONS: "5", PLATFORM_FEE_PERCENT: "12.5" })).delivery).toEqual({
+      reviewPeriod: "PT30S",
+      reviewPeriodMs: 30_000,
+      maxRevisions: 5,
+      platformFeePercent: 12.5,
+    });
+  });
+
+  it("refuses a period that is not a fixed-length duration, a negative revision limit, a fee outside 0–100", () => {
+    for (const value of ["7 days", "P1M", "P0D", "7"]) expect(configError({ REVIEW_PERIOD: value }).message, value).toContain("REVIEW_PERIOD");
+    for (const value of ["-1", "1.5", "many"]) expect(configError({ MAX_REVISIONS: value }).message, value).toContain("MAX_REVISIONS");
+    for (const value of ["-1", "101", "10.0001", "ten"]) expect(configError({ PLATFORM_FEE_PERCENT: value }).message, value).toContain("PLATFORM_FEE_PERCENT");
   });
 });
 

@@ -5,7 +5,7 @@ import path from "node:path";
 import { config as loadDotenv } from "dotenv";
 import cronParser from "cron-parser";
 import { z } from "zod";
-import { DEFAULT_PLATFORM_FEE_PERCENT } from "@forgehire/core";
+import { deliveryDefaults, parseIsoDuration } from "@forgehire/core";
 import { ensurePrivateDataDir, writePrivateFile } from "./private-files.js";
 
 const optionalText = z
@@ -73,6 +73,21 @@ const envSchema = z.object({
   /** The pause after an e-mail's first failed attempt; it doubles, up to EMAIL_RETRY_MAX_DELAY_MS. */
   EMAIL_RETRY_DELAY_MS: z.coerce.number().int().min(1).default(5_000),
   EMAIL_RETRY_MAX_DELAY_MS: z.coerce.number().int().min(1).default(60_000),
+  /** How long a client has to review a submitted story before it is approved on its own (ISO-8601, e.g. P7D, PT30S). */
+  REVIEW_PERIOD: z
+    .string()
+    .trim()
+    .default(deliveryDefaults.reviewPeriod)
+    .refine((value) => parseIsoDuration(value) !== null, "must be an ISO-8601 duration of weeks, days, hours, minutes or seconds (e.g. P7D, PT48H)"),
+  /** Rounds of changes a client may request on one story; past them, a dispute settles it. */
+  MAX_REVISIONS: z.coerce.number().int().min(0).max(100).default(deliveryDefaults.maxRevisions),
+  /** The platform's share of each released milestone, in percent (0–100, at most three decimals). */
+  PLATFORM_FEE_PERCENT: z.coerce
+    .number()
+    .min(0)
+    .max(100)
+    .refine((value) => Math.abs(value * 1000 - Math.round(value * 1000)) < 1e-6, "at most three decimals")
+    .default(deliveryDefaults.platformFeePercent),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Attempts per 15 minutes per IP on login, signup and recover. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
@@ -81,8 +96,6 @@ const envSchema = z.object({
    * ten a second on average, far above what the portal or the back office sends, far below a flood.
    */
   API_USER_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
-  /** The platform's fee taken at each release of a story's money, in percent of its gross (issue 18). */
-  PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(DEFAULT_PLATFORM_FEE_PERCENT),
   /** Which peers may say, in X-Forwarded-For, who the client is: Express's `trust proxy`. None by default. */
   TRUST_PROXY: optionalText.pipe(
     z
@@ -221,12 +234,12 @@ export interface Config {
   paymentReconcileCron: string | null;
   /** E-mail delivery retries: attempts, and the first pause doubling up to the longest. */
   emailRetry: { attempts: number; delayMs: number; maxDelayMs: number };
+  /** The delivery lifecycle's settings (docs/lifecycle.md): the review period, the revision limit and the platform fee. */
+  delivery: { reviewPeriod: string; reviewPeriodMs: number; maxRevisions: number; platformFeePercent: number };
   logLevel: string;
   authRateLimit: number;
   /** API requests per minute per signed-in user (API_USER_RATE_LIMIT). */
   apiUserRateLimit: number;
-  /** PLATFORM_FEE_PERCENT: the fee in percent of each release's gross, rounded to the cent at release. */
-  platformFeePercent: number;
   /**
    * Express's `trust proxy`: false (the default) keys every rate limit by the connecting peer's address; set it to
    * the reverse proxies in front of the server so their X-Forwarded-For is believed, and nobody else's.
@@ -300,10 +313,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     queueMaintenanceSeconds: e.QUEUE_MAINTENANCE_SECONDS,
     paymentReconcileCron: e.PAYMENT_RECONCILE_CRON === "off" ? null : e.PAYMENT_RECONCILE_CRON,
     emailRetry: { attempts: e.EMAIL_RETRY_ATTEMPTS, delayMs: e.EMAIL_RETRY_DELAY_MS, maxDelayMs: Math.max(e.EMAIL_RETRY_DELAY_MS, e.EMAIL_RETRY_MAX_DELAY_MS) },
+    delivery: {
+      reviewPeriod: e.REVIEW_PERIOD,
+      reviewPeriodMs: parseIsoDuration(e.REVIEW_PERIOD)!,
+      maxRevisions: e.MAX_REVISIONS,
+      platformFeePercent: e.PLATFORM_FEE_PERCENT,
+    },
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
     apiUserRateLimit: e.API_USER_RATE_LIMIT,
-    platformFeePercent: e.PLATFORM_FEE_PERCENT,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }

@@ -94,3 +94,4 @@ export * from "./use-cases/ledger/post-ledger.js";
 export * from "./use-cases/ledger/job-money.js";
 export * from "./use-cases/ledger/verify-ledger.js";
 export * from "./use-cases/payments/refund-payment.js";
+export * from "./use-cases/delivery/deliver-story.js";

@@ -1,3 +1,4 @@
+import { autoApproveStory } from "./use-cases/delivery/deliver-story.js";
 import path from "node:path";
 import { createMailer } from "./adapters/mail/mailer.js";
 import { createDiskStorage, type Storage } from "./adapters/storage/storage.js";
@@ -61,6 +62,10 @@ export function queueHandlers(deps: ServiceDeps & Pick<Services, "engines">): Qu
       // A run is queued only where AI is configured: a process without it (configured otherwise) still finishes it.
       if (!deps.engines.ai) deps.logger.warn({ runId: job.data.runId }, "breakdown run worked by a process without AI: using the rules engine");
       await workBreakdownRun(deps, engine, job.data.runId, { lastTry: job.retryCount >= BREAKDOWN_RETRY_LIMIT });
+    },
+    "auto-approve": async (job) => {
+      const approval = await autoApproveStory(deps, job.data);
+      if (approval) deps.logger.info({ storyId: job.data.storyId, jobCompleted: approval.jobCompleted }, "story approved at the end of its review period");
     },
     "reconcile-payments": async (job) => {
       const started = Date.now();

@@ -10,9 +10,11 @@ import type {
   Job,
   JobWithRequirements,
   ProjectStatus,
+  RequestChangesBody,
   Story,
   StoryCreateBody,
   StoryUpdateBody,
+  SubmitStoryBody,
   Task,
   TaskComment,
   TaskCreateBody,
@@ -241,5 +243,33 @@ export function usePostTaskMessage() {
       addTaskMessage(queryClient, message);
       await queryClient.invalidateQueries({ queryKey: breakdownKeys.status(jobId) });
     },
+  });
+}
+
+/** What an approval released: the story's milestone, the platform's fee and the freelancer's net, in cents. */
+export interface Release {
+  grossCents: number;
+  feeCents: number;
+  netCents: number;
+}
+
+/**
+ * A story's delivery transitions (docs/lifecycle.md): POST /api/stories/:id/submit | approve | request-changes. Each
+ * answers the story (approve also the release); the job's stories, status and `can` are reloaded after.
+ */
+export function useStoryDelivery() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (
+      input:
+        | { jobId: number; storyId: string; action: "submit"; body: SubmitStoryBody }
+        | { jobId: number; storyId: string; action: "approve" }
+        | { jobId: number; storyId: string; action: "request-changes"; body: RequestChangesBody },
+    ) =>
+      apiFetch<{ story: Story; release?: Release }>(`/api/stories/${input.storyId}/${input.action}`, {
+        method: "POST",
+        body: "body" in input ? input.body : {},
+      }),
+    onSettled: (_data, _error, { jobId }) => refreshJob(queryClient, jobId),
   });
 }

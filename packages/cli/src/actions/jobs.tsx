@@ -296,7 +296,7 @@ export async function jobsUnlock(id: string, options: { as?: string }): Promise<
   console.log(`Unlocked job ${job.id} "${job.title}".`);
 }
 
-/** jobs:complete: mark an in-progress job completed (as an admin, or --as the assigned freelancer). */
+/** jobs:complete: the admin override (docs/lifecycle.md): mark an in-progress job completed whatever its stories say. */
 export async function jobsComplete(id: string, options: { as?: string }): Promise<void> {
   const job = await withServices(async (services) => completeJob(services, await operatorActor(services, options.as), jobId(id)));
   console.log(`Job ${job.id} "${job.title}" is completed.`);

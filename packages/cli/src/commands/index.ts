@@ -156,7 +156,7 @@ export function registerCommands(program: Command): void {
 
   program
     .command("jobs:complete <id>")
-    .description("mark an in-progress job completed")
+    .description("admin override: mark an in-progress job completed (it otherwise completes when its last story is approved)")
     .option("--as <email>", "act as this account (default: the first admin)")
     .action(async (id: string, options) => (await import("../actions/jobs.js")).jobsComplete(id, options));
 

@@ -82,7 +82,7 @@ function finish(draft: LedgerTransactionDraft): LedgerTransactionDraft {
 
 /**
  * The platform's fee on a gross amount: `feePercent` of it rounded half up to the cent, in exact integer arithmetic
- * (the percent is taken to two decimals, as basis points).
+ * (the percent is taken to three decimals, as PLATFORM_FEE_PERCENT allows, in thousandths of a percent).
  * @param grossCents the amount released, whole cents
  * @param feePercent the fee in percent, 0 to 100
  * @returns the fee in whole cents, never more than the gross
@@ -90,8 +90,8 @@ function finish(draft: LedgerTransactionDraft): LedgerTransactionDraft {
 export function platformFeeCents(grossCents: number, feePercent: number): number {
   assertCents(grossCents, "gross");
   if (!Number.isFinite(feePercent) || feePercent < 0 || feePercent > 100) throw new LedgerRuleError(`fee percent must be 0 to 100, got ${feePercent}`);
-  const basisPoints = Math.round(feePercent * 100);
-  return Math.floor((grossCents * basisPoints + 5_000) / 10_000);
+  const milliPercent = Math.round(feePercent * 1000);
+  return Math.floor((grossCents * milliPercent + 50_000) / 100_000);
 }
 
 /**

@@ -4,12 +4,12 @@
  */
 
 /** The notification e-mails a client receives. */
-export const emailNotificationKinds = ["job_paid", "job_started", "job_completed", "task_message"] as const;
+export const emailNotificationKinds = ["job_paid", "job_started", "job_completed", "story_submitted", "task_message"] as const;
 export type EmailNotificationKind = (typeof emailNotificationKinds)[number];
 
 /** A user's switches, each on unless turned off. */
 export interface EmailNotificationPreferences {
-  /** job paid, started and completed */
+  /** job paid, started and completed; a story submitted for review */
   jobUpdates: boolean;
   /** a task message waiting unread */
   taskMessages: boolean;
@@ -20,6 +20,7 @@ export const emailPreferenceOf: Readonly<Record<EmailNotificationKind, keyof Ema
   job_paid: "jobUpdates",
   job_started: "jobUpdates",
   job_completed: "jobUpdates",
+  story_submitted: "jobUpdates",
   task_message: "taskMessages",
 };
 

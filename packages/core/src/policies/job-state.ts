@@ -94,3 +94,23 @@ export function isDeleted(job: Pick<JobState, "status">): boolean {
 export function isPaymentDue(job: Pick<JobState, "status" | "paymentStatus">): boolean {
   return job.status === "completed" && !isPaid(job);
 }
+
+/**
+ * Whether the actor posted the job.
+ * @param actor the signed-in person
+ * @param job the job's state
+ * @returns true for the job's owner
+ */
+export function isOwner(actor: { id: string }, job: Pick<JobState, "ownerId">): boolean {
+  return job.ownerId === actor.id;
+}
+
+/**
+ * Whether the actor is the freelancer who started the job.
+ * @param actor the signed-in person
+ * @param job the job's state
+ * @returns true for the assigned freelancer
+ */
+export function isAssignedFreelancer(actor: { id: string }, job: Pick<JobState, "freelancerId">): boolean {
+  return job.freelancerId !== null && job.freelancerId === actor.id;
+}

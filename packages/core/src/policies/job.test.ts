@@ -183,7 +183,8 @@ const expected: Record<JobAction, Record<StateName, ActorName[]>> = {
     lockedPending: none,
     lockedPaid: none,
     paidUnlocked: none,
-    inProgress: ["assignedFreelancer", "admin"],
+    // Only the admin's override: a job completes when its last story is approved (lifecycle/job.ts).
+    inProgress: ["admin"],
     completedDue: none,
     completedPaid: none,
     inactive: none,
@@ -263,6 +264,51 @@ const expected: Record<JobAction, Record<StateName, ActorName[]>> = {
     inProgress: ownerOrAdmin,
     completedDue: ownerOrAdmin,
     completedPaid: ownerOrAdmin,
+    inactive: none,
+  },
+  // The delivery transitions on the job as a whole (lifecycle/delivery.ts): actor and job guards only.
+  submit: {
+    fresh: none,
+    locked: none,
+    lockedPending: none,
+    lockedPaid: none,
+    paidUnlocked: none,
+    inProgress: ["assignedFreelancer"],
+    completedDue: none,
+    completedPaid: none,
+    inactive: none,
+  },
+  approve: {
+    fresh: none,
+    locked: none,
+    lockedPending: none,
+    lockedPaid: none,
+    paidUnlocked: none,
+    inProgress: ownerOrAdmin,
+    completedDue: none,
+    completedPaid: none,
+    inactive: none,
+  },
+  requestChanges: {
+    fresh: none,
+    locked: none,
+    lockedPending: none,
+    lockedPaid: none,
+    paidUnlocked: none,
+    inProgress: ["owner"],
+    completedDue: none,
+    completedPaid: none,
+    inactive: none,
+  },
+  dispute: {
+    fresh: none,
+    locked: none,
+    lockedPending: none,
+    lockedPaid: none,
+    paidUnlocked: none,
+    inProgress: ["owner", "assignedFreelancer"],
+    completedDue: none,
+    completedPaid: none,
     inactive: none,
   },
 };
@@ -358,7 +404,13 @@ describe("authorize", () => {
     ["owner", "complete", "inProgress", "COMPLETE_DENIED"],
     ["otherFreelancer", "complete", "inProgress", "COMPLETE_DENIED"],
     ["admin", "complete", "locked", "NOT_IN_PROGRESS"],
-    ["assignedFreelancer", "complete", "completedPaid", "NOT_IN_PROGRESS"],
+    ["assignedFreelancer", "complete", "inProgress", "COMPLETE_DENIED"],
+    ["admin", "complete", "completedPaid", "NOT_IN_PROGRESS"],
+    ["assignedFreelancer", "approve", "inProgress", "APPROVE_DENIED"],
+    ["owner", "approve", "completedPaid", "JOB_NOT_IN_PROGRESS"],
+    ["admin", "requestChanges", "inProgress", "REQUEST_CHANGES_DENIED"],
+    ["otherFreelancer", "submit", "inProgress", "SUBMIT_DENIED"],
+    ["admin", "dispute", "inProgress", "DISPUTE_DENIED"],
     ["owner", "updateTaskStatus", "inProgress", "TASK_STATUS_DENIED"],
     ["otherFreelancer", "updateTaskStatus", "inProgress", "TASK_STATUS_DENIED"],
     ["admin", "updateTaskStatus", "locked", "NOT_STARTED"],
@@ -443,9 +495,13 @@ describe("jobAbilities", () => {
         "updateTaskStatus",
         "commentTask",
         "communicate",
+        "submit",
+        "approve",
+        "requestChanges",
+        "dispute",
       ].sort(),
     );
-    expect(jobAbilityActions).toHaveLength(15);
+    expect(jobAbilityActions).toHaveLength(19);
   });
 
   it("the owner of a locked, unpaid job may unlock, pay, delete, create the breakdown and request changes", () => {
@@ -465,6 +521,10 @@ describe("jobAbilities", () => {
       updateTaskStatus: false,
       commentTask: false,
       communicate: true,
+      submit: false,
+      approve: false,
+      requestChanges: false,
+      dispute: false,
     });
   });
 
@@ -485,6 +545,10 @@ describe("jobAbilities", () => {
       updateTaskStatus: false,
       commentTask: false,
       communicate: false,
+      submit: false,
+      approve: false,
+      requestChanges: false,
+      dispute: false,
     });
   });
 

@@ -5,7 +5,8 @@
  */
 import { refusalError, refusalOf, refusalWordings, type ErrorCode, type Refusal } from "../errors.js";
 import { isAdmin, type Actor } from "../users.js";
-import { isDeleted, isInProgress, isLocked, isPaid, isPaymentInFlight, isStarted, type JobState } from "./job-state.js";
+import { deliveryRefusalOnJob, type DeliveryTransitionName } from "../lifecycle/delivery.js";
+import { isAssignedFreelancer, isDeleted, isInProgress, isLocked, isOwner, isPaid, isPaymentInFlight, isStarted, type JobState } from "./job-state.js";
 
 /** The role a job rule sees: admins first (user or role type admin), then freelancers, everyone else a client. */
 export type JobRole = "client" | "freelancer" | "admin";
@@ -19,16 +20,6 @@ export type Condition = (actor: Actor, job: JobState) => ErrorCode | Refusal | n
 type Test = (actor: Actor, job: JobState) => boolean;
 
 /**
- * Whether the actor posted the job.
- * @param actor the signed-in person
- * @param job the job's state
- * @returns true for the job's owner
- */
-export function isOwner(actor: Actor, job: JobState): boolean {
-  return job.ownerId === actor.id;
-}
-
-/**
  * Whether an admin is acting on someone else's job: the portal's 'Admin Access' label on cards and headers.
  * @param actor the signed-in person, or null when signed out
  * @param job the job's owner
@@ -36,16 +27,6 @@ export function isOwner(actor: Actor, job: JobState): boolean {
  */
 export function hasAdminAccess(actor: Actor | null | undefined, job: Pick<JobState, "ownerId">): boolean {
   return Boolean(actor && isAdmin(actor) && job.ownerId !== actor.id);
-}
-
-/**
- * Whether the actor is the freelancer who started the job.
- * @param actor the signed-in person
- * @param job the job's state
- * @returns true for the assigned freelancer
- */
-export function isAssignedFreelancer(actor: Actor, job: JobState): boolean {
-  return job.freelancerId !== null && job.freelancerId === actor.id;
 }
 
 const allow: Condition = () => null;
@@ -128,6 +109,12 @@ const startable = all(
 const completable = when(onJob(isInProgress), "NOT_IN_PROGRESS");
 // Paid is checked before locked: a paid job is answered ALREADY_PAID whatever its lock says.
 const payable = all(when(not(onJob(isPaid)), "ALREADY_PAID"), notFrozen, when(onJob(isLocked), "PAYMENT_NOT_LOCKED"));
+// The delivery transitions are decided by the lifecycle (lifecycle/delivery.ts) for every role alike: its actor and
+// job guards are the job's `can`/`why`; the story's own state and guards are decided when a story is named.
+const delivery =
+  (name: DeliveryTransitionName): Condition =>
+  (actor, job) =>
+    deliveryRefusalOnJob(actor, name, job);
 const changeable = when((_actor, job) => isLocked(job) || isStarted(job), "CHANGE_NOT_ALLOWED");
 
 /** The job permission table: for each role and action, the condition under which it is allowed. */
@@ -156,6 +143,10 @@ export const jobPolicy = {
     communicate: owner("COMMUNICATION_DENIED"),
     // A chat room may name a job only its poster owns: never a link to someone else's project.
     linkChat: owner("FORBIDDEN"),
+    submit: delivery("submit"),
+    approve: delivery("approve"),
+    requestChanges: delivery("requestChanges"),
+    dispute: delivery("dispute"),
   },
   freelancer: {
     view: allow,
@@ -170,7 +161,8 @@ export const jobPolicy = {
     lock: deny("LOCK_DENIED"),
     unlock: deny("LOCK_DENIED"),
     start: startable,
-    complete: all(assigned("COMPLETE_DENIED"), completable),
+    // A job completes when its last story is approved (lifecycle/job.ts); only an admin completes one by hand.
+    complete: deny("COMPLETE_DENIED"),
     pay: deny("PAYMENT_ACCESS_DENIED"),
     requestChange: deny("CHANGE_REQUEST_DENIED"),
     updateTaskStatus: all(assigned("TASK_STATUS_DENIED"), started),
@@ -179,6 +171,10 @@ export const jobPolicy = {
     readTaskComments: assigned("COMMUNICATION_DENIED"),
     communicate: assigned("COMMUNICATION_DENIED"),
     linkChat: deny("CLIENT_ONLY_CHAT"),
+    submit: delivery("submit"),
+    approve: delivery("approve"),
+    requestChanges: delivery("requestChanges"),
+    dispute: delivery("dispute"),
   },
   admin: {
     view: allow,
@@ -193,6 +189,7 @@ export const jobPolicy = {
     unlock: unlockable,
     // Only freelancers start projects (spec part 1 §5), admins included.
     start: deny("FREELANCER_ONLY"),
+    // The documented override (docs/lifecycle.md): an admin completes a job in progress whatever its stories say.
     complete: completable,
     pay: payable,
     requestChange: changeable,
@@ -201,6 +198,10 @@ export const jobPolicy = {
     readTaskComments: allow,
     communicate: allow,
     linkChat: allow,
+    submit: delivery("submit"),
+    approve: delivery("approve"),
+    requestChanges: delivery("requestChanges"),
+    dispute: delivery("dispute"),
   },
 } as const satisfies Record<JobRole, Record<string, Condition>>;
 
@@ -234,6 +235,10 @@ export const jobAbilityActions = [
   "updateTaskStatus",
   "commentTask",
   "communicate",
+  "submit",
+  "approve",
+  "requestChanges",
+  "dispute",
 ] as const satisfies readonly JobAction[];
 
 /** The `can` object of a job: one boolean per ability action. */

@@ -3,8 +3,9 @@
  * "Breakdown, stories and tasks").
  */
 import { z } from "zod";
-import { errorCatalogue } from "../errors.js";
+import { errorCatalogue, type ErrorCode } from "../errors.js";
 import { priorities, taskStatuses } from "../breakdown/types.js";
+import { approvers, deliveryAbilityActions, deliveryStatuses } from "../lifecycle/delivery.js";
 import { inputString, jobIdParams, optionalText, uuidId } from "./common.js";
 
 const EMPTY_TITLE = errorCatalogue.EMPTY_TITLE.message;
@@ -152,6 +153,80 @@ export const taskSchema = z.object({
 /** The shape `taskSchema` describes. */
 export type Task = z.infer<typeof taskSchema>;
 
+/** A story's delivery (API.md "Delivery, held funds and payouts"; docs/lifecycle.md). */
+export const storyDeliverySchema = z.object({
+  status: z.enum(deliveryStatuses),
+  /** when it was last submitted for review */
+  submittedAt: z.string().nullable(),
+  /** when the review period ends and it is approved on its own; null unless in review */
+  reviewDueAt: z.string().nullable(),
+  approvedAt: z.string().nullable(),
+  approvedBy: z.enum(approvers).nullable(),
+  /** how many times changes were requested */
+  revisionCount: z.number().int(),
+  /** the freelancer's delivery note */
+  note: z.string().nullable(),
+  links: z.array(z.string()),
+  files: z.array(z.object({ id: z.string(), name: z.string(), size: z.number().int(), url: z.string() })),
+});
+/** The shape `storyDeliverySchema` describes. */
+export type StoryDelivery = z.infer<typeof storyDeliverySchema>;
+
+const refusal = z.object({ code: z.enum(Object.keys(errorCatalogue) as [ErrorCode, ...ErrorCode[]]), title: z.string(), message: z.string() });
+const deliveryAbility = Object.fromEntries(deliveryAbilityActions.map((action) => [action, z.boolean()])) as Record<
+  (typeof deliveryAbilityActions)[number],
+  z.ZodBoolean
+>;
+
+/**
+ * What the signed-in person may do to this story's delivery now, decided by the lifecycle with the story's own state
+ * and guards (the job's `can` says the same for the job as a whole); `why` holds the refusal of each one refused.
+ * Sent where the server knows who asks (the job's stories and project status).
+ */
+export const storyAbilitiesSchema = z.object({
+  can: z.object(deliveryAbility),
+  why: z.object(
+    Object.fromEntries(deliveryAbilityActions.map((action) => [action, refusal.optional()])) as Record<
+      (typeof deliveryAbilityActions)[number],
+      z.ZodOptional<typeof refusal>
+    >,
+  ),
+});
+/** The shape `storyAbilitiesSchema` describes. */
+export type StoryAbilities = z.infer<typeof storyAbilitiesSchema>;
+
+/** POST /api/stories/:id/submit */
+export const submitStoryBody = z.object({
+  /** what was delivered and how to check it */
+  note: optionalText(5_000).default(""),
+  /** where to see it: up to 10 http(s) links */
+  links: z
+    .array(
+      inputString()
+        .trim()
+        .max(2_000)
+        .url("Each link must be an http:// or https:// URL")
+        .refine((value) => /^https?:\/\//i.test(value), "Each link must be an http:// or https:// URL"),
+    )
+    .max(10, "At most 10 links")
+    .default([]),
+});
+/** What a handler receives once `submitStoryBody` has parsed the input. */
+export type SubmitStoryBody = z.infer<typeof submitStoryBody>;
+
+const EMPTY_REASON = errorCatalogue.EMPTY_REASON.message;
+
+/** POST /api/stories/:id/request-changes */
+export const requestChangesBody = z.object({
+  /** what needs to change; 'Please say what needs to change.' (EMPTY_REASON) when blank */
+  reason: inputString({ error: EMPTY_REASON }).trim().min(1, EMPTY_REASON).max(10_000, "At most 10000 characters"),
+});
+/** What a handler receives once `requestChangesBody` has parsed the input. */
+export type RequestChangesBody = z.infer<typeof requestChangesBody>;
+
+/** What `POST /api/stories/:id/approve` answers besides the story: the release its approval makes. */
+export const releaseSchema = z.object({ grossCents: z.number().int(), feeCents: z.number().int(), netCents: z.number().int() });
+
 /** A story with its tasks, as the API returns it. */
 export const storySchema = z.object({
   id: z.string(),
@@ -164,6 +239,10 @@ export const storySchema = z.object({
   estimateHours: z.number().nullable(),
   /** its milestone: its share of the job's price in whole cents, fixed at lock; null while unlocked */
   amountCents: z.number().int().nullable(),
+  delivery: storyDeliverySchema,
+  /** the signed-in person's delivery abilities on this story, where the server knows who asks */
+  can: storyAbilitiesSchema.shape.can.optional(),
+  why: storyAbilitiesSchema.shape.why.optional(),
   /** the requirement it comes from; null when unknown */
   source: z.string().nullable(),
   createdAt: z.string(),

@@ -272,6 +272,11 @@ export const abilitiesSchema = z.object({
   updateTaskStatus: z.boolean(),
   commentTask: z.boolean(),
   communicate: z.boolean(),
+  /** the delivery transitions on this job (docs/lifecycle.md): submit a story, approve it, request changes, dispute */
+  submit: z.boolean(),
+  approve: z.boolean(),
+  requestChanges: z.boolean(),
+  dispute: z.boolean(),
 }) satisfies z.ZodType<JobAbilities>;
 /** The shape `abilitiesSchema` describes. */
 export type Abilities = z.infer<typeof abilitiesSchema>;

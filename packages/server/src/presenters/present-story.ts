@@ -1,4 +1,4 @@
-import type { BreakdownRun, ChangeRequest, Story, Task, TaskComment, TaskMessage } from "@forgehire/core";
+import type { BreakdownRun, ChangeRequest, Story, StoryAbilities, Task, TaskComment, TaskMessage } from "@forgehire/core";
 import type { BreakdownRunRecord, ChangeRequestRecord, StoryRecord, TaskCommentRecord, TaskMessageRecord, TaskRecord } from "@forgehire/services";
 
 /** A task as API.md gives it. */
@@ -21,8 +21,13 @@ export function presentTask(task: TaskRecord): Task {
   };
 }
 
-/** A story with its tasks, as API.md gives it. */
-export function presentStory(story: StoryRecord): Story {
+/**
+ * A story with its tasks and its delivery, as API.md gives it; with the asker's delivery abilities when known.
+ * @param story the story
+ * @param abilities what the signed-in person may do to its delivery (storyAbilities), where the route knows who asks
+ */
+export function presentStory(story: StoryRecord, abilities?: StoryAbilities): Story {
+  const { delivery } = story;
   return {
     id: story.id,
     jobId: story.jobId,
@@ -32,6 +37,19 @@ export function presentStory(story: StoryRecord): Story {
     locked: story.locked,
     estimateHours: story.estimateHours,
     amountCents: story.amountCents,
+    delivery: {
+      status: delivery.status,
+      submittedAt: delivery.submittedAt?.toISOString() ?? null,
+      reviewDueAt: delivery.reviewDueAt?.toISOString() ?? null,
+      approvedAt: delivery.approvedAt?.toISOString() ?? null,
+      approvedBy: delivery.approvedBy,
+      revisionCount: delivery.revisionCount,
+      note: delivery.note,
+      links: delivery.links,
+      // Delivery files come with the multipart submission (not built yet): none so far.
+      files: [],
+    },
+    ...(abilities && { can: abilities.can, why: abilities.why }),
     source: story.source,
     createdAt: story.createdAt.toISOString(),
     tasks: story.tasks.map(presentTask),

@@ -62,7 +62,8 @@ const stepActions: Record<Step, (jobId: number) => Promise<unknown>> = {
   pending: (jobId) => setJobState(server, jobId, { payment_status: "pending" }),
   paid: (jobId) => setJobState(server, jobId, { payment_status: "paid" }),
   start: (jobId) => users.assignedFreelancer.agent.post(`/api/jobs/${jobId}/start`).expect(200),
-  complete: (jobId) => users.assignedFreelancer.agent.post(`/api/jobs/${jobId}/complete`).expect(200),
+  // The admin's override: a job completes by itself when its last story is approved (docs/lifecycle.md).
+  complete: (jobId) => users.admin.agent.post(`/api/jobs/${jobId}/complete`).expect(200),
   unpaid: (jobId) => setJobState(server, jobId, { payment_status: "unpaid" }),
   delete: (jobId) => users.owner.agent.delete(`/api/jobs/${jobId}`).expect(204),
 };
@@ -72,14 +73,30 @@ interface Fixture {
   /** a task of the job, when it has stories */
   taskId: string | undefined;
   taskStatus: string | undefined;
+  /** a story whose tasks are all done, still being built: what `submit` promises to take */
+  readyStoryId: string | undefined;
+  /** a story in review: what `approve` and `requestChanges` promise to take */
+  inReviewStoryId: string | undefined;
 }
 
 async function buildState(steps: Step[]): Promise<Fixture> {
   const { id: jobId } = await buildJob(users.owner);
   for (const step of steps) await stepActions[step](jobId);
+  // The job's `can` for a delivery transition promises it for a story in the transition's starting state, so each
+  // state with stories has one of each: the first ready to submit, the second in review.
+  const stories = (await server.services.db("requirement_tasks").where({ job_id: jobId, type: "story" }).orderBy("position")) as Array<{ id: string }>;
+  const [ready, inReview] = stories;
+  if (ready) await server.services.db("requirement_tasks").where({ story_id: ready.id }).update({ status: "done" });
+  if (inReview) {
+    const now = new Date();
+    await server.services
+      .db("requirement_tasks")
+      .where({ id: inReview.id })
+      .update({ delivery_status: "in_review", submitted_at: now, review_due_at: new Date(now.getTime() + 86_400_000) });
+  }
   const task = (await server.services.db("requirement_tasks").where({ job_id: jobId, type: "task" }).orderBy("created_at").first()) as
     { id: string; status: string } | undefined;
-  return { jobId, taskId: task?.id, taskStatus: task?.status };
+  return { jobId, taskId: task?.id, taskStatus: task?.status, readyStoryId: ready?.id, inReviewStoryId: inReview?.id };
 }
 
 type Action = (typeof jobAbilityActions)[number];
@@ -103,6 +120,12 @@ const requests: Record<Action, (agent: BuiltUser["agent"], fixture: Fixture) => 
   commentTask: (agent, { taskId, taskStatus }) =>
     taskId === undefined ? undefined : agent.patch(`/api/tasks/${taskId}/status`).send({ status: taskStatus, comment: "Looks good" }),
   communicate: (agent, { taskId }) => (taskId === undefined ? undefined : agent.post(`/api/tasks/${taskId}/messages`).send({ content: "Any news?" })),
+  submit: (agent, { readyStoryId }) => (readyStoryId === undefined ? undefined : agent.post(`/api/stories/${readyStoryId}/submit`).send({ note: "Done" })),
+  approve: (agent, { inReviewStoryId }) => (inReviewStoryId === undefined ? undefined : agent.post(`/api/stories/${inReviewStoryId}/approve`)),
+  requestChanges: (agent, { inReviewStoryId }) =>
+    inReviewStoryId === undefined ? undefined : agent.post(`/api/stories/${inReviewStoryId}/request-changes`).send({ reason: "The cart total is wrong" }),
+  // The dispute endpoint comes with the disputes piece of issue 18; its flag is checked in core until then.
+  dispute: () => undefined,
 };
 
 const actorNames: ActorName[] = ["visitor", "owner", "otherClient", "assignedFreelancer", "otherFreelancer", "admin"];

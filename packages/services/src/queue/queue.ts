@@ -24,6 +24,11 @@ export interface QueueData {
   "reconcile-payments": Record<string, never>;
   /** One AI breakdown run (its row in breakdown_runs; the job's id is the run's id). */
   breakdown: { runId: string };
+  /**
+   * A story's auto-approval, sent at its submission to start at its review deadline: it approves the story only if it
+   * is still in review in that same submission (ISO time), so a later resubmission, approval or dispute makes it a no-op.
+   */
+  "auto-approve": { storyId: string; submittedAt: string };
 }
 
 export type QueueName = keyof QueueData;
@@ -53,6 +58,8 @@ const queueOptions: Record<QueueName, PgBoss.Queue> = {
   // A breakdown whose process died mid-answer is worked again by another (its time limit is the AI's, set by the
   // wiring); the run's row makes a second working of a finished run a no-op.
   breakdown: { name: "breakdown", retryLimit: 3, retryDelay: 1 },
+  // Retried after a crash or an outage; the approval's conditional update makes a second working a no-op.
+  "auto-approve": { name: "auto-approve", retryLimit: 10, retryDelay: 5, retryBackoff: true },
 };
 
 /** How many times a breakdown job is retried: its handler fails the run for good on the last one. */

@@ -1,7 +1,21 @@
 import type { Knex } from "knex";
 
 export type JobActivityAction =
-  "created" | "updated" | "deleted" | "breakdown" | "lock" | "unlock" | "start" | "complete" | "change_request" | "payment_pending" | "paid" | "payment_failed";
+  | "created"
+  | "updated"
+  | "deleted"
+  | "breakdown"
+  | "lock"
+  | "unlock"
+  | "start"
+  | "complete"
+  | "change_request"
+  | "payment_pending"
+  | "paid"
+  | "payment_failed"
+  | "story_submitted"
+  | "story_approved"
+  | "story_changes_requested";
 
 /** The activity log: who changed a job's state, and when; written in the same transaction as the change. */
 export const jobActivityRepository = {

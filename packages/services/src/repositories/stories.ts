@@ -1,6 +1,6 @@
 import type { Knex } from "knex";
-import type { Priority, StoryDraft, TaskStatus } from "@forgehire/core";
-import { affectedRows, toCount, toDate } from "./rows.js";
+import type { ApprovedBy, DeliveryPatch, DeliveryStatus, Priority, StoryDraft, TaskStatus } from "@forgehire/core";
+import { affectedRows, toCount, toDate, toDateOrNull } from "./rows.js";
 
 /** A task under a story (requirement_tasks, type task). */
 export interface TaskRecord {
@@ -22,6 +22,18 @@ export interface TaskRecord {
   messageCount: number;
 }
 
+/** Where a story's delivery stands (packages/core/src/lifecycle/delivery.ts). */
+export interface StoryDeliveryRecord {
+  status: DeliveryStatus;
+  submittedAt: Date | null;
+  reviewDueAt: Date | null;
+  approvedAt: Date | null;
+  approvedBy: ApprovedBy | null;
+  revisionCount: number;
+  note: string | null;
+  links: string[];
+}
+
 /** A story with its tasks (requirement_tasks, type story). */
 export interface StoryRecord {
   id: string;
@@ -36,6 +48,7 @@ export interface StoryRecord {
   estimateHours: number | null;
   /** its milestone: its share of the job's price in cents, fixed at lock; null while unlocked */
   amountCents: number | null;
+  delivery: StoryDeliveryRecord;
   createdAt: Date;
   tasks: TaskRecord[];
 }
@@ -65,6 +78,28 @@ interface ItemRow {
   source?: string | null;
   created_at: Date | string;
   message_count?: number | string;
+  delivery_status?: DeliveryStatus;
+  submitted_at?: Date | string | null;
+  review_due_at?: Date | string | null;
+  approved_at?: Date | string | null;
+  approved_by?: ApprovedBy | null;
+  revision_count?: number | string;
+  delivery_note?: string | null;
+  delivery_links?: unknown;
+}
+
+function toDelivery(row: ItemRow): StoryDeliveryRecord {
+  const links: unknown = typeof row.delivery_links === "string" ? JSON.parse(row.delivery_links) : row.delivery_links;
+  return {
+    status: row.delivery_status ?? "building",
+    submittedAt: toDateOrNull(row.submitted_at ?? null),
+    reviewDueAt: toDateOrNull(row.review_due_at ?? null),
+    approvedAt: toDateOrNull(row.approved_at ?? null),
+    approvedBy: row.approved_by ?? null,
+    revisionCount: Number(row.revision_count ?? 0),
+    note: row.delivery_note ?? null,
+    links: Array.isArray(links) ? links.filter((link): link is string => typeof link === "string") : [],
+  };
 }
 
 /** The jsonb column as a list of strings (PostgreSQL returns it parsed; anything else reads as no criteria). */
@@ -112,6 +147,7 @@ function toStories(rows: readonly ItemRow[]): StoryRecord[] {
       source: row.source ?? null,
       estimateHours: null,
       amountCents: row.amount_cents === null || row.amount_cents === undefined ? null : Number(row.amount_cents),
+      delivery: toDelivery(row),
       createdAt: toDate(row.created_at),
       tasks: [],
     }));
@@ -267,6 +303,56 @@ export const storiesRepository = {
   /** Deletes every story of a job (their tasks go with them, by cascade). @returns how many stories there were */
   async deleteAllForJob(db: Knex, jobId: number): Promise<number> {
     return affectedRows(await db("requirement_tasks").where({ job_id: jobId, type: "story" }).delete());
+  },
+
+  /** A story with its tasks (and their message counts), or undefined when there is no story of that id. */
+  async findStory(db: Knex, id: string): Promise<StoryRecord | undefined> {
+    const rows = (await db({ t: "requirement_tasks" })
+      .where((where) => {
+        where.where("t.id", id).orWhere("t.story_id", id);
+      })
+      .select("t.*", db.raw("(select count(*) from task_communications c where c.task_id = t.id) as message_count"))
+      .orderBy("t.position")
+      .orderBy("t.created_at")
+      .orderBy("t.id")) as ItemRow[];
+    return toStories(rows).find((story) => story.id === id);
+  },
+
+  /**
+   * Moves a story's delivery, only if it is still where the decision saw it: in one of `from`, and (for a timer) in
+   * the same submission. The condition is the statement's own, so of two requests racing on one story exactly one
+   * moves it and the other finds nothing to move.
+   * @returns whether this call moved it
+   */
+  async moveDelivery(
+    db: Knex,
+    id: string,
+    expected: { from: readonly DeliveryStatus[]; submittedAt?: Date | undefined },
+    patch: DeliveryPatch & { note?: string | null; links?: string[] },
+    now: Date,
+  ): Promise<boolean> {
+    const changes: Record<string, unknown> = { delivery_status: patch.status, updated_at: now };
+    if (patch.submittedAt !== undefined) changes.submitted_at = patch.submittedAt;
+    if (patch.reviewDueAt !== undefined) changes.review_due_at = patch.reviewDueAt;
+    if (patch.approvedAt !== undefined) changes.approved_at = patch.approvedAt;
+    if (patch.approvedBy !== undefined) changes.approved_by = patch.approvedBy;
+    if (patch.revisionCount !== undefined) changes.revision_count = patch.revisionCount;
+    if (patch.note !== undefined) changes.delivery_note = patch.note;
+    if (patch.links !== undefined) changes.delivery_links = JSON.stringify(patch.links);
+    const query = db("requirement_tasks")
+      .where({ id, type: "story" })
+      .whereIn("delivery_status", [...expected.from]);
+    const scoped = expected.submittedAt === undefined ? query : query.where("submitted_at", expected.submittedAt);
+    return affectedRows(await scoped.update(changes)) === 1;
+  },
+
+  /** The delivery status of each story of a job. */
+  async deliveryStatuses(db: Knex, jobId: number): Promise<Array<{ id: string; status: DeliveryStatus }>> {
+    const rows = (await db("requirement_tasks").where({ job_id: jobId, type: "story" }).select("id", "delivery_status")) as Array<{
+      id: string;
+      delivery_status: DeliveryStatus;
+    }>;
+    return rows.map((row) => ({ id: row.id, status: row.delivery_status }));
   },
 
   /** Unlocks a job's stories and tasks; the stories' milestone amounts go with the lock (the next lock fixes them anew). */

@@ -28,6 +28,7 @@ import { TaskStatusSelect } from "../../components/breakdown/InlineFields";
 import { CriteriaText, EstimateChip, MilestoneChip, SourceChip } from "../../components/breakdown/BreakdownMeta";
 import ReasonTooltip from "../../components/breakdown/ReasonTooltip";
 import { disabledReason } from "../../components/breakdown/reasons";
+import StoryDelivery from "../../components/breakdown/StoryDelivery";
 import TaskCommentThread from "../../components/breakdown/TaskCommentThread";
 import TaskCommunicationDialog from "../../components/breakdown/TaskCommunicationDialog";
 import type { OpenTask } from "../../components/breakdown/TaskCommunicationDialog";
@@ -111,6 +112,7 @@ export default function ProjectStatusTab({ job }: { job: Job }) {
                       <MilestoneChip amountCents={story.amountCents} />
                       <SourceChip source={story.source} />
                     </Box>
+                    <StoryDelivery jobId={job.id} story={story} />
                   </TableCell>
                 </TableRow>
                 {story.tasks.map((task) => (

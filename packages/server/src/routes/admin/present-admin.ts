@@ -32,7 +32,7 @@ export function presentAdminJob(record: AdminJobRecord, actor: Actor) {
   return {
     ...job,
     requirements,
-    stories: record.stories.map(presentStory),
+    stories: record.stories.map((story) => presentStory(story)),
     changeRequests: record.changeRequests.map((request) => ({ ...presentChangeRequest(request), createdAt: request.createdAt.toISOString() })),
     payments: record.payments.map(presentAdminPayment),
     activity: record.activity.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),

@@ -81,7 +81,7 @@ describe("job update e-mails to the client", () => {
     await client.agent.post("/api/payments/test/confirm").send(card(intent.body.paymentId)).expect(200);
     await nova.agent.post(`/api/jobs/${job.id}/start`).expect(200);
     await nova.agent.post(`/api/tasks/${taskId}/messages`).send({ content: "Hello" }).expect(201);
-    await nova.agent.post(`/api/jobs/${job.id}/complete`).expect(200);
+    await admin.agent.post(`/api/jobs/${job.id}/complete`).expect(200);
     for (const kind of ["job_paid", "job_started", "job_completed"]) expect(await emails(client, kind, job.id)).toHaveLength(0);
     expect(await emails(client, "task_message", job.id)).toHaveLength(1);
   });

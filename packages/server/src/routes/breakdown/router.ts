@@ -29,6 +29,9 @@ import {
   deleteBacklogItem,
   editBacklogItem,
   listChangeRequests,
+  loadLiveJob,
+  storyAbilities,
+  type StoryRecord,
   listStories,
   listTaskComments,
   listTaskMessages,
@@ -60,7 +63,13 @@ export function breakdownRouter(services: Services): Router {
   const router = Router();
   router.use(["/jobs", "/stories", "/tasks"], requireUser);
 
-  const storiesOf = async (jobId: number, req: Parameters<typeof currentActor>[0]) => (await listStories(services, currentActor(req), jobId)).map(presentStory);
+  // A job's stories with what the asker may do to each one's delivery (the lifecycle's decision on that story).
+  const withAbilities = async (jobId: number, req: Parameters<typeof currentActor>[0], stories: StoryRecord[]) => {
+    const job = await loadLiveJob(services.db, jobId);
+    return stories.map((story) => presentStory(story, storyAbilities(services, currentActor(req), job, story)));
+  };
+  const storiesOf = async (jobId: number, req: Parameters<typeof currentActor>[0]) =>
+    withAbilities(jobId, req, await listStories(services, currentActor(req), jobId));
 
   router.post("/jobs/:id/breakdown", async (req, res) => {
     const { id } = parse(jobIdParams, req.params);
@@ -68,7 +77,7 @@ export function breakdownRouter(services: Services): Router {
     if (services.engines.default.name === "rules") {
       // The rules engine answers at once: no run to follow.
       const result = await breakDownJob(services, services.engines.default, actor, id);
-      res.status(201).json({ source: result.source, stories: result.stories.map(presentStory) } satisfies BreakdownResult);
+      res.status(201).json({ source: result.source, stories: result.stories.map((story) => presentStory(story)) } satisfies BreakdownResult);
       return;
     }
     // The AI may take two attempts of 90 s: the queue works it, and the run says how far it got (socket, or polling).
@@ -86,7 +95,7 @@ export function breakdownRouter(services: Services): Router {
     const actor = currentActor(req);
     if (services.engines.default.name === "rules") {
       const result = await regenerateBreakdown(services, services.engines.default, actor, id);
-      res.json({ source: result.source, stories: result.stories.map(presentStory) } satisfies BreakdownResult);
+      res.json({ source: result.source, stories: result.stories.map((story) => presentStory(story)) } satisfies BreakdownResult);
       return;
     }
     // Like a first breakdown: the AI's answer comes through a queued run, which replaces the stories when it stores.
@@ -189,7 +198,7 @@ export function breakdownRouter(services: Services): Router {
   router.get("/jobs/:id/status", async (req, res) => {
     const { id } = parse(jobIdParams, req.params);
     const status = await projectStatus(services, currentActor(req), id);
-    res.json({ stories: status.stories.map(presentStory), progress: status.progress });
+    res.json({ stories: await withAbilities(id, req, status.stories), progress: status.progress });
   });
 
   router.get("/tasks/:id/messages", async (req, res) => {

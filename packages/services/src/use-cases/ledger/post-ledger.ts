@@ -98,7 +98,7 @@ export interface ReleaseInput {
   grossCents: number;
   /** the user id of the job's assigned freelancer */
   freelancerId: string;
-  /** PLATFORM_FEE_PERCENT (config.platformFeePercent) */
+  /** PLATFORM_FEE_PERCENT (config.delivery.platformFeePercent) */
   feePercent: number;
   /** who approved it; the system for an auto-approval (default) */
   actor?: LedgerActor;

@@ -68,6 +68,36 @@ export async function notifyClientOfJobUpdate(deps: Pick<ServiceDeps, "mailer" |
 }
 
 /**
+ * Queues the e-mail telling a job's client that a story waits for their review, and until when, in the submission's
+ * transaction.
+ * @param deps mailer, public URL
+ * @param trx the transaction of the submission
+ * @param story the submitted story: its job, title, milestone and review deadline
+ * @returns whether an e-mail was sent
+ */
+export async function notifyClientOfStorySubmitted(
+  deps: Pick<ServiceDeps, "mailer" | "config">,
+  trx: Knex,
+  story: { jobId: number; title: string; amountCents: number | null; reviewDueAt: Date },
+): Promise<boolean> {
+  const job = await jobsRepository.findById(trx, story.jobId);
+  if (!job) return false;
+  const client = await usersRepository.findById(trx, job.ownerId);
+  if (!client) return false;
+  const freelancer = job.freelancerId ? await usersRepository.findById(trx, job.freelancerId) : undefined;
+  const amount = story.amountCents === null ? "" : ` Approving it releases its milestone of $${(story.amountCents / 100).toFixed(2)}.`;
+  const text =
+    `${freelancer ? displayName(freelancer) : "Your freelancer"} submitted "${story.title}" of "${job.title}" for your review.${amount} ` +
+    `Approve it or request changes by ${story.reviewDueAt.toISOString()}; after that it is approved on its own.`;
+  return sendNotificationEmail(deps, trx, client, {
+    kind: "story_submitted",
+    jobId: job.id,
+    subject: `Ready for review: ${story.title}`,
+    text: `${text}\n\n${deps.config.publicUrl}/jobs/${job.id}`,
+  });
+}
+
+/**
  * Queues an e-mail to the job's client about a task message someone else wrote, unless they turned these off or were
  * e-mailed about the task in the last 10 minutes (the claim is atomic, so two processes send one e-mail), in the
  * message's transaction.

@@ -1,0 +1,216 @@
+import {
+  decideDelivery,
+  deliveryAbilityActions,
+  domainError,
+  isAdmin,
+  isDelivered,
+  planDelivery,
+  refusalError,
+  type Actor,
+  type DeliveryLimits,
+  type DeliveryTransitionName,
+  type JobState,
+  type LifecycleActor,
+  type ReleaseAmounts,
+  type StoryAbilities,
+  type SubmitStoryBody,
+} from "@forgehire/core";
+import type { Knex } from "knex";
+import type { ServiceDeps } from "../../deps.js";
+import { jobActivityRepository } from "../../repositories/job-activity.js";
+import { jobsRepository, type JobRecord } from "../../repositories/jobs.js";
+import { storiesRepository, type StoryRecord } from "../../repositories/stories.js";
+import { taskMessagesRepository } from "../../repositories/task-messages.js";
+import { loadLiveJob } from "../jobs/job-details.js";
+import { postRelease } from "../ledger/post-ledger.js";
+import { notifyClientOfJobUpdate, notifyClientOfStorySubmitted } from "../notifications/client-emails.js";
+
+type Deps = Pick<ServiceDeps, "db" | "now" | "config" | "mailer" | "queue">;
+
+/** The lifecycle's limits from the configuration (REVIEW_PERIOD, MAX_REVISIONS). */
+export function deliveryLimits(config: ServiceDeps["config"]): DeliveryLimits {
+  return { reviewPeriodMs: config.delivery.reviewPeriodMs, maxRevisions: config.delivery.maxRevisions };
+}
+
+/**
+ * A story and its job, the job's row locked: every transition of a job's stories runs one at a time, so "is this the
+ * last story?" is answered on what the other approvals committed.
+ */
+async function loadForTransition(trx: Knex, storyId: string): Promise<{ story: StoryRecord; job: JobRecord }> {
+  const item = await storiesRepository.findItem(trx, storyId);
+  if (!item || item.type !== "story") throw domainError("STORY_NOT_FOUND");
+  const job = await loadLiveJob(trx, item.jobId, { forUpdate: true });
+  const story = await storiesRepository.findStory(trx, storyId);
+  if (!story) throw domainError("STORY_NOT_FOUND");
+  return { story, job };
+}
+
+/** Decides and applies one transition; the conditional update is the last word when two race past the decision. */
+async function move(
+  deps: Deps,
+  trx: Knex,
+  actor: LifecycleActor,
+  name: DeliveryTransitionName,
+  loaded: { story: StoryRecord; job: JobRecord },
+  extra: { note?: string | null; links?: string[]; submission?: Date } = {},
+) {
+  const now = deps.now();
+  const plan = planDelivery(actor, name, loaded.job, loaded.story, deliveryLimits(deps.config), now, extra.submission ?? null);
+  if (!plan.allowed) throw refusalError(plan.refusal);
+  const moved = await storiesRepository.moveDelivery(
+    trx,
+    loaded.story.id,
+    { from: [loaded.story.delivery.status], submittedAt: extra.submission },
+    { ...plan.patch, ...(extra.note !== undefined && { note: extra.note }), ...(extra.links !== undefined && { links: extra.links }) },
+    now,
+  );
+  if (!moved) throw domainError(name === "submit" ? "NOT_SUBMITTABLE" : "NOT_IN_REVIEW");
+  return { now, plan };
+}
+
+async function reload(db: Knex, storyId: string): Promise<StoryRecord> {
+  const story = await storiesRepository.findStory(db, storyId);
+  if (!story) throw domainError("STORY_NOT_FOUND");
+  return story;
+}
+
+/**
+ * The assigned freelancer submits a story for review: it goes in review until now + REVIEW_PERIOD, the client is
+ * e-mailed, and the auto-approval is queued to start at the deadline, all in one transaction.
+ * @throws STORY_NOT_FOUND; JOB_NOT_FOUND; SUBMIT_DENIED; JOB_NOT_IN_PROGRESS; NOT_SUBMITTABLE; TASKS_NOT_DONE
+ */
+export async function submitStory(deps: Deps, actor: Actor, storyId: string, input: SubmitStoryBody): Promise<StoryRecord> {
+  await deps.db.transaction(async (trx) => {
+    const loaded = await loadForTransition(trx, storyId);
+    const { plan } = await move(deps, trx, actor, "submit", loaded, { note: input.note === "" ? null : input.note, links: input.links });
+    const submittedAt = plan.patch.submittedAt!;
+    const reviewDueAt = plan.patch.reviewDueAt!;
+    await jobActivityRepository.record(trx, { jobId: loaded.job.id, actorId: actor.id, action: "story_submitted", details: { storyId } });
+    await notifyClientOfStorySubmitted(deps, trx, { jobId: loaded.job.id, title: loaded.story.title, amountCents: loaded.story.amountCents, reviewDueAt });
+    // In the submission's transaction: the timer exists exactly when the submission does, and survives restarts.
+    await deps.queue.send("auto-approve", { storyId, submittedAt: submittedAt.toISOString() }, { db: trx, startAfter: reviewDueAt });
+  });
+  return reload(deps.db, storyId);
+}
+
+/** What an approval answers: the story approved and the release it makes. */
+export interface Approval {
+  story: StoryRecord;
+  release: ReleaseAmounts;
+  /** whether this approval completed the job (its last story) */
+  jobCompleted: boolean;
+}
+
+async function approveInTransaction(
+  deps: Deps,
+  trx: Knex,
+  actor: LifecycleActor,
+  loaded: { story: StoryRecord; job: JobRecord },
+  name: "approve" | "autoApprove",
+  submission?: Date,
+): Promise<{ release: ReleaseAmounts; jobCompleted: boolean }> {
+  const { job, story } = loaded;
+  await move(deps, trx, actor, name, loaded, { ...(submission && { submission }) });
+  // Posted here, beside the state change that causes it: the approval and its release commit together or not at all,
+  // and a second posting for the story (a retry, another process) returns the first one's amounts. A story locked
+  // before milestones existed has no amount: it releases nothing rather than guess one.
+  const release = await postRelease(trx as Knex.Transaction, {
+    jobId: job.id,
+    storyId: story.id,
+    grossCents: story.amountCents ?? 0,
+    freelancerId: job.freelancerId!,
+    feePercent: deps.config.delivery.platformFeePercent,
+    actor: actor === "system" ? { kind: "system", id: null } : { kind: isAdmin(actor) ? "admin" : "client", id: actor.id },
+  });
+  const actorId = actor === "system" ? null : actor.id;
+  await jobActivityRepository.record(trx, {
+    jobId: job.id,
+    actorId,
+    action: "story_approved",
+    details: { storyId: story.id, by: name === "autoApprove" ? "system" : "person" },
+  });
+  // The job's system transition (lifecycle/job.ts, completeOnLastApproval): read under the job's row lock.
+  const jobCompleted = isDelivered(await storiesRepository.deliveryStatuses(trx, job.id));
+  if (jobCompleted) {
+    const now = deps.now();
+    await jobsRepository.updateState(trx, job.id, { status: "completed", completedAt: now }, now);
+    await jobActivityRepository.record(trx, { jobId: job.id, actorId: null, action: "complete", details: { by: "system", lastStoryId: story.id } });
+    await notifyClientOfJobUpdate(deps, trx, job.id, "job_completed");
+  }
+  return { release, jobCompleted };
+}
+
+/**
+ * The job's owner (or an admin) approves a story in review: its milestone is released (gross, fee, net) and, when it
+ * was the last story, the job is completed. Of two approvals racing, one answers and the other is refused.
+ * @throws STORY_NOT_FOUND; JOB_NOT_FOUND; APPROVE_DENIED; JOB_NOT_IN_PROGRESS; NOT_IN_REVIEW (a second approval)
+ */
+export async function approveStory(deps: Deps, actor: Actor, storyId: string): Promise<Approval> {
+  const result = await deps.db.transaction(async (trx) => approveInTransaction(deps, trx, actor, await loadForTransition(trx, storyId), "approve"));
+  return { story: await reload(deps.db, storyId), ...result };
+}
+
+/**
+ * The queue's auto-approval at a story's review deadline: approves as `system` only if the story is still in review
+ * in the submission the timer was set for; anything else (approved, changes requested, resubmitted, disputed, the
+ * job completed by an admin or deleted) makes it a no-op.
+ * @returns the approval, or null when there was nothing to do
+ */
+export async function autoApproveStory(deps: Deps, data: { storyId: string; submittedAt: string }): Promise<Approval | null> {
+  const submission = new Date(data.submittedAt);
+  if (Number.isNaN(submission.getTime())) return null;
+  const result = await deps.db.transaction(async (trx) => {
+    const item = await storiesRepository.findItem(trx, data.storyId);
+    if (!item || item.type !== "story") return null;
+    const job = await jobsRepository.findById(trx, item.jobId, { forUpdate: true });
+    const story = await storiesRepository.findStory(trx, data.storyId);
+    if (!job || !story) return null;
+    const decision = decideDelivery("system", "autoApprove", job, story, deliveryLimits(deps.config), submission);
+    if (!decision.allowed) return null;
+    return approveInTransaction(deps, trx, "system", { job, story }, "autoApprove", submission);
+  });
+  return result && { story: await reload(deps.db, data.storyId), ...result };
+}
+
+/**
+ * The job's owner sends a story in review back with a reason, posted in the story's thread; after MAX_REVISIONS
+ * rounds the answer is REVISION_LIMIT, whose message points to a dispute.
+ * @throws STORY_NOT_FOUND; JOB_NOT_FOUND; REQUEST_CHANGES_DENIED; JOB_NOT_IN_PROGRESS; NOT_IN_REVIEW; REVISION_LIMIT
+ */
+export async function requestStoryChanges(deps: Deps, actor: Actor, storyId: string, input: { reason: string }): Promise<StoryRecord> {
+  const reason = input.reason.trim();
+  if (reason === "") throw domainError("EMPTY_REASON", { fields: { reason: "Please say what needs to change." } });
+  await deps.db.transaction(async (trx) => {
+    const loaded = await loadForTransition(trx, storyId);
+    await move(deps, trx, actor, "requestChanges", loaded);
+    // The story's thread is the task conversation table keyed by the story's id (its foreign key is any backlog item).
+    await taskMessagesRepository.insert(trx, {
+      taskId: storyId,
+      jobId: loaded.job.id,
+      senderId: actor.id,
+      content: `Changes requested: ${reason}`,
+      attachments: [],
+    });
+    await jobActivityRepository.record(trx, { jobId: loaded.job.id, actorId: actor.id, action: "story_changes_requested", details: { storyId } });
+  });
+  return reload(deps.db, storyId);
+}
+
+/**
+ * What the actor may do to each story's delivery now: the lifecycle's decision with the story's own state.
+ * @param deps the configuration (the limits)
+ * @param actor the signed-in person
+ * @param job the stories' job
+ * @param story one story
+ * @returns can and why, one entry per delivery ability
+ */
+export function storyAbilities(deps: Pick<ServiceDeps, "config">, actor: Actor | null, job: JobState, story: StoryRecord): StoryAbilities {
+  const can = {} as StoryAbilities["can"];
+  const why: StoryAbilities["why"] = {};
+  for (const action of deliveryAbilityActions) {
+    const decision = decideDelivery(actor, action, job, story, deliveryLimits(deps.config));
+    can[action] = decision.allowed;
+    if (!decision.allowed) why[action] = decision.refusal;
+  }
+  return { can, why };
+}
