@@ -51,7 +51,6 @@ describe("loadConfig defaults", () => {
       logLevel: "info",
       authRateLimit: 20,
       apiUserRateLimit: 600,
-      platformFeePercent: 10,
       trustProxy: false,
     });
   });

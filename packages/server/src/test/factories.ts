@@ -76,3 +76,17 @@ export async function setJobState(
 ) {
   await server.services.db("jobs").where({ id: jobId }).update(state);
 }
+
+/** A card the built-in test provider accepts. */
+export const testCard = (paymentId: string) => ({ paymentId, cardNumber: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123" });
+
+/**
+ * Pays a locked job by test card over HTTP, as its owner does: the payment's capture puts the price in the job's
+ * escrow, which releases draw on.
+ * @returns the price in cents and the payment's id
+ */
+export async function payByTestCard(owner: BuiltUser, jobId: number) {
+  const intent = await owner.agent.post(`/api/jobs/${jobId}/payment-intent`).expect(200);
+  await owner.agent.post("/api/payments/test/confirm").send(testCard(intent.body.paymentId)).expect(200);
+  return { priceCents: intent.body.amount as number, paymentId: intent.body.paymentId as string };
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { releaseAmounts, storySchema, type Story } from "@forgehire/core";
-import { buildAdmin, buildClient, buildFreelancer, buildJob, setJobState, type BuiltUser } from "../../test/factories.js";
+import { buildAdmin, buildClient, buildFreelancer, buildJob, payByTestCard, type BuiltUser } from "../../test/factories.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";
 
 let server: TestServer;
@@ -27,11 +27,11 @@ afterAll(async () => {
 const db = () => server.services.db;
 
 /** A job of alice's with stories, locked (milestone amounts fixed), paid and started by nova. */
-async function startedJob(on: TestServer = server, owner = alice, freelancer = nova) {
+async function startedJob(owner = alice, freelancer = nova) {
   const job = await buildJob(owner);
   await owner.agent.post(`/api/jobs/${job.id}/breakdown`).expect(201);
   await owner.agent.post(`/api/jobs/${job.id}/lock`).expect(200);
-  await setJobState(on, job.id, { payment_status: "paid" });
+  await payByTestCard(owner, job.id);
   await freelancer.agent.post(`/api/jobs/${job.id}/start`).expect(200);
   const stories = (await owner.agent.get(`/api/jobs/${job.id}/stories`).expect(200)).body as Story[];
   return { job, stories };
@@ -106,6 +106,9 @@ describe("approve", () => {
     const res = await alice.agent.post(`/api/stories/${stories[0]!.id}/approve`).expect(200);
     expect(res.body.story.delivery).toMatchObject({ status: "approved", approvedBy: "client", reviewDueAt: null });
     expect(res.body.release).toEqual(releaseAmounts(stories[0]!.amountCents!, 10));
+    // The release is in the ledger, in the approval's own transaction: out of escrow, net to the freelancer, fee to us.
+    const money = (await alice.agent.get(`/api/jobs/${stories[0]!.jobId}/money`).expect(200)).body;
+    expect(money).toMatchObject({ releasedCents: res.body.release.grossCents, feeCents: res.body.release.feeCents });
     expect(res.body.release.grossCents).toBe(stories[0]!.amountCents);
     expect(res.body.release.feeCents + res.body.release.netCents).toBe(res.body.release.grossCents);
   });
@@ -153,6 +156,10 @@ describe("approve", () => {
     expect(seen.status).toBe("completed");
     expect(seen.can).toMatchObject({ approve: false, submit: false });
     expect(await db()("emails").where({ kind: "job_completed", job_id: job.id })).toHaveLength(1);
+    // Every milestone released: the escrow is empty, the fee and the freelancer's net add up to what was paid.
+    const money = (await alice.agent.get(`/api/jobs/${job.id}/money`).expect(200)).body;
+    expect(money).toMatchObject({ heldCents: 0, releasedCents: money.paidCents, refundedCents: 0 });
+    expect(money.paidCents).toBe(stories.reduce((sum, story) => sum + story.amountCents!, 0));
   });
 });
 
@@ -236,7 +243,7 @@ describe("auto-approval", () => {
   });
 
   it("[delivery-11] a story still in review at its deadline is approved by the system, once", async () => {
-    const { job, stories } = await startedJob(quick, client, freelancer);
+    const { job, stories } = await startedJob(client, freelancer);
     const story = await submitted(stories[0]!, freelancer);
     await vi.waitFor(
       async () => {
@@ -250,7 +257,7 @@ describe("auto-approval", () => {
   }, 30_000);
 
   it("[delivery-12] a resubmission before the deadline makes the first timer a no-op: approved at the new deadline, not the old one", async () => {
-    const { stories } = await startedJob(quick, client, freelancer);
+    const { stories } = await startedJob(client, freelancer);
     const story = stories[0]!;
     const first = await submitted(story, freelancer);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
