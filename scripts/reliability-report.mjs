@@ -95,6 +95,11 @@ const invariants = [
   ["delivery-11", "Delivery", "A story still in review at its deadline is approved by the system, once"],
   ["delivery-12", "Delivery", "A resubmission, approval or dispute makes an earlier auto-approval a no-op"],
   ["delivery-13", "Delivery", "docs/lifecycle.md is the file the lifecycle's declaration generates"],
+  [
+    "delivery-14",
+    "Delivery",
+    "An admin's completion by hand approves the remaining stories and releases their milestones through the ledger: nothing stays in escrow",
+  ],
 ];
 
 // Figures that must be exactly zero wherever they are measured.

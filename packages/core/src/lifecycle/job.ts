@@ -45,7 +45,7 @@ export const jobLifecycle = {
       actors: ["admin"],
       policy: "complete",
       guards: ["in progress (admin override: whatever the stories say)"],
-      effects: ["completedAt = now", "the client is e-mailed"],
+      effects: ["every story not yet approved is approved by the admin and its milestone released (paid jobs)", "completedAt = now", "the client is e-mailed"],
     },
   },
 } as const satisfies { states: readonly JobStatus[]; initial: JobStatus; transitions: Record<string, JobTransition> };

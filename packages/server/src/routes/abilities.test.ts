@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Test } from "supertest";
 import { jobAbilityActions, type Abilities, type Refusals } from "@forgehire/core";
-import { buildAdmin, buildClient, buildFreelancer, buildJob, setJobState, type BuiltUser } from "../test/factories.js";
+import { buildAdmin, buildClient, buildFreelancer, buildJob, payByTestCard, setJobState, type BuiltUser } from "../test/factories.js";
 import { startTestServer, type TestServer } from "../test/test-server.js";
 
 type ActorName = "visitor" | "owner" | "otherClient" | "assignedFreelancer" | "otherFreelancer" | "admin";
@@ -60,7 +60,15 @@ const stepActions: Record<Step, (jobId: number) => Promise<unknown>> = {
   stories: (jobId) => users.owner.agent.post(`/api/jobs/${jobId}/breakdown`).expect(201),
   lock: (jobId) => users.owner.agent.post(`/api/jobs/${jobId}/lock`).expect(200),
   pending: (jobId) => setJobState(server, jobId, { payment_status: "pending" }),
-  paid: (jobId) => setJobState(server, jobId, { payment_status: "paid" }),
+  // Paid for real when locked (its price captured into escrow, which the admin's completion releases; a "pending" step
+  // before it was only a flag, so the job is unpaid again first); "paid, unlocked", which the product no longer
+  // reaches, as a flag.
+  paid: async (jobId) => {
+    const { locked } = (await server.services.db("jobs").where({ id: jobId }).first("locked")) as { locked: boolean };
+    if (!locked) return setJobState(server, jobId, { payment_status: "paid" });
+    await setJobState(server, jobId, { payment_status: "unpaid" });
+    await payByTestCard(users.owner, jobId);
+  },
   start: (jobId) => users.assignedFreelancer.agent.post(`/api/jobs/${jobId}/start`).expect(200),
   // The admin's override: a job completes by itself when its last story is approved (docs/lifecycle.md).
   complete: (jobId) => users.admin.agent.post(`/api/jobs/${jobId}/complete`).expect(200),
@@ -86,13 +94,17 @@ async function buildState(steps: Step[]): Promise<Fixture> {
   // state with stories has one of each: the first ready to submit, the second in review.
   const stories = (await server.services.db("requirement_tasks").where({ job_id: jobId, type: "story" }).orderBy("position")) as Array<{ id: string }>;
   const [ready, inReview] = stories;
-  if (ready) await server.services.db("requirement_tasks").where({ story_id: ready.id }).update({ status: "done" });
+  if (ready) {
+    await server.services.db("requirement_tasks").where({ story_id: ready.id }).update({ status: "done" });
+    await server.services.db("requirement_tasks").where({ id: ready.id }).update({ delivery_status: "building", approved_at: null, approved_by: null });
+  }
   if (inReview) {
     const now = new Date();
     await server.services
       .db("requirement_tasks")
       .where({ id: inReview.id })
-      .update({ delivery_status: "in_review", submitted_at: now, review_due_at: new Date(now.getTime() + 86_400_000) });
+      // (In a completed job the admin's completion approved it: the fixture puts it back in review all the same.)
+      .update({ delivery_status: "in_review", submitted_at: now, review_due_at: new Date(now.getTime() + 86_400_000), approved_at: null, approved_by: null });
   }
   const task = (await server.services.db("requirement_tasks").where({ job_id: jobId, type: "task" }).orderBy("created_at").first()) as
     { id: string; status: string } | undefined;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { milestoneAmounts, paymentAmount, refusalWordings, type Story } from "@forgehire/core";
-import { buildAdmin, buildClient, buildFreelancer, buildJob, setJobState, type BuiltUser } from "../../test/factories.js";
+import { buildAdmin, buildClient, buildFreelancer, buildJob, payByTestCard, setJobState, type BuiltUser } from "../../test/factories.js";
 import { statementsDuring } from "../../test/statements.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";
 
@@ -43,7 +43,7 @@ async function jobWithStories(owner = alice) {
 async function startedJob() {
   const { job, stories } = await jobWithStories();
   await alice.agent.post(`/api/jobs/${job.id}/lock`).expect(200);
-  await setJobState(server, job.id, { payment_status: "paid" });
+  await payByTestCard(alice, job.id);
   await nova.agent.post(`/api/jobs/${job.id}/start`).expect(200);
   return { job, stories, task: stories[0]!.tasks[0]! };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildAdmin, buildClient, buildFreelancer, buildJob, setJobState, type BuiltUser } from "../../test/factories.js";
+import { buildAdmin, buildClient, buildFreelancer, buildJob, payByTestCard, type BuiltUser } from "../../test/factories.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";
 
 let server: TestServer;
@@ -40,7 +40,7 @@ async function lockedJob(client: BuiltUser) {
 
 async function startedJob(client: BuiltUser) {
   const locked = await lockedJob(client);
-  await setJobState(server, locked.job.id, { payment_status: "paid" });
+  await payByTestCard(client, locked.job.id);
   await nova.agent.post(`/api/jobs/${locked.job.id}/start`).expect(200);
   return locked;
 }

@@ -163,6 +163,23 @@ describe("approve", () => {
   });
 });
 
+describe("the admin override", () => {
+  it("[delivery-14] an admin completing a job by hand approves its other stories and releases their milestones: nothing stays in escrow", async () => {
+    const { job, stories } = await startedJob();
+    expect(stories.length).toBeGreaterThan(1);
+    await submitted(stories[0]!);
+    await alice.agent.post(`/api/stories/${stories[0]!.id}/approve`).expect(200);
+    await admin.agent.post(`/api/jobs/${job.id}/complete`).expect(200);
+    expect((await jobRow(job.id)).status).toBe("completed");
+    const after = (await alice.agent.get(`/api/jobs/${job.id}/stories`).expect(200)).body as Story[];
+    expect(after.map((story) => story.delivery.approvedBy)).toEqual(["client", ...stories.slice(1).map(() => "admin")]);
+    const money = (await alice.agent.get(`/api/jobs/${job.id}/money`).expect(200)).body;
+    expect(money).toMatchObject({ heldCents: 0, releasedCents: money.paidCents });
+    const releases = await db()("ledger_transactions").where({ job_id: job.id, kind: "release" });
+    expect(releases).toHaveLength(stories.length);
+  });
+});
+
 describe("request changes", () => {
   it("[delivery-7] the owner sends a story back with a reason, posted in the story's thread; the freelancer resubmits", async () => {
     const { stories } = await startedJob();

@@ -6,6 +6,7 @@ import { breakdownVersionsRepository, type BreakdownVersionRecord } from "../../
 import { storiesRepository } from "../../repositories/stories.js";
 import { loadLiveJob } from "../jobs/job-details.js";
 import { notifyClientOfJobUpdate } from "../notifications/client-emails.js";
+import { releaseUnapprovedStories } from "../delivery/deliver-story.js";
 
 type Deps = Pick<ServiceDeps, "db" | "now">;
 /** Starting and completing also queue an e-mail to the client, in the same transaction. */
@@ -72,15 +73,19 @@ export async function startJob(deps: NotifyingDeps, actor: Actor, jobId: number)
 }
 
 /**
- * The assigned freelancer (or an admin) completes the project; the client's e-mail is queued in the same transaction.
- * @throws JOB_NOT_FOUND; COMPLETE_DENIED; NOT_IN_PROGRESS
+ * An admin completes the project by hand (the lifecycle's override; it otherwise completes with its last approval):
+ * the stories not yet approved are approved and their milestones released through the ledger, and the client's
+ * e-mail is queued, all in one transaction.
+ * @throws JOB_NOT_FOUND; COMPLETE_DENIED; NOT_IN_PROGRESS; INSUFFICIENT_ESCROW when the escrow cannot cover them
  */
 export async function completeJob(deps: NotifyingDeps, actor: Actor, jobId: number): Promise<JobRecord> {
   await deps.db.transaction(async (trx) => {
     const job = await loadLiveJob(trx, jobId, { forUpdate: true });
     authorize(actor, "complete", job);
-    await jobsRepository.updateState(trx, jobId, { status: "completed", completedAt: deps.now() }, deps.now());
-    await jobActivityRepository.record(trx, { jobId, actorId: actor.id, action: "complete" });
+    const now = deps.now();
+    const released = await releaseUnapprovedStories(deps, trx, actor, job, now);
+    await jobsRepository.updateState(trx, jobId, { status: "completed", completedAt: now }, now);
+    await jobActivityRepository.record(trx, { jobId, actorId: actor.id, action: "complete", details: { by: "admin", released } });
     await notifyClientOfJobUpdate(deps, trx, jobId, "job_completed");
   });
   return loadLiveJob(deps.db, jobId);

@@ -214,3 +214,39 @@ export function storyAbilities(deps: Pick<ServiceDeps, "config">, actor: Actor |
   }
   return { can, why };
 }
+
+/**
+ * The admin override's money (lifecycle/job.ts, `complete`): every story of a paid job not yet approved is approved by
+ * the admin and its milestone released through the same ledger as an approval, in the completing transaction, so a
+ * job completed by hand holds nothing in escrow either (stories locked before milestones existed release nothing).
+ * @param trx the transaction that completes the job, holding the job's row lock
+ * @param actor the admin completing it
+ * @param job the job, read under that lock
+ * @returns the stories released now
+ */
+export async function releaseUnapprovedStories(
+  deps: Pick<ServiceDeps, "config">,
+  trx: Knex.Transaction,
+  actor: Actor,
+  job: JobRecord,
+  now: Date,
+): Promise<number> {
+  if (job.paymentStatus !== "paid" || !job.freelancerId) return 0;
+  let released = 0;
+  for (const { id, status } of await storiesRepository.deliveryStatuses(trx, job.id)) {
+    if (status === "approved") continue;
+    const story = await storiesRepository.findStory(trx, id);
+    if (!story) continue;
+    await storiesRepository.moveDelivery(trx, id, { from: [status] }, { status: "approved", approvedAt: now, approvedBy: "admin", reviewDueAt: null }, now);
+    await postRelease(trx, {
+      jobId: job.id,
+      storyId: id,
+      grossCents: story.amountCents ?? 0,
+      freelancerId: job.freelancerId,
+      feePercent: deps.config.delivery.platformFeePercent,
+      actor: { kind: "admin", id: actor.id },
+    });
+    released++;
+  }
+  return released;
+}
