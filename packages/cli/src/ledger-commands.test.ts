@@ -69,3 +69,35 @@ describe("forgehire ledger:verify", () => {
     expect((await forgehire("ledger:verify")).code).toBe(0);
   }, 240_000);
 });
+
+describe("forgehire stories:approve", () => {
+  it("[delivery-15] approves a story in review as an admin and releases its milestone through the ledger; a second approval exits 5", async () => {
+    // The demo's project in progress, paid and captured: its first story's tasks done and the story delivered.
+    const storyId = await withDatabase(async (knex) => {
+      const job = (await knex("jobs").where({ status: "in_progress", payment_status: "paid" }).orderBy("id").first("id")) as { id: number };
+      const story = (await knex("requirement_tasks").where({ job_id: job.id, type: "story" }).orderBy("position").first("id")) as { id: string };
+      await knex("requirement_tasks").where({ story_id: story.id }).update({ status: "done" });
+      const now = new Date();
+      await knex("requirement_tasks")
+        .where({ id: story.id })
+        .update({ delivery_status: "in_review", submitted_at: now, review_due_at: new Date(now.getTime() + 86_400_000) });
+      return story.id;
+    });
+
+    const approved = await forgehire("stories:approve", storyId, "--json");
+    expect(approved.code, approved.stderr).toBe(0);
+    const { story, release } = JSON.parse(approved.stdout) as {
+      story: { delivery: { status: string; approvedBy: string } };
+      release: { grossCents: number; feeCents: number; netCents: number };
+    };
+    expect(story.delivery).toMatchObject({ status: "approved", approvedBy: "admin" });
+    expect(release.grossCents).toBeGreaterThan(0);
+    expect(release.feeCents + release.netCents).toBe(release.grossCents);
+    const released = await withDatabase((knex) => knex("ledger_transactions").where({ story_id: storyId, kind: "release" }));
+    expect(released).toHaveLength(1);
+
+    const again = await forgehire("stories:approve", storyId);
+    expect(again.code).toBe(5);
+    expect((await forgehire("ledger:verify")).code).toBe(0);
+  }, 240_000);
+});

@@ -207,6 +207,13 @@ export function registerCommands(program: Command): void {
     .action(async (options) => (await import("../actions/payments.js")).paymentsReconcile(options));
 
   program
+    .command("stories:approve <id>")
+    .description("approve a story in review as an admin: its milestone is released (gross, fee, net); the job completes with its last story")
+    .option("--as <email>", "act as this account (default: the first admin)")
+    .option("--json", "print JSON: {story, release}")
+    .action(async (id: string, options) => (await import("../actions/stories.js")).storiesApprove(id, options));
+
+  program
     .command("ledger:verify")
     .description("check every money invariant over the whole ledger; exit 12 naming each violation")
     .option("--json", "print JSON instead of text")
