@@ -72,6 +72,10 @@ describe("posting a job", () => {
       updateTaskStatus: false,
       commentTask: false,
       communicate: true,
+      submit: false,
+      approve: false,
+      requestChanges: false,
+      dispute: false,
     });
     expect(res.body.requirements).toMatchObject({
       industry: "E-commerce & Retail",
