@@ -111,7 +111,7 @@ export const earningsRepository = {
     const rows = (await db("requirement_tasks as s")
       .join("jobs as j", "j.id", "s.job_id")
       .where({ "j.freelancer_id": userId, "s.type": "story", "s.delivery_status": "in_review" })
-      .whereNotExists((q) => q.select(db.raw("1")).from("ledger_transactions as r").where("r.kind", "release").whereRaw("r.story_id = s.id"))
+      .whereNotExists(db("ledger_transactions as r").select(db.raw("1")).where("r.kind", "release").whereRaw("r.story_id = s.id"))
       .select("s.amount_cents")) as Array<{ amount_cents: number | string | null }>;
     return rows.map((row) => orNull(row.amount_cents));
   },
