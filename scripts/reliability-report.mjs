@@ -100,6 +100,15 @@ const invariants = [
     "Delivery",
     "An admin's completion by hand approves the remaining stories and releases their milestones through the ledger: nothing stays in escrow",
   ],
+  [
+    "earnings-1",
+    "Earnings",
+    "A freelancer's earnings follow the ledger: in review = the net of their stories in review (fee as the release rounds it), available and paid out = their account balances",
+  ],
+  ["earnings-2", "Earnings", "A freelancer's earnings hold only their own stories and balances, never another freelancer's"],
+  ["earnings-3", "Earnings", "Only freelancers read earnings: clients and admins are refused 403, visitors 401, on the list and the export"],
+  ["earnings-4", "Earnings", "The earnings list is paginated newest first with page, perPage and total; bad paging is 400"],
+  ["earnings-5", "Earnings", "The earnings CSV holds every item in dollars with two decimals, a formula typed in a title arriving as text"],
 ];
 
 // Figures that must be exactly zero wherever they are measured.

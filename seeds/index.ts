@@ -1,10 +1,13 @@
+import type { Knex } from "knex";
 import {
   adminFreelancerIdentity,
   adminRoomId,
   clientFreelancerRoomId,
   DEFAULT_PLATFORM_FEE_PERCENT,
+  deliveryDefaults,
   milestoneAmounts,
   noAdditionalServices,
+  parseIsoDuration,
   paymentAmount,
   quote,
   rulesBreakdown,
@@ -199,6 +202,18 @@ export async function runSeeds(deps: Pick<ServiceDeps, "db" | "now">): Promise<S
           }
         }
       }
+      if (job.state === "in_progress" && job.freelancer && milestones.length >= 2) {
+        // The freelancer's Earnings show every state the demo can reach without a payout: the second story approved
+        // and released (after the capture above, so the escrow never dips), the first one delivered and in review.
+        await deliverDemoStories(trx, {
+          jobId,
+          ownerId: idOf(job.owner),
+          freelancerId: idOf(job.freelancer),
+          released: milestones[1]!,
+          inReview: milestones[0]!,
+          at: new Date(createdAt.getTime() + DAY_MS * 0.7),
+        });
+      }
       if (job.freelancer) {
         const at = new Date(createdAt.getTime() + DAY_MS * 0.6);
         await seedConversation(trx, {
@@ -271,6 +286,50 @@ async function seedConversation(
     await trx("messages").insert({ room_id: room.roomId, sender_id: senderId, receiver_id: receiverId, job_id: room.jobId, content, created_at: last });
   }
   await trx("chat_rooms").where({ room_id: room.roomId }).update({ last_message_at: last });
+}
+
+/**
+ * Delivers two stories of a started demo job as its freelancer and client would have: one submitted and approved, its
+ * milestone released through the ledger, and one submitted and waiting in review until REVIEW_PERIOD's default.
+ * The seeds have no queue, so the in-review story has no auto-approval timer: it waits for its client.
+ */
+async function deliverDemoStories(
+  trx: Knex.Transaction,
+  demo: { jobId: number; ownerId: string; freelancerId: string; released: { storyId: string; amountCents: number }; inReview: { storyId: string }; at: Date },
+): Promise<void> {
+  const hour = DAY_MS / 24;
+  const approvedSubmittedAt = new Date(demo.at.getTime() - 3 * hour);
+  const approvedAt = new Date(demo.at.getTime() - hour);
+  for (const storyId of [demo.released.storyId, demo.inReview.storyId]) {
+    await trx("requirement_tasks").where({ job_id: demo.jobId, story_id: storyId, type: "task" }).update({ status: "done" });
+  }
+  await trx("requirement_tasks").where({ id: demo.released.storyId }).update({
+    delivery_status: "approved",
+    submitted_at: approvedSubmittedAt,
+    approved_at: approvedAt,
+    approved_by: "client",
+    delivery_note: "Done and deployed to the preview; every acceptance criterion is met.",
+  });
+  await postRelease(trx, {
+    jobId: demo.jobId,
+    storyId: demo.released.storyId,
+    grossCents: demo.released.amountCents,
+    freelancerId: demo.freelancerId,
+    feePercent: DEFAULT_PLATFORM_FEE_PERCENT,
+    actor: { kind: "client", id: demo.ownerId },
+  });
+  await trx("requirement_tasks").where({ id: demo.inReview.storyId }).update({
+    delivery_status: "in_review",
+    submitted_at: demo.at,
+    review_due_at: new Date(demo.at.getTime() + parseIsoDuration(deliveryDefaults.reviewPeriod)!),
+    delivery_note: "Ready for review: the preview link has the whole flow.",
+    delivery_links: JSON.stringify(["https://preview.forgehire.local/demo"]),
+  });
+  await trx("job_activity").insert([
+    { job_id: demo.jobId, actor_id: demo.freelancerId, action: "story_submitted", details: JSON.stringify({ storyId: demo.released.storyId }), created_at: approvedSubmittedAt },
+    { job_id: demo.jobId, actor_id: demo.ownerId, action: "story_approved", details: JSON.stringify({ storyId: demo.released.storyId, by: "person" }), created_at: approvedAt },
+    { job_id: demo.jobId, actor_id: demo.freelancerId, action: "story_submitted", details: JSON.stringify({ storyId: demo.inReview.storyId }), created_at: demo.at },
+  ]);
 }
 
 /** In a started project the first task of each story is done and the second under way. */

@@ -65,6 +65,18 @@ describe("demo seeds", () => {
     }
   });
 
+  it("give the in-progress job's freelancer a story in review and one released to them through the ledger (Earnings)", async () => {
+    const job = (await database.knex("jobs").where({ status: "in_progress" }).first()) as { id: number; freelancer_id: string };
+    const statuses = (await database.knex("requirement_tasks").where({ job_id: job.id, type: "story" }).pluck("delivery_status")) as string[];
+    expect(statuses.filter((status) => status === "in_review")).toHaveLength(1);
+    expect(statuses.filter((status) => status === "approved")).toHaveLength(1);
+    const credited = await database
+      .knex("ledger_entries as e")
+      .join("ledger_transactions as t", "t.id", "e.transaction_id")
+      .where({ "t.job_id": job.id, "t.kind": "release", "e.account_kind": "freelancer_available", "e.account_owner": job.freelancer_id });
+    expect(credited).toHaveLength(1);
+  });
+
   it("price every job with the core quote", async () => {
     const rows = (await database.knex("jobs").select("title", "budget")) as Array<{ title: string; budget: number | string }>;
     for (const demo of demoJobs) {

@@ -40,6 +40,7 @@ const JobsPage = screen(() => import("./routes/jobs/JobsPage"));
 const JobDetailPage = screen(() => import("./routes/job-detail/JobDetailPage"));
 const PostJobPage = screen(() => import("./routes/post-job/PostJobPage"));
 const MyJobsPage = screen(() => import("./routes/my-jobs/MyJobsPage"));
+const EarningsPage = screen(() => import("./routes/earnings/EarningsPage"));
 const AdminDashboardPage = screen(() => import("./routes/admin-dashboard/AdminDashboardPage"));
 const UpdateProfilePage = screen(() => import("./routes/update-profile/UpdateProfilePage"));
 const FreelancersPage = screen(() => import("./routes/freelancers/FreelancersPage"));
@@ -69,6 +70,7 @@ const screens: { path: string; Screen: Screen }[] = [
   { path: "/jobs/:id", Screen: JobDetailPage },
   { path: "/post-job", Screen: PostJobPage },
   { path: "/my-jobs", Screen: MyJobsPage },
+  { path: "/earnings", Screen: EarningsPage },
   { path: "/admin-dashboard", Screen: AdminDashboardPage },
   { path: "/update-profile", Screen: UpdateProfilePage },
   { path: "/freelancers", Screen: FreelancersPage },

@@ -143,6 +143,7 @@ export const errorCatalogue = {
   PAYMENT_NOT_LOCKED: entry("conflict", "Requirements Not Finalized", "The requirements must be locked before paying."),
   PAYMENT_NOT_FOUND: entry("not_found", "Not Found", "Payment not found"),
   MONEY_ACCESS_DENIED: entry("forbidden", "Access Denied", "Only the job owner, the assigned freelancer and admins can see this job's money."),
+  EARNINGS_DENIED: entry("forbidden", "Access Denied", "Only freelancers have earnings; each sees their own."),
   INSUFFICIENT_ESCROW: entry("conflict", "Not Enough Held", "This job does not hold enough money for that."),
   TEST_PROVIDER_DISABLED: entry("not_found", "Not Found", "The test payment provider is not active."),
   CARD_DECLINED: entry("payment_failed", "Payment Failed", "Card error: Your card was declined."),

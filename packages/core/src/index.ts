@@ -79,6 +79,8 @@ export * from "./ledger/transactions.js";
 export * from "./ledger/invariants.js";
 export * from "./schemas/money.js";
 export * from "./policies/money.js";
+export * from "./earnings/earnings.js";
+export * from "./schemas/earnings.js";
 export * from "./lifecycle/duration.js";
 export * from "./lifecycle/delivery.js";
 export * from "./lifecycle/job.js";

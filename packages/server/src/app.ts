@@ -16,6 +16,7 @@ import { filesRouter } from "./routes/files/router.js";
 import { jobsRouter } from "./routes/jobs/router.js";
 import { breakdownRouter } from "./routes/breakdown/router.js";
 import { deliveryRouter } from "./routes/delivery/router.js";
+import { earningsRouter } from "./routes/earnings/router.js";
 import { healthRouter } from "./routes/health/router.js";
 import { freelancersRouter } from "./routes/freelancers/router.js";
 import { chatRouter } from "./routes/chat/router.js";
@@ -111,6 +112,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   api.use(jobsRouter(services));
   api.use(breakdownRouter(services));
   api.use(deliveryRouter(services));
+  api.use(earningsRouter(services));
   api.use(paymentsRouter(services));
   api.use(freelancersRouter(services));
   // Before the back office: its generic /admin/:resource would otherwise take POST /admin/chat-rooms.

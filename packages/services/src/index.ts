@@ -93,5 +93,7 @@ export * from "./repositories/ledger.js";
 export * from "./use-cases/ledger/post-ledger.js";
 export * from "./use-cases/ledger/job-money.js";
 export * from "./use-cases/ledger/verify-ledger.js";
+export * from "./repositories/earnings.js";
+export * from "./use-cases/earnings/freelancer-earnings.js";
 export * from "./use-cases/payments/refund-payment.js";
 export * from "./use-cases/delivery/deliver-story.js";

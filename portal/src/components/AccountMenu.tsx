@@ -10,6 +10,7 @@ import Typography from "@mui/material/Typography";
 import DashboardOutlined from "@mui/icons-material/DashboardOutlined";
 import ForumOutlined from "@mui/icons-material/ForumOutlined";
 import Logout from "@mui/icons-material/Logout";
+import AccountBalanceWalletOutlined from "@mui/icons-material/AccountBalanceWalletOutlined";
 import ManageAccountsOutlined from "@mui/icons-material/ManageAccountsOutlined";
 import WorkOutline from "@mui/icons-material/WorkOutline";
 import { Link as RouterLink, useNavigate } from "react-router";
@@ -97,6 +98,14 @@ export default function AccountMenu({ user, isAdmin }: AccountMenuProps) {
           </ListItemIcon>
           My Jobs
         </MenuItem>
+        {user.userType === "freelancer" && (
+          <MenuItem component={RouterLink} to="/earnings" onClick={handleClose}>
+            <ListItemIcon>
+              <AccountBalanceWalletOutlined fontSize="small" />
+            </ListItemIcon>
+            Earnings
+          </MenuItem>
+        )}
         {isAdmin && (
           <MenuItem component="a" href={BACK_OFFICE_URL} onClick={handleClose}>
             <ListItemIcon>
