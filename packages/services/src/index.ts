@@ -95,3 +95,5 @@ export * from "./use-cases/ledger/job-money.js";
 export * from "./use-cases/ledger/verify-ledger.js";
 export * from "./use-cases/payments/refund-payment.js";
 export * from "./use-cases/delivery/deliver-story.js";
+export * from "./use-cases/delivery/disputes.js";
+export * from "./repositories/disputes.js";
