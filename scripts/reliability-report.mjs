@@ -112,6 +112,7 @@ const invariants = [
   ["dispute-6", "Disputes", "A dispute is resolved once: a second resolution is 409, two at once are one 200 and one 409, the money moved once"],
   ["dispute-7", "Disputes", "Resolving the last disputed stories completes the job with nothing left in escrow"],
   ["dispute-8", "Disputes", "The back office lists disputes (ra-data-simple-rest, Content-Range) and shows one, to admins only"],
+  ["dispute-9", "Disputes", "disputes:list and disputes:resolve act as an admin through the same use cases: a split that does not add up exits 2, a resolution verifies"],
 ];
 
 // Figures that must be exactly zero wherever they are measured.
