@@ -62,6 +62,10 @@ describe("opening a dispute", () => {
     expect(await deliveryStatus(stories[0]!.id)).toBe("disputed");
     const thread = await db()("task_communications").where({ task_id: stories[0]!.id });
     expect(thread.map((m: { content: string }) => m.content)).toContain("Dispute opened: Not what we agreed");
+    // The other party and the admins are e-mailed; the one who opened it is not.
+    const sent = (await db()("emails").where({ kind: "dispute_opened", job_id: job.id })).map((e: { to_address: string }) => e.to_address);
+    expect(sent).toEqual(expect.arrayContaining([nova.user.email, admin.user.email]));
+    expect(sent).not.toContain(alice.user.email);
   });
 
   it("[dispute-1] the assigned freelancer disputes the whole job: every story not approved is disputed", async () => {
@@ -161,6 +165,9 @@ describe("resolving a dispute", () => {
     expect(story).toMatchObject({ delivery_status: "approved", approved_by: "admin" });
     const refunds = (server.services.payments as TestPaymentProvider).refunds.filter((r) => r.idempotencyKey.endsWith(dispute.id));
     expect(refunds).toEqual([expect.objectContaining({ amount: refundCents, partial: true })]);
+    const outcome = await db()("emails").where({ kind: "dispute_resolved", job_id: job.id });
+    expect(outcome.map((e: { to_address: string }) => e.to_address).sort()).toEqual([alice.user.email, nova.user.email].sort());
+    expect(outcome[0].body_text).toContain("Split 60/40");
     expect((await verifyLedger(server.services)).ok).toBe(true);
     // The freelancer's money for the rest of the job is untouched: the next story releases its whole milestone.
     expect((await db()("jobs").where({ id: job.id }).first()).status).toBe("in_progress");

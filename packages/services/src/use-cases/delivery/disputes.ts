@@ -17,6 +17,7 @@ import { disputesRepository, type AdminDisputeSortField, type DisputeRecord } fr
 import { jobActivityRepository } from "../../repositories/job-activity.js";
 import { paymentsRepository } from "../../repositories/payments.js";
 import { storiesRepository, type StoryRecord } from "../../repositories/stories.js";
+import { usersRepository } from "../../repositories/users.js";
 import { taskMessagesRepository } from "../../repositories/task-messages.js";
 import { loadLiveJob } from "../jobs/job-details.js";
 import { postLedgerTransaction } from "../ledger/post-ledger.js";
@@ -63,6 +64,14 @@ export async function openDispute(deps: Deps, actor: Actor, jobId: number, input
       await taskMessagesRepository.insert(trx, { taskId: story.id, jobId: job.id, senderId: actor.id, content: `Dispute opened: ${reason}`, attachments: [] });
     }
     await jobActivityRepository.record(trx, { jobId: job.id, actorId: actor.id, action: "dispute_opened", details: { disputeId: dispute.id, storyId: dispute.storyId } });
+    const other = actor.id === job.ownerId ? job.freelancerId : job.ownerId;
+    const admins = (await trx("users").where({ user_type: "admin" }).orWhere({ role_type: "admin" }).select("id")) as Array<{ id: string }>;
+    const what = stories.length === 1 ? `"${stories[0]!.title}"` : `${stories.length} stories`;
+    await notifyOfDispute(deps, trx, job.id, [other, ...admins.map((admin) => admin.id)], {
+      kind: "dispute_opened",
+      subject: `Dispute opened: ${job.title}`,
+      text: `A dispute was opened on ${what} of "${job.title}": ${reason}\nTheir money stays held until an admin resolves it.`,
+    });
     return dispute;
   });
 }
@@ -157,8 +166,34 @@ export async function resolveDispute(deps: Deps, actor: Actor, disputeId: string
       details: { disputeId, releaseCents: input.releaseCents, refundCents: input.refundCents },
     });
     const jobCompleted = await completeIfDelivered(deps, trx, job.id, stories[stories.length - 1]!.id);
+    const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+    await notifyOfDispute(deps, trx, job.id, [job.ownerId, job.freelancerId], {
+      kind: "dispute_resolved",
+      subject: `Dispute resolved: ${job.title}`,
+      text:
+        `The dispute on "${job.title}" was resolved: ${dollars(input.releaseCents)} released to the freelancer, ` +
+        `${dollars(input.refundCents)} refunded to the client.${note ? `\n${note}` : ""}`,
+    });
     return { dispute: (await disputesRepository.findById(trx, disputeId))!, jobCompleted };
   });
+}
+
+/**
+ * Queues a dispute's e-mail to each recipient, in the transaction of the change. Sent whatever the recipient's
+ * notice switches, as a receipt is: it is about their money being held or moved.
+ */
+async function notifyOfDispute(
+  deps: Pick<ServiceDeps, "mailer" | "config">,
+  trx: Knex,
+  jobId: number,
+  recipientIds: ReadonlyArray<string | null>,
+  email: { kind: "dispute_opened" | "dispute_resolved"; subject: string; text: string },
+): Promise<void> {
+  const link = `${deps.config.publicUrl}/jobs/${jobId}`;
+  for (const id of new Set(recipientIds.filter((recipient): recipient is string => recipient !== null))) {
+    const user = await usersRepository.findById(trx, id);
+    if (user) await deps.mailer.send({ to: user.email, kind: email.kind, jobId, subject: email.subject, text: `${email.text}\n\n${link}` }, trx);
+  }
 }
 
 /**
