@@ -207,7 +207,11 @@ async function refundThroughProvider(deps: Deps, trx: Knex, jobId: number, dispu
   );
   const charge = charges.sort((a, b) => b.amount - a.amount)[0];
   // A job paid before the provider was switched (or by hand) has no charge this provider can refund: it is recorded.
-  if (!charge || charge.amount < amountCents) return;
+  if (!charge) return;
+  // Never record a refund the provider did not make: one larger than any single charge is refused, nothing changed.
+  if (charge.amount < amountCents) {
+    throw domainError("DISPUTE_REFUND_FAILED", { message: `The refund is larger than the job's largest charge (${charge.amount} cents); nothing was changed.` });
+  }
   try {
     await deps.payments.refund({ intentId: charge.providerPaymentId!, amount: amountCents, partial: true, idempotencyKey: disputeRefundKeyOf(disputeId) });
   } catch (error) {
