@@ -109,6 +109,31 @@ const invariants = [
   ["earnings-3", "Earnings", "Only freelancers read earnings: clients and admins are refused 403, visitors 401, on the list and the export"],
   ["earnings-4", "Earnings", "The earnings list is paginated newest first with page, perPage and total; bad paging is 400"],
   ["earnings-5", "Earnings", "The earnings CSV holds every item in dollars with two decimals, a formula typed in a title arriving as text"],
+  ["dispute-1", "Disputes", "The job's owner or assigned freelancer disputes a story, or every story not approved; the reason is posted in its thread"],
+  [
+    "dispute-2",
+    "Disputes",
+    "Others are refused 403, a blank reason 400 EMPTY_REASON, a second dispute of a story or a job without held money 409; nothing changes",
+  ],
+  ["dispute-3", "Disputes", "A disputed story cannot be approved, and its queued auto-approval is a no-op: its money stays held"],
+  [
+    "dispute-4",
+    "Disputes",
+    "A resolution whose release + refund is not exactly what is held for the disputed part is 400 RESOLUTION_MISMATCH and changes nothing",
+  ],
+  [
+    "dispute-5",
+    "Disputes",
+    "A resolution releases (with PLATFORM_FEE_PERCENT) and refunds (through the provider, idempotently) exactly the held part, approves its stories by admin; the ledger verifies",
+  ],
+  ["dispute-6", "Disputes", "A dispute is resolved once: a second resolution is 409, two at once are one 200 and one 409, the money moved once"],
+  ["dispute-7", "Disputes", "Resolving the last disputed stories completes the job with nothing left in escrow"],
+  ["dispute-8", "Disputes", "The back office lists disputes (ra-data-simple-rest, Content-Range) and shows one, to admins only"],
+  [
+    "dispute-9",
+    "Disputes",
+    "disputes:list and disputes:resolve act as an admin through the same use cases: a split that does not add up exits 2, a resolution verifies",
+  ],
 ];
 
 // Figures that must be exactly zero wherever they are measured.

@@ -135,6 +135,10 @@ export const errorCatalogue = {
     "This story has had as many rounds of changes as allowed. Open a dispute so an admin can settle it.",
   ),
   EMPTY_REASON: entry("validation", "Error", "Please say what needs to change."),
+  DISPUTE_NOT_FOUND: entry("not_found", "Not Found", "Dispute not found"),
+  DISPUTE_RESOLVED: entry("conflict", "Already Resolved", "This dispute has already been resolved."),
+  RESOLUTION_MISMATCH: entry("validation", "Resolution Mismatch", "The release and the refund must add up exactly to what is held for the disputed stories."),
+  DISPUTE_REFUND_FAILED: entry("upstream_unavailable", "Refund Failed", "The payment provider did not make the refund. Nothing was changed; please try again."),
 
   // Payments
   PAYMENT_LOGIN_REQUIRED: entry("unauthenticated", "Login Required", "You must be logged in to make a payment."),

@@ -78,6 +78,7 @@ export * from "./ledger/accounts.js";
 export * from "./ledger/transactions.js";
 export * from "./ledger/invariants.js";
 export * from "./schemas/money.js";
+export * from "./schemas/disputes.js";
 export * from "./policies/money.js";
 export * from "./earnings/earnings.js";
 export * from "./schemas/earnings.js";

@@ -97,3 +97,5 @@ export * from "./repositories/earnings.js";
 export * from "./use-cases/earnings/freelancer-earnings.js";
 export * from "./use-cases/payments/refund-payment.js";
 export * from "./use-cases/delivery/deliver-story.js";
+export * from "./use-cases/delivery/disputes.js";
+export * from "./repositories/disputes.js";

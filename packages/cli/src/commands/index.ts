@@ -214,6 +214,24 @@ export function registerCommands(program: Command): void {
     .action(async (id: string, options) => (await import("../actions/stories.js")).storiesApprove(id, options));
 
   program
+    .command("disputes:list")
+    .description("every dispute, newest first, with its outcome once resolved")
+    .option("--status <status>", "open or resolved")
+    .option("--as <email>", "act as this account (default: the first admin)")
+    .option("--json", "print JSON instead of text")
+    .action(async (options) => (await import("../actions/disputes.js")).disputesList(options));
+
+  program
+    .command("disputes:resolve <id>")
+    .description("split what is held for a dispute into a release to the freelancer and a refund to the client (they must add up to it)")
+    .requiredOption("--release <cents>", "cents released to the freelancer (the platform's fee is taken from them)")
+    .requiredOption("--refund <cents>", "cents refunded to the client, through the payment provider")
+    .option("--note <text>", "the resolution's note")
+    .option("--as <email>", "act as this account (default: the first admin)")
+    .option("--json", "print JSON: {dispute}")
+    .action(async (id: string, options) => (await import("../actions/disputes.js")).disputesResolve(id, options));
+
+  program
     .command("ledger:verify")
     .description("check every money invariant over the whole ledger; exit 12 naming each violation")
     .option("--json", "print JSON instead of text")

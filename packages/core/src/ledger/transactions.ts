@@ -44,6 +44,8 @@ export const ledgerKeys = {
   capture: (paymentId: string) => `capture:payment:${paymentId}`,
   refundOfPayment: (paymentId: string) => `refund:payment:${paymentId}`,
   release: (storyId: string) => `release:story:${storyId}`,
+  releaseOfDispute: (disputeId: string) => `release:dispute:${disputeId}`,
+  refundOfDispute: (disputeId: string) => `refund:dispute:${disputeId}`,
   payout: (reference: string) => `payout:${reference}`,
 } as const;
 
@@ -150,6 +152,38 @@ export function releaseTransaction(input: { jobId: number; storyId: string; gros
     storyId: input.storyId,
     paymentId: null,
     idempotencyKey: ledgerKeys.release(input.storyId),
+    entries: [
+      { account: { kind: "escrow", jobId: input.jobId }, amountCents: -amounts.grossCents },
+      { account: { kind: "freelancer_available", userId: input.freelancerId }, amountCents: amounts.netCents },
+      { account: { kind: "platform_fees" }, amountCents: amounts.feeCents },
+    ],
+  });
+  return { transaction, amounts };
+}
+
+/**
+ * A dispute's release, as the admin resolving it split the held part: releaseCents out of the job's escrow, net to the
+ * freelancer, the fee on what is released (not on the refunded part). Once per dispute (`release:dispute:<id>`), not
+ * per story, because one dispute may cover several stories and release any part of them.
+ * @param input the dispute, its job, the single story it is about (null when it covers several), the freelancer,
+ *   the cents released and the fee percent
+ * @returns the balanced transaction (no entries when nothing is released) and its amounts
+ */
+export function disputeReleaseTransaction(input: {
+  disputeId: string;
+  jobId: number;
+  storyId: string | null;
+  releaseCents: number;
+  freelancerId: string;
+  feePercent: number;
+}): { transaction: LedgerTransactionDraft; amounts: ReleaseAmounts } {
+  const amounts = releaseAmounts(input.releaseCents, input.feePercent);
+  const transaction = finish({
+    kind: "release",
+    jobId: input.jobId,
+    storyId: input.storyId,
+    paymentId: null,
+    idempotencyKey: ledgerKeys.releaseOfDispute(input.disputeId),
     entries: [
       { account: { kind: "escrow", jobId: input.jobId }, amountCents: -amounts.grossCents },
       { account: { kind: "freelancer_available", userId: input.freelancerId }, amountCents: amounts.netCents },

@@ -28,6 +28,7 @@ export const backOfficePolicy = {
   emails: { read: admins, send: admins, resend: admins },
   freelancers: { read: admins },
   payments: { read: admins },
+  disputes: { read: admins, resolve: admins },
 } as const satisfies Record<string, Record<string, readonly BackOfficeRole[]>>;
 
 /** A resource of the back office. */

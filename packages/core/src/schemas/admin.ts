@@ -10,7 +10,19 @@ import { inputString, jobId, MAX_LIST_OFFSET } from "./common.js";
 const FILL_ALL = errorCatalogue.FILL_ALL_FIELDS.message;
 
 /** The back-office resources, as `/api/admin/:resource` names them. */
-export const adminResources = ["jobs", "users", "freelancers", "stories", "tasks", "change-requests", "chat-rooms", "messages", "payments", "emails"] as const;
+export const adminResources = [
+  "jobs",
+  "users",
+  "freelancers",
+  "stories",
+  "tasks",
+  "change-requests",
+  "chat-rooms",
+  "messages",
+  "payments",
+  "emails",
+  "disputes",
+] as const;
 
 /** One back-office resource. */
 export type AdminResource = (typeof adminResources)[number];

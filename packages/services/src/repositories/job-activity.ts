@@ -15,7 +15,9 @@ export type JobActivityAction =
   | "payment_failed"
   | "story_submitted"
   | "story_approved"
-  | "story_changes_requested";
+  | "story_changes_requested"
+  | "dispute_opened"
+  | "dispute_resolved";
 
 /** The activity log: who changed a job's state, and when; written in the same transaction as the change. */
 export const jobActivityRepository = {

@@ -16,6 +16,7 @@ import { currentActor, requireAdmin, requireUser } from "../../middlewares/requi
 import { parse } from "../../middlewares/validate.js";
 import { adminBacklogRouter } from "./backlog.js";
 import { adminChatRouter } from "./chat.js";
+import { adminDisputesRouter } from "./disputes.js";
 import { adminEmailsRouter } from "./emails.js";
 import { adminFreelancersRouter } from "./freelancers.js";
 import { adminJobsRouter } from "./jobs.js";
@@ -94,6 +95,7 @@ export function adminRouter(services: Services, options: AdminRouterOptions = {}
   router.use(adminEmailsRouter(services));
   router.use(adminFreelancersRouter(services));
   router.use(adminPaymentsRouter(services));
+  router.use(adminDisputesRouter(services));
 
   router.all("/{*rest}", () => {
     throw domainError("UNKNOWN_RESOURCE");

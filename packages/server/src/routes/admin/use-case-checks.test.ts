@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backOfficePolicy } from "@forgehire/core";
 import { recordReliability } from "@forgehire/services/testing";
 import { dbFingerprint } from "../../test/db-fingerprint.js";
-import { buildAdmin, buildClient, buildFreelancer, buildJob, type BuiltUser } from "../../test/factories.js";
+import { buildAdmin, buildClient, buildFreelancer, buildJob, payByTestCard, type BuiltUser } from "../../test/factories.js";
 import { routeTable, type RouteEntry } from "../../test/route-table.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";
 
@@ -22,6 +22,8 @@ let bystander: BuiltUser;
 /** A record of each resource; the client owns the jobs, so the portal's own rules would let it edit their backlog. */
 const ids: Record<string, string | number> = {};
 let roomlessJob = 0;
+/** What is held for the open dispute's story: the resolution the admin sends releases all of it. */
+let disputedCents = 0;
 
 /** Routes under /api/admin that read or change no admin data: the catch-all names an unknown resource. */
 const holdsNoAdminData = new Set(["ALL /api/admin/{*rest}"]);
@@ -50,6 +52,7 @@ async function requestFor(route: RouteEntry): Promise<{ url: string; body: Recor
   }
   if (route.method === "POST" && url === "/api/admin/emails") return { url, body: { jobId: ids.jobs, subject: "Hijacked", message: "Sent as someone else" } };
   if (route.method === "POST" && url === "/api/admin/chat-rooms") return { url, body: { jobId: roomlessJob } };
+  if (route.method === "POST" && url.endsWith("/resolve")) return { url, body: { releaseCents: disputedCents, refundCents: 0, note: "Hijacked" } };
   return { url, body: {} };
 }
 
@@ -87,6 +90,15 @@ beforeAll(async () => {
   roomlessJob = (await buildJob(client, { title: "No room yet" })).id;
   const room = (await admin.agent.post("/api/admin/chat-rooms").send({ jobId: job }).expect(201)).body.roomId;
   const message = (await admin.agent.post(`/api/chat/rooms/${room}/messages`).send({ content: "Hello" }).expect(201)).body.id;
+  // A paid job in progress with an open dispute on one story.
+  const paid = (await buildJob(client, { title: "Disputed" })).id;
+  await client.agent.post(`/api/jobs/${paid}/breakdown`).expect(201);
+  await client.agent.post(`/api/jobs/${paid}/lock`).expect(200);
+  await payByTestCard(client, paid);
+  await freelancer.agent.post(`/api/jobs/${paid}/start`).expect(200);
+  const disputedStory = await db("requirement_tasks").where({ job_id: paid, type: "story" }).orderBy("created_at").first();
+  disputedCents = Number(disputedStory.amount_cents);
+  const dispute = (await client.agent.post(`/api/jobs/${paid}/disputes`).send({ reason: "Late", storyId: disputedStory.id }).expect(201)).body.dispute.id;
   const email = (await db("emails").first("id")).id;
   await db("emails").where({ id: email }).update({ status: "failed", error: "down" });
   const [profile] = await db("freelancers")
@@ -103,6 +115,7 @@ beforeAll(async () => {
     emails: email,
     payments: payment.id,
     freelancers: profile.id,
+    disputes: dispute,
   });
 });
 afterAll(async () => {

@@ -1,11 +1,12 @@
 import { Router } from "express";
-import { idParams, requestChangesBody, submitStoryBody } from "@forgehire/core";
-import { approveStory, requestStoryChanges, submitStory, type Services } from "@forgehire/services";
+import { idParams, jobIdParams, openDisputeBody, requestChangesBody, submitStoryBody } from "@forgehire/core";
+import { approveStory, openDispute, requestStoryChanges, submitStory, type Services } from "@forgehire/services";
 import { currentActor, requireUser } from "../../middlewares/require-user.js";
 import { parse } from "../../middlewares/validate.js";
+import { presentDispute } from "../../presenters/present-dispute.js";
 import { presentStory } from "../../presenters/present-story.js";
 
-/** A story's delivery: submit, approve, request changes (API.md "Delivery, held funds and payouts"; docs/lifecycle.md). */
+/** A story's delivery: submit, approve, request changes, dispute (API.md "Delivery, held funds and payouts"; docs/lifecycle.md). */
 export function deliveryRouter(services: Services): Router {
   const router = Router();
   router.use("/stories", requireUser);
@@ -26,6 +27,12 @@ export function deliveryRouter(services: Services): Router {
     const { id } = parse(idParams, req.params);
     const input = parse(requestChangesBody, req.body ?? {});
     res.json({ story: presentStory(await requestStoryChanges(services, currentActor(req), id, input)) });
+  });
+
+  router.post("/jobs/:id/disputes", requireUser, async (req, res) => {
+    const { id } = parse(jobIdParams, req.params);
+    const input = parse(openDisputeBody, req.body ?? {});
+    res.status(201).json({ dispute: presentDispute(await openDispute(services, currentActor(req), id, input)) });
   });
 
   return router;

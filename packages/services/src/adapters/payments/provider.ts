@@ -48,8 +48,10 @@ export interface CreateIntentInput {
 
 export interface RefundInput {
   intentId: string;
-  /** What we recorded the charge as, in cents (the provider refunds the whole charge). */
+  /** What we recorded the charge as, in cents (the provider refunds the whole charge); with `partial`, the part to give back. */
   amount: number;
+  /** a part of the charge only (a dispute's refund): the provider is told the amount */
+  partial?: boolean;
   /** Sent as the provider's idempotency key: one refund per payment, however often it is asked for. */
   idempotencyKey: string;
 }

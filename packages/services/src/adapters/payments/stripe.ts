@@ -75,7 +75,10 @@ export async function createStripeProvider(options: StripeProviderOptions): Prom
     },
 
     async refund(input) {
-      const refund = await stripe.refunds.create({ payment_intent: input.intentId }, { idempotencyKey: input.idempotencyKey });
+      const refund = await stripe.refunds.create(
+        { payment_intent: input.intentId, ...(input.partial && { amount: input.amount }) },
+        { idempotencyKey: input.idempotencyKey },
+      );
       return { id: refund.id };
     },
 

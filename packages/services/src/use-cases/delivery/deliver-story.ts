@@ -36,7 +36,7 @@ export function deliveryLimits(config: ServiceDeps["config"]): DeliveryLimits {
  * A story and its job, the job's row locked: every transition of a job's stories runs one at a time, so "is this the
  * last story?" is answered on what the other approvals committed.
  */
-async function loadForTransition(trx: Knex, storyId: string): Promise<{ story: StoryRecord; job: JobRecord }> {
+export async function loadForTransition(trx: Knex, storyId: string): Promise<{ story: StoryRecord; job: JobRecord }> {
   const item = await storiesRepository.findItem(trx, storyId);
   if (!item || item.type !== "story") throw domainError("STORY_NOT_FOUND");
   const job = await loadLiveJob(trx, item.jobId, { forUpdate: true });
@@ -46,7 +46,7 @@ async function loadForTransition(trx: Knex, storyId: string): Promise<{ story: S
 }
 
 /** Decides and applies one transition; the conditional update is the last word when two race past the decision. */
-async function move(
+export async function move(
   deps: Deps,
   trx: Knex,
   actor: LifecycleActor,
@@ -64,7 +64,7 @@ async function move(
     { ...plan.patch, ...(extra.note !== undefined && { note: extra.note }), ...(extra.links !== undefined && { links: extra.links }) },
     now,
   );
-  if (!moved) throw domainError(name === "submit" ? "NOT_SUBMITTABLE" : "NOT_IN_REVIEW");
+  if (!moved) throw domainError(name === "submit" ? "NOT_SUBMITTABLE" : name === "dispute" || name === "resolveDispute" ? "NOT_DISPUTABLE" : "NOT_IN_REVIEW");
   return { now, plan };
 }
 
@@ -129,15 +129,23 @@ async function approveInTransaction(
     action: "story_approved",
     details: { storyId: story.id, by: name === "autoApprove" ? "system" : "person" },
   });
-  // The job's system transition (lifecycle/job.ts, completeOnLastApproval): read under the job's row lock.
-  const jobCompleted = isDelivered(await storiesRepository.deliveryStatuses(trx, job.id));
-  if (jobCompleted) {
-    const now = deps.now();
-    await jobsRepository.updateState(trx, job.id, { status: "completed", completedAt: now }, now);
-    await jobActivityRepository.record(trx, { jobId: job.id, actorId: null, action: "complete", details: { by: "system", lastStoryId: story.id } });
-    await notifyClientOfJobUpdate(deps, trx, job.id, "job_completed");
-  }
+  const jobCompleted = await completeIfDelivered(deps, trx, job.id, story.id);
   return { release, jobCompleted };
+}
+
+/**
+ * The job's system transition (lifecycle/job.ts, completeOnLastApproval), after an approval or a dispute's
+ * resolution: when every story is now approved the job is completed. Read under the job's row lock, which the caller
+ * holds.
+ * @returns whether the job was completed now
+ */
+export async function completeIfDelivered(deps: Deps, trx: Knex, jobId: number, lastStoryId: string): Promise<boolean> {
+  if (!isDelivered(await storiesRepository.deliveryStatuses(trx, jobId))) return false;
+  const now = deps.now();
+  await jobsRepository.updateState(trx, jobId, { status: "completed", completedAt: now }, now);
+  await jobActivityRepository.record(trx, { jobId, actorId: null, action: "complete", details: { by: "system", lastStoryId } });
+  await notifyClientOfJobUpdate(deps, trx, jobId, "job_completed");
+  return true;
 }
 
 /**
