@@ -318,17 +318,37 @@ async function deliverDemoStories(
     feePercent: DEFAULT_PLATFORM_FEE_PERCENT,
     actor: { kind: "client", id: demo.ownerId },
   });
-  await trx("requirement_tasks").where({ id: demo.inReview.storyId }).update({
-    delivery_status: "in_review",
-    submitted_at: demo.at,
-    review_due_at: new Date(demo.at.getTime() + parseIsoDuration(deliveryDefaults.reviewPeriod)!),
-    delivery_note: "Ready for review: the preview link has the whole flow.",
-    delivery_links: JSON.stringify(["https://preview.forgehire.local/demo"]),
-  });
+  await trx("requirement_tasks")
+    .where({ id: demo.inReview.storyId })
+    .update({
+      delivery_status: "in_review",
+      submitted_at: demo.at,
+      review_due_at: new Date(demo.at.getTime() + parseIsoDuration(deliveryDefaults.reviewPeriod)!),
+      delivery_note: "Ready for review: the preview link has the whole flow.",
+      delivery_links: JSON.stringify(["https://preview.forgehire.local/demo"]),
+    });
   await trx("job_activity").insert([
-    { job_id: demo.jobId, actor_id: demo.freelancerId, action: "story_submitted", details: JSON.stringify({ storyId: demo.released.storyId }), created_at: approvedSubmittedAt },
-    { job_id: demo.jobId, actor_id: demo.ownerId, action: "story_approved", details: JSON.stringify({ storyId: demo.released.storyId, by: "person" }), created_at: approvedAt },
-    { job_id: demo.jobId, actor_id: demo.freelancerId, action: "story_submitted", details: JSON.stringify({ storyId: demo.inReview.storyId }), created_at: demo.at },
+    {
+      job_id: demo.jobId,
+      actor_id: demo.freelancerId,
+      action: "story_submitted",
+      details: JSON.stringify({ storyId: demo.released.storyId }),
+      created_at: approvedSubmittedAt,
+    },
+    {
+      job_id: demo.jobId,
+      actor_id: demo.ownerId,
+      action: "story_approved",
+      details: JSON.stringify({ storyId: demo.released.storyId, by: "person" }),
+      created_at: approvedAt,
+    },
+    {
+      job_id: demo.jobId,
+      actor_id: demo.freelancerId,
+      action: "story_submitted",
+      details: JSON.stringify({ storyId: demo.inReview.storyId }),
+      created_at: demo.at,
+    },
   ]);
 }
 

@@ -77,6 +77,8 @@ describe("earnings CSV", () => {
         releasedAt: "2026-11-27T11:00:00.000Z",
       },
     ]);
-    expect(csv).toBe(`${earningsCsvHeader.join(",")}\r\n7,Shop,s1,"Cart, checkout",220.00,22.00,198.00,available,2026-11-27T10:00:00.000Z,2026-11-27T11:00:00.000Z\r\n`);
+    expect(csv).toBe(
+      `${earningsCsvHeader.join(",")}\r\n7,Shop,s1,"Cart, checkout",220.00,22.00,198.00,available,2026-11-27T10:00:00.000Z,2026-11-27T11:00:00.000Z\r\n`,
+    );
   });
 });

@@ -26,8 +26,7 @@ import ProtectedRoute from "../../components/ProtectedRoute";
 import { parsePageParam } from "../../lib/page-param";
 
 const messages = {
-  payoutsNotSetUp:
-    "Payouts are not set up yet. Released money stays available on your Forgehire balance until payouts to your own account are set up.",
+  payoutsNotSetUp: "Payouts are not set up yet. Released money stays available on your Forgehire balance until payouts to your own account are set up.",
   empty: "Nothing yet. A story's money shows here once you submit it for review.",
 } as const;
 

@@ -142,7 +142,7 @@ describe("GET /api/earnings", () => {
   it("[earnings-5] the CSV export has every item with job and story titles, amounts in dollars with two decimals, formulas defused", async () => {
     const [first, second] = stories as [Story, Story];
     // A client types story titles; one that a spreadsheet would run must arrive as text.
-    await db()("requirement_tasks").where({ id: second.id }).update({ title: "=HYPERLINK(\"http://evil.example\",\"x\")" });
+    await db()("requirement_tasks").where({ id: second.id }).update({ title: '=HYPERLINK("http://evil.example","x")' });
     const body = await earnings(nova);
     const res = await nova.agent.get("/api/earnings.csv").expect(200);
     expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");

@@ -1,12 +1,4 @@
-import {
-  authorizeViewEarnings,
-  earningsCsv,
-  earningsStatusOf,
-  inReviewAmounts,
-  type Actor,
-  type EarningsBody,
-  type EarningsItem,
-} from "@forgehire/core";
+import { authorizeViewEarnings, earningsCsv, earningsStatusOf, inReviewAmounts, type Actor, type EarningsBody, type EarningsItem } from "@forgehire/core";
 import type { Knex } from "knex";
 import type { ServiceDeps } from "../../deps.js";
 import { earningsRepository, type EarningsRow } from "../../repositories/earnings.js";
