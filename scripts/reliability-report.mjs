@@ -162,6 +162,13 @@ const dir = process.env.TEST_REPORT_DIR;
 if (!dir) throw new Error("TEST_REPORT_DIR is not set: run the suites with it first (see README, Reliability)");
 const output = process.argv[2] ?? "docs/reliability.md";
 
+/** The invariant ids a title starts with: `[money-6] [money-7] no violation` → money-6, money-7. */
+function leadingIds(title) {
+  const ids = [];
+  for (let rest = title, match; (match = /^\[([a-z]+-\d+)\]\s*/.exec(rest)); rest = rest.slice(match[0].length)) ids.push(match[1]);
+  return ids;
+}
+
 /** @type {Map<string, Map<string, {name: string, file: string, runs: Record<string, string>}>>} */
 const testsById = new Map(invariants.map(([id]) => [id, new Map()]));
 const runs = [];
@@ -174,14 +181,17 @@ for (const file of readdirSync(dir)
   const report = JSON.parse(readFileSync(path.join(dir, file), "utf8"));
   for (const result of report.testResults) {
     for (const assertion of result.assertionResults) {
-      const match = /^\[([a-z]+-\d+)\]\s*/.exec(assertion.title);
-      if (!match || !testsById.has(match[1])) continue;
+      // A test guards every id its title starts with, and those its describe blocks start with.
+      const ids = new Set([...assertion.ancestorTitles, assertion.title].flatMap(leadingIds));
       const name = [...assertion.ancestorTitles, assertion.title].join(" › ");
       const key = `${path.relative(process.cwd(), result.name)}::${name}`;
-      const tests = testsById.get(match[1]);
-      const entry = tests.get(key) ?? { name, file: path.relative(process.cwd(), result.name), runs: {} };
-      entry.runs[run] = assertion.status;
-      tests.set(key, entry);
+      for (const id of ids) {
+        const tests = testsById.get(id);
+        if (!tests) continue;
+        const entry = tests.get(key) ?? { name, file: path.relative(process.cwd(), result.name), runs: {} };
+        entry.runs[run] = assertion.status;
+        tests.set(key, entry);
+      }
     }
   }
 }
