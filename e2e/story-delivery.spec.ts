@@ -60,8 +60,13 @@ describe("story delivery in the browser", () => {
     const jobId = ((await created.json()) as { job: { id: number } }).job.id;
     expect((await client.page.request.post(`/api/jobs/${jobId}/breakdown`)).status()).toBe(201);
     expect((await client.page.request.post(`/api/jobs/${jobId}/lock`)).status()).toBe(200);
-    // Payments are their own journey (payments.spec.ts): the job is marked paid directly.
-    await server.services.db("jobs").where({ id: jobId }).update({ payment_status: "paid" });
+    // Paid by test card over the API (the card form is payments.spec.ts's journey): the price is captured into the
+    // job's escrow, which the approval releases from.
+    const intent = await client.page.request.post(`/api/jobs/${jobId}/payment-intent`);
+    expect(intent.status()).toBe(200);
+    const { paymentId } = (await intent.json()) as { paymentId: string };
+    const card = { paymentId, cardNumber: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123" };
+    expect((await client.page.request.post("/api/payments/test/confirm", { data: card })).status()).toBe(200);
 
     const freelancer = await signedIn("freelancer", "Fiona");
     expect((await freelancer.page.request.post(`/api/jobs/${jobId}/start`)).status()).toBe(200);
