@@ -134,6 +134,12 @@ const invariants = [
     "Disputes",
     "disputes:list and disputes:resolve act as an admin through the same use cases: a split that does not add up exits 2, a resolution verifies",
   ],
+  ["house-1", "The house", "docs/architecture.md is the file the code generates: layers from the imports, folders, the request's life"],
+  [
+    "house-2",
+    "The house",
+    "Every layer imports only the layers below it; every folder and mounted middleware is described; the request's walk names code that exists",
+  ],
 ];
 
 // Figures that must be exactly zero wherever they are measured.
