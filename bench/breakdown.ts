@@ -7,18 +7,16 @@ import { createAiEngine, createLogger } from "@forgehire/services";
 import { startFakeOpenAi } from "@forgehire/server/test/fakes/openai-server";
 import {
   COMPLETED_SOURCE_PREFIX,
-  incompleteAiAnswer,
   missingCapabilities,
   pageLimits,
   projectTypeOf,
   requiredCapabilities,
   rulesBreakdown,
   countPages,
-  breakdownFixtures,
-  type BreakdownFixture,
   type ProjectType,
   type StoryDraft,
 } from "@forgehire/core";
+import { breakdownFixtures, incompleteAiAnswer, type BreakdownFixture } from "@forgehire/core/bench-fixtures";
 
 /** The goals of issue 11. */
 export const goals = {

@@ -26,7 +26,6 @@ export * from "./breakdown/estimates.js";
 export * from "./breakdown/rules-engine.js";
 export * from "./breakdown/quality.js";
 export * from "./breakdown/complete-breakdown.js";
-export * from "./breakdown/bench-fixtures.js";
 export * from "./breakdown/versions.js";
 export * from "./breakdown/prompt.js";
 export * from "./breakdown/fallback-stories.js";

@@ -2,7 +2,8 @@
  * Requirement fixtures for the breakdown benchmark (`npm run bench:breakdown`) and the AI completion tests:
  * together they cover every scope, project type, `needs…` flag, integration, compliance type and paid extra.
  * Each lists what its breakdown must cover (patterns over story and task titles, on top of the capabilities
- * derived from the requirements by `requiredCapabilities`) and what it must not contain.
+ * derived from the requirements by `requiredCapabilities`) and what it must not contain. Not in the package's index:
+ * tools and tests import them from `@forgehire/core/bench-fixtures`, so the faces do not carry them.
  */
 import { noAdditionalServices, type AdditionalServices } from "../catalog/options.js";
 import type { Scope } from "../catalog/scopes.js";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { breakdownFixtures, incompleteAiAnswer, missingCapabilities, type StoryDraft } from "@forgehire/core";
+import { missingCapabilities, type StoryDraft } from "@forgehire/core";
+import { breakdownFixtures, incompleteAiAnswer } from "@forgehire/core/bench-fixtures";
 import { createAiEngine, createLogger } from "@forgehire/services";
 import { startFakeOpenAi, type FakeOpenAi } from "../../test/fakes/openai-server.js";
 import { breakDownWithAi } from "../../test/breakdown-runs.js";
