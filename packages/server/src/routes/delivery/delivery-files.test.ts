@@ -165,13 +165,14 @@ describe("the reminder before a review deadline", () => {
     expect(await reminders(job.id)).toHaveLength(1);
   }, 40_000);
 
-  it("[delivery-18] an approval before the reminder makes it a no-op; so does a resubmission for the earlier one", async () => {
+  it("[delivery-18] an approval or a dispute before the reminder makes it a no-op; so does a resubmission for the earlier one", async () => {
     const { job, stories } = await startedJob(client, freelancer);
-    const [first, second] = stories as [Story, Story];
-    await finishTasks(first, freelancer);
-    await finishTasks(second, freelancer);
+    const [first, second, third] = stories as [Story, Story, Story];
+    for (const story of [first, second, third]) await finishTasks(story, freelancer);
     await freelancer.agent.post(`/api/stories/${first.id}/submit`).send({ note: "Ready" }).expect(200);
     await client.agent.post(`/api/stories/${first.id}/approve`).expect(200);
+    await freelancer.agent.post(`/api/stories/${third.id}/submit`).send({ note: "Ready" }).expect(200);
+    await client.agent.post(`/api/jobs/${job.id}/disputes`).send({ reason: "Not as agreed", storyId: third.id }).expect(201);
 
     const old = (await freelancer.agent.post(`/api/stories/${second.id}/submit`).send({ note: "Ready" }).expect(200)).body.story as Story;
     await client.agent.post(`/api/stories/${second.id}/request-changes`).send({ reason: "Again" }).expect(200);
@@ -179,7 +180,8 @@ describe("the reminder before a review deadline", () => {
     const again = (await freelancer.agent.post(`/api/stories/${second.id}/submit`).send({ note: "Fixed" }).expect(200)).body.story as Story;
     const oldRemindAt = new Date(old.delivery.reviewDueAt!).getTime() - 5_000;
     const newRemindAt = new Date(again.delivery.reviewDueAt!).getTime() - 5_000;
-    // Past the first submission's reminder, before the second's: nothing was sent for the approved story or the old submission.
+    // Past the first submission's reminder, before the second's: nothing was sent for the approved story, the disputed
+    // one or the old submission.
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, oldRemindAt + 1_000 - Date.now())));
     expect(Date.now()).toBeLessThan(newRemindAt);
     expect(await reminders(job.id)).toHaveLength(0);
