@@ -97,13 +97,18 @@ export default function ProjectStatusTab({ job }: { job: Job }) {
       (dispute) => dispute.storyId === story.id || (dispute.storyId === null && dispute.status === "open" && story.delivery.status === "disputed"),
     );
 
+  // A job-wide dispute takes every story not yet approved: offered when the server lets the asker dispute on the job
+  // and each of those stories (their own `can`), as the server then checks again.
+  const notApproved = stories.filter((story) => story.delivery.status !== "approved");
+  const mayDisputeJob = job.can.dispute && notApproved.length > 0 && notApproved.every((story) => story.can?.dispute === true);
+
   return (
     <Stack spacing={3}>
       <Box sx={{ display: "flex", alignItems: "center", gap: 2, flexWrap: "wrap" }}>
         <Typography variant="h5" component="h2" sx={{ flexGrow: 1 }}>
           Project Status
         </Typography>
-        {job.can.dispute && (
+        {mayDisputeJob && (
           <Button variant="outlined" color="error" onClick={() => setDisputing(true)}>
             Dispute the job
           </Button>
