@@ -377,7 +377,7 @@ export const storiesRepository = {
   async claimReviewReminder(db: Knex, id: string, submittedAt: Date): Promise<boolean> {
     const claimed = await db("requirement_tasks")
       .where({ id, type: "story", delivery_status: "in_review", submitted_at: submittedAt })
-      .andWhere((query) => query.whereNull("review_reminder_for").orWhere("review_reminder_for", "<>", submittedAt))
+      .whereRaw("review_reminder_for is distinct from ?", [submittedAt])
       .update({ review_reminder_for: submittedAt });
     return affectedRows(claimed) === 1;
   },
