@@ -101,6 +101,13 @@ const invariants = [
     "An admin's completion by hand approves the remaining stories and releases their milestones through the ledger: nothing stays in escrow",
   ],
   [
+    "delivery-16",
+    "Delivery",
+    "A submission's files (multipart, type and size checked) are listed on the story and readable by the job's owner, assigned freelancer and admins only",
+  ],
+  ["delivery-17", "Delivery", "The client is reminded once, REVIEW_REMINDER_BEFORE ahead of a story's review deadline, while it is still in review"],
+  ["delivery-18", "Delivery", "An approval, a dispute or a resubmission makes an earlier review reminder a no-op"],
+  [
     "earnings-1",
     "Earnings",
     "A freelancer's earnings follow the ledger: in review = the net of their stories in review (fee as the release rounds it), available and paid out = their account balances",
@@ -133,6 +140,12 @@ const invariants = [
     "dispute-9",
     "Disputes",
     "disputes:list and disputes:resolve act as an admin through the same use cases: a split that does not add up exits 2, a resolution verifies",
+  ],
+  ["dispute-10", "Disputes", "A job's disputes, open and resolved with their outcome, are read by its owner, assigned freelancer and admins only"],
+  [
+    "dispute-11",
+    "Disputes",
+    "The portal offers Dispute from the server's can.dispute, at the revision limit too, and shows the story disputed, then the outcome",
   ],
   ["house-1", "The house", "docs/architecture.md is the file the code generates: layers from the imports, folders, the request's life"],
   [

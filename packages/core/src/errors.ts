@@ -136,6 +136,7 @@ export const errorCatalogue = {
   ),
   EMPTY_REASON: entry("validation", "Error", "Please say what needs to change."),
   DISPUTE_NOT_FOUND: entry("not_found", "Not Found", "Dispute not found"),
+  DISPUTES_ACCESS_DENIED: entry("forbidden", "Access Denied", "Only the job owner, the assigned freelancer and admins can see this job's disputes."),
   DISPUTE_RESOLVED: entry("conflict", "Already Resolved", "This dispute has already been resolved."),
   RESOLUTION_MISMATCH: entry("validation", "Resolution Mismatch", "The release and the refund must add up exactly to what is held for the disputed stories."),
   DISPUTE_REFUND_FAILED: entry("upstream_unavailable", "Refund Failed", "The payment provider did not make the refund. Nothing was changed; please try again."),

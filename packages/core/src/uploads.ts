@@ -7,6 +7,9 @@ import { avatarTypes, MAX_AVATAR_BYTES, MAX_DOCUMENT_BYTES, portfolioDocumentTyp
 /** A job's requirements may carry at most five files. */
 export const MAX_JOB_FILES = 5;
 
+/** A story's delivery may carry at most five files. */
+export const MAX_DELIVERY_FILES = 5;
+
 /** Each requirement or task file may be at most 10 MB. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
@@ -81,7 +84,7 @@ function isUtf8(bytes: Uint8Array): boolean {
 }
 
 /** What an upload becomes: the `files.kind` of its row. */
-export type UploadKind = "job_attachment" | "task_attachment" | "avatar" | "portfolio_document";
+export type UploadKind = "job_attachment" | "task_attachment" | "delivery_file" | "avatar" | "portfolio_document";
 
 /** How an upload of one kind is checked while it streams in: its size cap and the types its content may have. */
 export interface UploadRule {
@@ -107,6 +110,12 @@ export const uploadRules: Readonly<Record<UploadKind, UploadRule>> = {
     accepts: isAllowedUploadType,
     tooLarge: errorCatalogue.FILE_TOO_LARGE.message,
     badType: (name) => `"${name}" is not an allowed file type.`,
+  },
+  delivery_file: {
+    maxBytes: MAX_UPLOAD_BYTES,
+    accepts: isAllowedUploadType,
+    tooLarge: errorCatalogue.FILE_TOO_LARGE.message,
+    badType: (name) => `"${name}" is not an allowed file type (PDF, Word, image, text, CSV or ZIP).`,
   },
   avatar: {
     maxBytes: MAX_AVATAR_BYTES,

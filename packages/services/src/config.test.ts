@@ -47,7 +47,7 @@ describe("loadConfig defaults", () => {
       queueMaintenanceSeconds: 30,
       paymentReconcileCron: "*/5 * * * *",
       emailRetry: { attempts: 12, delayMs: 5_000, maxDelayMs: 60_000 },
-      delivery: { reviewPeriod: "P7D", reviewPeriodMs: 7 * 86_400_000, maxRevisions: 3, platformFeePercent: 10 },
+      delivery: { reviewPeriod: "P7D", reviewPeriodMs: 7 * 86_400_000, reviewReminderBeforeMs: 48 * 3_600_000, maxRevisions: 3, platformFeePercent: 10 },
       logLevel: "info",
       authRateLimit: 20,
       apiUserRateLimit: 600,
@@ -220,9 +220,10 @@ describe("loadConfig PAYMENT_RECONCILE_CRON", () => {
 
 describe("loadConfig delivery settings", () => {
   it("reads REVIEW_PERIOD as an ISO-8601 duration, MAX_REVISIONS and PLATFORM_FEE_PERCENT", () => {
-    expect(loadConfig(env({ REVIEW_PERIOD: "PT30S", MAX_REVISIONS: "5", PLATFORM_FEE_PERCENT: "12.5" })).delivery).toEqual({
+    expect(loadConfig(env({ REVIEW_PERIOD: "PT30S", REVIEW_REMINDER_BEFORE: "PT10S", MAX_REVISIONS: "5", PLATFORM_FEE_PERCENT: "12.5" })).delivery).toEqual({
       reviewPeriod: "PT30S",
       reviewPeriodMs: 30_000,
+      reviewReminderBeforeMs: 10_000,
       maxRevisions: 5,
       platformFeePercent: 12.5,
     });
@@ -230,6 +231,7 @@ describe("loadConfig delivery settings", () => {
 
   it("refuses a period that is not a fixed-length duration, a negative revision limit, a fee outside 0–100", () => {
     for (const value of ["7 days", "P1M", "P0D", "7"]) expect(configError({ REVIEW_PERIOD: value }).message, value).toContain("REVIEW_PERIOD");
+    for (const value of ["48 hours", "P1M"]) expect(configError({ REVIEW_REMINDER_BEFORE: value }).message, value).toContain("REVIEW_REMINDER_BEFORE");
     for (const value of ["-1", "1.5", "many"]) expect(configError({ MAX_REVISIONS: value }).message, value).toContain("MAX_REVISIONS");
     for (const value of ["-1", "101", "10.0001", "ten"]) expect(configError({ PLATFORM_FEE_PERCENT: value }).message, value).toContain("PLATFORM_FEE_PERCENT");
   });

@@ -79,6 +79,15 @@ const envSchema = z.object({
     .trim()
     .default(deliveryDefaults.reviewPeriod)
     .refine((value) => parseIsoDuration(value) !== null, "must be an ISO-8601 duration of weeks, days, hours, minutes or seconds (e.g. P7D, PT48H)"),
+  /**
+   * How long before a story's review deadline its client is reminded (ISO-8601, e.g. PT48H, PT2S); a review period no
+   * longer than this has no reminder (the submission's e-mail names the deadline).
+   */
+  REVIEW_REMINDER_BEFORE: z
+    .string()
+    .trim()
+    .default("PT48H")
+    .refine((value) => parseIsoDuration(value) !== null, "must be an ISO-8601 duration of weeks, days, hours, minutes or seconds (e.g. PT48H)"),
   /** Rounds of changes a client may request on one story; past them, a dispute settles it. */
   MAX_REVISIONS: z.coerce.number().int().min(0).max(100).default(deliveryDefaults.maxRevisions),
   /** The platform's share of each released milestone, in percent (0–100, at most three decimals). */
@@ -235,7 +244,14 @@ export interface Config {
   /** E-mail delivery retries: attempts, and the first pause doubling up to the longest. */
   emailRetry: { attempts: number; delayMs: number; maxDelayMs: number };
   /** The delivery lifecycle's settings (docs/lifecycle.md): the review period, the revision limit and the platform fee. */
-  delivery: { reviewPeriod: string; reviewPeriodMs: number; maxRevisions: number; platformFeePercent: number };
+  delivery: {
+    reviewPeriod: string;
+    reviewPeriodMs: number;
+    /** how long before the review deadline the client is reminded (REVIEW_REMINDER_BEFORE) */
+    reviewReminderBeforeMs: number;
+    maxRevisions: number;
+    platformFeePercent: number;
+  };
   logLevel: string;
   authRateLimit: number;
   /** API requests per minute per signed-in user (API_USER_RATE_LIMIT). */
@@ -316,6 +332,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     delivery: {
       reviewPeriod: e.REVIEW_PERIOD,
       reviewPeriodMs: parseIsoDuration(e.REVIEW_PERIOD)!,
+      reviewReminderBeforeMs: parseIsoDuration(e.REVIEW_REMINDER_BEFORE)!,
       maxRevisions: e.MAX_REVISIONS,
       platformFeePercent: e.PLATFORM_FEE_PERCENT,
     },

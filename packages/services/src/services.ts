@@ -1,4 +1,4 @@
-import { autoApproveStory } from "./use-cases/delivery/deliver-story.js";
+import { autoApproveStory, remindOfReviewDeadline } from "./use-cases/delivery/deliver-story.js";
 import path from "node:path";
 import { createMailer } from "./adapters/mail/mailer.js";
 import { createDiskStorage, type Storage } from "./adapters/storage/storage.js";
@@ -66,6 +66,9 @@ export function queueHandlers(deps: ServiceDeps & Pick<Services, "engines">): Qu
     "auto-approve": async (job) => {
       const approval = await autoApproveStory(deps, job.data);
       if (approval) deps.logger.info({ storyId: job.data.storyId, jobCompleted: approval.jobCompleted }, "story approved at the end of its review period");
+    },
+    "review-reminder": async (job) => {
+      if (await remindOfReviewDeadline(deps, job.data)) deps.logger.info({ storyId: job.data.storyId }, "client reminded of a story's review deadline");
     },
     "reconcile-payments": async (job) => {
       const started = Date.now();

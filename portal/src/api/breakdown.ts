@@ -7,6 +7,7 @@ import type {
   BreakdownVersion,
   ChangeRequest,
   ChangeRequestBody,
+  Dispute,
   Job,
   JobWithRequirements,
   ProjectStatus,
@@ -38,6 +39,8 @@ export const breakdownKeys = {
   // Under the job's key, so a status save (which refreshes the job) reloads the thread it added to.
   comments: (jobId: number, taskId: string) => ["breakdown", jobId, "comments", taskId] as const,
   messages: (taskId: string) => ["task-messages", taskId] as const,
+  // Under the job's key, so every delivery transition (which refreshes the job) reloads its disputes too.
+  disputes: (jobId: number) => ["breakdown", jobId, "disputes"] as const,
 };
 
 async function refreshJob(queryClient: QueryClient, jobId: number) {
@@ -255,21 +258,47 @@ export interface Release {
 
 /**
  * A story's delivery transitions (docs/lifecycle.md): POST /api/stories/:id/submit | approve | request-changes. Each
- * answers the story (approve also the release); the job's stories, status and `can` are reloaded after.
+ * answers the story (approve also the release); the job's stories, status and `can` are reloaded after. A submission
+ * with files goes as multipart: `note`, one `links` field per link, `files`.
  */
 export function useStoryDelivery() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (
       input:
-        | { jobId: number; storyId: string; action: "submit"; body: SubmitStoryBody }
+        | { jobId: number; storyId: string; action: "submit"; body: SubmitStoryBody; files?: readonly File[] }
         | { jobId: number; storyId: string; action: "approve" }
         | { jobId: number; storyId: string; action: "request-changes"; body: RequestChangesBody },
-    ) =>
-      apiFetch<{ story: Story; release?: Release }>(`/api/stories/${input.storyId}/${input.action}`, {
-        method: "POST",
-        body: "body" in input ? input.body : {},
-      }),
+    ) => {
+      const path = `/api/stories/${input.storyId}/${input.action}`;
+      if (input.action === "submit" && input.files && input.files.length > 0) {
+        const form = new FormData();
+        form.append("note", input.body.note);
+        for (const link of input.body.links) form.append("links", link);
+        for (const file of input.files) form.append("files", file, file.name);
+        return apiFetch<{ story: Story; release?: Release }>(path, { method: "POST", body: form });
+      }
+      return apiFetch<{ story: Story; release?: Release }>(path, { method: "POST", body: "body" in input ? input.body : {} });
+    },
+    onSettled: (_data, _error, { jobId }) => refreshJob(queryClient, jobId),
+  });
+}
+
+/** GET /api/jobs/:id/disputes: the job's disputes, open and resolved, newest first (its owner, freelancer and admins). */
+export function useJobDisputes(jobId: number, enabled = true) {
+  return useQuery({
+    queryKey: breakdownKeys.disputes(jobId),
+    queryFn: async ({ signal }) => (await apiFetch<{ items: Dispute[] }>(`/api/jobs/${jobId}/disputes`, { signal })).items,
+    enabled,
+  });
+}
+
+/** POST /api/jobs/:id/disputes: a story (with its id) or every story not yet approved; the job is reloaded after. */
+export function useOpenDispute() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ jobId, reason, storyId }: { jobId: number; reason: string; storyId?: string }) =>
+      apiFetch<{ dispute: Dispute }>(`/api/jobs/${jobId}/disputes`, { method: "POST", body: { reason, ...(storyId && { storyId }) } }),
     onSettled: (_data, _error, { jobId }) => refreshJob(queryClient, jobId),
   });
 }

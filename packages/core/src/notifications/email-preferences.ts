@@ -4,12 +4,12 @@
  */
 
 /** The notification e-mails a client receives. */
-export const emailNotificationKinds = ["job_paid", "job_started", "job_completed", "story_submitted", "task_message"] as const;
+export const emailNotificationKinds = ["job_paid", "job_started", "job_completed", "story_submitted", "story_review_reminder", "task_message"] as const;
 export type EmailNotificationKind = (typeof emailNotificationKinds)[number];
 
 /** A user's switches, each on unless turned off. */
 export interface EmailNotificationPreferences {
-  /** job paid, started and completed; a story submitted for review */
+  /** job paid, started and completed; a story submitted for review, and the reminder before its review deadline */
   jobUpdates: boolean;
   /** a task message waiting unread */
   taskMessages: boolean;
@@ -21,6 +21,7 @@ export const emailPreferenceOf: Readonly<Record<EmailNotificationKind, keyof Ema
   job_started: "jobUpdates",
   job_completed: "jobUpdates",
   story_submitted: "jobUpdates",
+  story_review_reminder: "jobUpdates",
   task_message: "taskMessages",
 };
 

@@ -243,6 +243,8 @@ export const storySchema = z.object({
   /** the signed-in person's delivery abilities on this story, where the server knows who asks */
   can: storyAbilitiesSchema.shape.can.optional(),
   why: storyAbilitiesSchema.shape.why.optional(),
+  /** what approving it releases (its milestone, the platform's fee, the freelancer's net), where the server knows who asks */
+  release: releaseSchema.optional(),
   /** the requirement it comes from; null when unknown */
   source: z.string().nullable(),
   createdAt: z.string(),

@@ -1,4 +1,4 @@
-import type { BreakdownRun, ChangeRequest, Story, StoryAbilities, Task, TaskComment, TaskMessage } from "@forgehire/core";
+import type { BreakdownRun, ChangeRequest, ReleaseAmounts, Story, StoryAbilities, Task, TaskComment, TaskMessage } from "@forgehire/core";
 import type { BreakdownRunRecord, ChangeRequestRecord, StoryRecord, TaskCommentRecord, TaskMessageRecord, TaskRecord } from "@forgehire/services";
 
 /** A task as API.md gives it. */
@@ -25,8 +25,9 @@ export function presentTask(task: TaskRecord): Task {
  * A story with its tasks and its delivery, as API.md gives it; with the asker's delivery abilities when known.
  * @param story the story
  * @param abilities what the signed-in person may do to its delivery (storyAbilities), where the route knows who asks
+ * @param release what approving it would release, where the route knows who asks and the story has a milestone
  */
-export function presentStory(story: StoryRecord, abilities?: StoryAbilities): Story {
+export function presentStory(story: StoryRecord, abilities?: StoryAbilities, release?: ReleaseAmounts): Story {
   const { delivery } = story;
   return {
     id: story.id,
@@ -46,10 +47,10 @@ export function presentStory(story: StoryRecord, abilities?: StoryAbilities): St
       revisionCount: delivery.revisionCount,
       note: delivery.note,
       links: delivery.links,
-      // Delivery files come with the multipart submission (not built yet): none so far.
-      files: [],
+      files: delivery.files.map((file) => ({ id: file.id, name: file.name, size: file.size, url: `/files/${file.id}` })),
     },
     ...(abilities && { can: abilities.can, why: abilities.why }),
+    ...(release && { release }),
     source: story.source,
     createdAt: story.createdAt.toISOString(),
     tasks: story.tasks.map(presentTask),

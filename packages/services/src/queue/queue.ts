@@ -29,6 +29,11 @@ export interface QueueData {
    * is still in review in that same submission (ISO time), so a later resubmission, approval or dispute makes it a no-op.
    */
   "auto-approve": { storyId: string; submittedAt: string };
+  /**
+   * The client's reminder before a story's review deadline, sent at its submission to start REVIEW_REMINDER_BEFORE
+   * ahead of it: a no-op unless the story is still in review in that same submission.
+   */
+  "review-reminder": { storyId: string; submittedAt: string };
 }
 
 export type QueueName = keyof QueueData;
@@ -60,6 +65,8 @@ const queueOptions: Record<QueueName, PgBoss.Queue> = {
   breakdown: { name: "breakdown", retryLimit: 3, retryDelay: 1 },
   // Retried after a crash or an outage; the approval's conditional update makes a second working a no-op.
   "auto-approve": { name: "auto-approve", retryLimit: 10, retryDelay: 5, retryBackoff: true },
+  // Retried after a crash or an outage; the story's claim of its reminder makes a second working send nothing.
+  "review-reminder": { name: "review-reminder", retryLimit: 10, retryDelay: 5, retryBackoff: true },
 };
 
 /** How many times a breakdown job is retried: its handler fails the run for good on the last one. */

@@ -93,6 +93,12 @@ export const disputesRepository = {
     return updated === 1;
   },
 
+  /** A job's disputes, newest first (a job has a handful at most, so unpaginated by design). */
+  async listForJob(db: Knex, jobId: number): Promise<DisputeRecord[]> {
+    const rows = (await db("disputes").where({ job_id: jobId }).orderBy("opened_at", "desc").orderBy("id", "desc")) as DisputeRow[];
+    return rows.map(toRecord);
+  },
+
   async list(
     db: Knex,
     filter: { ids?: string[] | undefined; status?: DisputeStatus | undefined; jobId?: number | undefined },

@@ -1,7 +1,7 @@
 import type { Knex } from "knex";
 import { toCount, toDate } from "./rows.js";
 
-export type FileKind = "job_attachment" | "task_attachment" | "avatar" | "portfolio_document" | "portfolio_image";
+export type FileKind = "job_attachment" | "task_attachment" | "delivery_file" | "avatar" | "portfolio_document" | "portfolio_image";
 
 /** An uploaded file's record; the bytes are in the storage under storageKey. */
 export interface FileRecord {

@@ -32,6 +32,15 @@ export interface StoryDeliveryRecord {
   revisionCount: number;
   note: string | null;
   links: string[];
+  /** the files of its latest submission (their `files` rows, kind delivery_file) */
+  files: DeliveryFileRecord[];
+}
+
+/** A file of a delivery, as the story lists it (the bytes and who may read them are the `files` row's). */
+export interface DeliveryFileRecord {
+  id: string;
+  name: string;
+  size: number;
 }
 
 /** A story with its tasks (requirement_tasks, type story). */
@@ -86,6 +95,7 @@ interface ItemRow {
   revision_count?: number | string;
   delivery_note?: string | null;
   delivery_links?: unknown;
+  delivery_files?: unknown;
 }
 
 function toDelivery(row: ItemRow): StoryDeliveryRecord {
@@ -99,7 +109,19 @@ function toDelivery(row: ItemRow): StoryDeliveryRecord {
     revisionCount: Number(row.revision_count ?? 0),
     note: row.delivery_note ?? null,
     links: Array.isArray(links) ? links.filter((link): link is string => typeof link === "string") : [],
+    files: toDeliveryFiles(row.delivery_files),
   };
+}
+
+/** The jsonb list of a delivery's files; anything malformed reads as no file. */
+function toDeliveryFiles(value: unknown): DeliveryFileRecord[] {
+  const parsed: unknown = typeof value === "string" ? JSON.parse(value) : value;
+  if (!Array.isArray(parsed)) return [];
+  return parsed.flatMap((item: unknown) => {
+    if (typeof item !== "object" || item === null) return [];
+    const { id, name, size } = item as Record<string, unknown>;
+    return typeof id === "string" && typeof name === "string" && typeof size === "number" ? [{ id, name, size }] : [];
+  });
 }
 
 /** The jsonb column as a list of strings (PostgreSQL returns it parsed; anything else reads as no criteria). */
@@ -328,7 +350,7 @@ export const storiesRepository = {
     db: Knex,
     id: string,
     expected: { from: readonly DeliveryStatus[]; submittedAt?: Date | undefined },
-    patch: DeliveryPatch & { note?: string | null; links?: string[] },
+    patch: DeliveryPatch & { note?: string | null; links?: string[]; files?: DeliveryFileRecord[] },
     now: Date,
   ): Promise<boolean> {
     const changes: Record<string, unknown> = { delivery_status: patch.status, updated_at: now };
@@ -339,11 +361,25 @@ export const storiesRepository = {
     if (patch.revisionCount !== undefined) changes.revision_count = patch.revisionCount;
     if (patch.note !== undefined) changes.delivery_note = patch.note;
     if (patch.links !== undefined) changes.delivery_links = JSON.stringify(patch.links);
+    if (patch.files !== undefined) changes.delivery_files = JSON.stringify(patch.files);
     const query = db("requirement_tasks")
       .where({ id, type: "story" })
       .whereIn("delivery_status", [...expected.from]);
     const scoped = expected.submittedAt === undefined ? query : query.where("submitted_at", expected.submittedAt);
     return affectedRows(await scoped.update(changes)) === 1;
+  },
+
+  /**
+   * Claims the reminder of a story's review deadline for one submission: only while the story is still in review in
+   * that submission, and only once for it (the statement's own condition, so of two workers one claims it).
+   * @returns whether this call claimed it
+   */
+  async claimReviewReminder(db: Knex, id: string, submittedAt: Date): Promise<boolean> {
+    const claimed = await db("requirement_tasks")
+      .where({ id, type: "story", delivery_status: "in_review", submitted_at: submittedAt })
+      .whereRaw("review_reminder_for is distinct from ?", [submittedAt])
+      .update({ review_reminder_for: submittedAt });
+    return affectedRows(claimed) === 1;
   },
 
   /** The delivery status of each story of a job. */

@@ -21,14 +21,15 @@ import ChecklistOutlined from "@mui/icons-material/ChecklistOutlined";
 import ForumOutlined from "@mui/icons-material/ForumOutlined";
 import { useSnackbar } from "notistack";
 import { taskStatusLabels, taskStatuses } from "@forgehire/core";
-import type { Job, ProjectStatus, Story, Task, TaskStatus } from "@forgehire/core";
+import type { Dispute, Job, ProjectStatus, Story, Task, TaskStatus } from "@forgehire/core";
 import { serverRefusal } from "../../api/client";
-import { useProjectStatus, useUpdateTaskStatus } from "../../api/breakdown";
+import { useJobDisputes, useProjectStatus, useUpdateTaskStatus } from "../../api/breakdown";
+import DisputeDialog from "../../components/breakdown/DisputeDialog";
 import { TaskStatusSelect } from "../../components/breakdown/InlineFields";
 import { CriteriaText, EstimateChip, MilestoneChip, SourceChip } from "../../components/breakdown/BreakdownMeta";
 import ReasonTooltip from "../../components/breakdown/ReasonTooltip";
 import { disabledReason } from "../../components/breakdown/reasons";
-import StoryDelivery from "../../components/breakdown/StoryDelivery";
+import StoryDelivery, { DisputeOutcome } from "../../components/breakdown/StoryDelivery";
 import TaskCommentThread from "../../components/breakdown/TaskCommentThread";
 import TaskCommunicationDialog from "../../components/breakdown/TaskCommunicationDialog";
 import type { OpenTask } from "../../components/breakdown/TaskCommunicationDialog";
@@ -52,7 +53,10 @@ const statusColors: Record<TaskStatus, "default" | "info" | "warning" | "success
 /** The project status tab: progress figures and every task with its status, comment and conversation. */
 export default function ProjectStatusTab({ job }: { job: Job }) {
   const status = useProjectStatus(job.id);
+  // The job's money comes only to its parties (owner, assigned freelancer, admins): the same people read its disputes.
+  const disputes = useJobDisputes(job.id, job.money !== undefined);
   const [openTask, setOpenTask] = useState<OpenTask | null>(null);
+  const [disputing, setDisputing] = useState(false);
 
   if (status.isPending) return <StatusSkeleton />;
   if (status.isError || !status.data) {
@@ -85,11 +89,40 @@ export default function ProjectStatusTab({ job }: { job: Job }) {
     );
   }
 
+  const allDisputes = disputes.data ?? [];
+  const jobWide = allDisputes.filter((dispute) => dispute.storyId === null);
+  // A story's disputes: its own, and the job-wide one still open while the story is held by it.
+  const disputesOf = (story: Story): Dispute[] =>
+    allDisputes.filter(
+      (dispute) => dispute.storyId === story.id || (dispute.storyId === null && dispute.status === "open" && story.delivery.status === "disputed"),
+    );
+
+  // A job-wide dispute takes every story not yet approved: offered when the server lets the asker dispute on the job
+  // and each of those stories (their own `can`), as the server then checks again.
+  const notApproved = stories.filter((story) => story.delivery.status !== "approved");
+  const mayDisputeJob = job.can.dispute && notApproved.length > 0 && notApproved.every((story) => story.can?.dispute === true);
+
   return (
     <Stack spacing={3}>
-      <Typography variant="h5" component="h2">
-        Project Status
-      </Typography>
+      <Box sx={{ display: "flex", alignItems: "center", gap: 2, flexWrap: "wrap" }}>
+        <Typography variant="h5" component="h2" sx={{ flexGrow: 1 }}>
+          Project Status
+        </Typography>
+        {mayDisputeJob && (
+          <Button variant="outlined" color="error" onClick={() => setDisputing(true)}>
+            Dispute the job
+          </Button>
+        )}
+      </Box>
+      {jobWide.map((dispute) =>
+        dispute.status === "open" ? (
+          <Alert key={dispute.id} severity="error" data-testid="job-dispute">
+            Every story not yet approved is disputed — an admin will resolve it: {dispute.reason}
+          </Alert>
+        ) : (
+          <DisputeOutcome key={dispute.id} dispute={dispute} />
+        ),
+      )}
       <ProgressSummary progress={progress} />
       <TableContainer component={Paper} variant="outlined">
         <Table aria-label="Tasks">
@@ -112,7 +145,7 @@ export default function ProjectStatusTab({ job }: { job: Job }) {
                       <MilestoneChip amountCents={story.amountCents} />
                       <SourceChip source={story.source} />
                     </Box>
-                    <StoryDelivery jobId={job.id} story={story} />
+                    <StoryDelivery jobId={job.id} story={story} disputes={disputesOf(story)} />
                   </TableCell>
                 </TableRow>
                 {story.tasks.map((task) => (
@@ -124,6 +157,7 @@ export default function ProjectStatusTab({ job }: { job: Job }) {
         </Table>
       </TableContainer>
       <TaskCommunicationDialog task={openTask} onClose={() => setOpenTask(null)} />
+      <DisputeDialog open={disputing} onClose={() => setDisputing(false)} jobId={job.id} title={`Dispute “${job.title}”`} />
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import {
   changeRequestBody,
   idParams,
   jobIdParams,
+  releaseAmounts,
   storyCreateBody,
   storyUpdateBody,
   taskCreateBody,
@@ -66,7 +67,14 @@ export function breakdownRouter(services: Services): Router {
   // A job's stories with what the asker may do to each one's delivery (the lifecycle's decision on that story).
   const withAbilities = async (jobId: number, req: Parameters<typeof currentActor>[0], stories: StoryRecord[]) => {
     const job = await loadLiveJob(services.db, jobId);
-    return stories.map((story) => presentStory(story, storyAbilities(services, currentActor(req), job, story)));
+    const feePercent = services.config.delivery.platformFeePercent;
+    return stories.map((story) =>
+      presentStory(
+        story,
+        storyAbilities(services, currentActor(req), job, story),
+        story.amountCents === null ? undefined : releaseAmounts(story.amountCents, feePercent),
+      ),
+    );
   };
   const storiesOf = async (jobId: number, req: Parameters<typeof currentActor>[0]) =>
     withAbilities(jobId, req, await listStories(services, currentActor(req), jobId));

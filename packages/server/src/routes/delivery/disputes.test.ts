@@ -231,3 +231,36 @@ describe("resolving a dispute", () => {
     await alice.agent.get(`/api/admin/disputes`).expect(403);
   });
 });
+
+describe("a job's disputes for its parties", () => {
+  it("[dispute-10] GET /api/jobs/:id/disputes gives the owner, the assigned freelancer and admins the open dispute, then its outcome; others 403", async () => {
+    const { job, stories } = await startedJob();
+    await submitted(stories[0]!);
+    const none = await alice.agent.get(`/api/jobs/${job.id}/disputes`).expect(200);
+    expect(none.body).toEqual({ items: [] });
+    const dispute = await disputed(nova, job.id, { reason: "Scope argued", storyId: stories[0]!.id });
+    for (const party of [alice, nova, admin]) {
+      const res = await party.agent.get(`/api/jobs/${job.id}/disputes`).expect(200);
+      expect(res.body.items).toEqual([
+        expect.objectContaining({ id: dispute.id, storyId: stories[0]!.id, status: "open", reason: "Scope argued", openedBy: nova.user.id }),
+      ]);
+      expect(disputeSchema.parse(res.body.items[0])).toEqual(res.body.items[0]);
+    }
+    for (const outsider of [bob, atlas]) {
+      const refused = await outsider.agent.get(`/api/jobs/${job.id}/disputes`).expect(403);
+      expect(refused.body.error).toMatchObject({ code: "DISPUTES_ACCESS_DENIED", message: expect.any(String) });
+    }
+    await server.agent().get(`/api/jobs/${job.id}/disputes`).expect(401);
+    await alice.agent.get(`/api/jobs/999999999/disputes`).expect(404);
+    await alice.agent.get(`/api/jobs/not-a-number/disputes`).expect(400);
+
+    const held = stories[0]!.amountCents!;
+    const releaseCents = Math.floor(held / 2);
+    await admin.agent
+      .post(`/api/admin/disputes/${dispute.id}/resolve`)
+      .send({ releaseCents, refundCents: held - releaseCents, note: "Split" })
+      .expect(200);
+    const resolved = await alice.agent.get(`/api/jobs/${job.id}/disputes`).expect(200);
+    expect(resolved.body.items[0]).toMatchObject({ status: "resolved", releaseCents, refundCents: held - releaseCents, note: "Split" });
+  });
+});

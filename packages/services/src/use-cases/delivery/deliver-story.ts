@@ -4,6 +4,7 @@ import {
   domainError,
   isAdmin,
   isDelivered,
+  MAX_DELIVERY_FILES,
   planDelivery,
   refusalError,
   type Actor,
@@ -16,14 +17,18 @@ import {
   type SubmitStoryBody,
 } from "@forgehire/core";
 import type { Knex } from "knex";
+import type { StoredUpload } from "../../adapters/storage/receive-upload.js";
+import { removeOnFailure } from "../../adapters/storage/storage.js";
 import type { ServiceDeps } from "../../deps.js";
+import { filesRepository } from "../../repositories/files.js";
 import { jobActivityRepository } from "../../repositories/job-activity.js";
 import { jobsRepository, type JobRecord } from "../../repositories/jobs.js";
-import { storiesRepository, type StoryRecord } from "../../repositories/stories.js";
+import { storiesRepository, type DeliveryFileRecord, type StoryRecord } from "../../repositories/stories.js";
 import { taskMessagesRepository } from "../../repositories/task-messages.js";
+import { assertKind } from "../jobs/attach-job-files.js";
 import { loadLiveJob } from "../jobs/job-details.js";
 import { postRelease } from "../ledger/post-ledger.js";
-import { notifyClientOfJobUpdate, notifyClientOfStorySubmitted } from "../notifications/client-emails.js";
+import { notifyClientOfJobUpdate, notifyClientOfReviewDeadline, notifyClientOfStorySubmitted } from "../notifications/client-emails.js";
 
 type Deps = Pick<ServiceDeps, "db" | "now" | "config" | "mailer" | "queue">;
 
@@ -52,7 +57,7 @@ export async function move(
   actor: LifecycleActor,
   name: DeliveryTransitionName,
   loaded: { story: StoryRecord; job: JobRecord },
-  extra: { note?: string | null; links?: string[]; submission?: Date } = {},
+  extra: { note?: string | null; links?: string[]; files?: DeliveryFileRecord[]; submission?: Date } = {},
 ) {
   const now = deps.now();
   const plan = planDelivery(actor, name, loaded.job, loaded.story, deliveryLimits(deps.config), now, extra.submission ?? null);
@@ -61,7 +66,12 @@ export async function move(
     trx,
     loaded.story.id,
     { from: [loaded.story.delivery.status], submittedAt: extra.submission },
-    { ...plan.patch, ...(extra.note !== undefined && { note: extra.note }), ...(extra.links !== undefined && { links: extra.links }) },
+    {
+      ...plan.patch,
+      ...(extra.note !== undefined && { note: extra.note }),
+      ...(extra.links !== undefined && { links: extra.links }),
+      ...(extra.files !== undefined && { files: extra.files }),
+    },
     now,
   );
   if (!moved) throw domainError(name === "submit" ? "NOT_SUBMITTABLE" : name === "dispute" || name === "resolveDispute" ? "NOT_DISPUTABLE" : "NOT_IN_REVIEW");
@@ -75,22 +85,116 @@ async function reload(db: Knex, storyId: string): Promise<StoryRecord> {
 }
 
 /**
- * The assigned freelancer submits a story for review: it goes in review until now + REVIEW_PERIOD, the client is
- * e-mailed, and the auto-approval is queued to start at the deadline, all in one transaction.
+ * Checks, before any upload of a submission is read or stored, that the actor may submit this story now (the same
+ * lifecycle decision the submission takes again in its transaction).
  * @throws STORY_NOT_FOUND; JOB_NOT_FOUND; SUBMIT_DENIED; JOB_NOT_IN_PROGRESS; NOT_SUBMITTABLE; TASKS_NOT_DONE
  */
-export async function submitStory(deps: Deps, actor: Actor, storyId: string, input: SubmitStoryBody): Promise<StoryRecord> {
-  await deps.db.transaction(async (trx) => {
-    const loaded = await loadForTransition(trx, storyId);
-    const { plan } = await move(deps, trx, actor, "submit", loaded, { note: input.note === "" ? null : input.note, links: input.links });
-    const submittedAt = plan.patch.submittedAt!;
-    const reviewDueAt = plan.patch.reviewDueAt!;
-    await jobActivityRepository.record(trx, { jobId: loaded.job.id, actorId: actor.id, action: "story_submitted", details: { storyId } });
-    await notifyClientOfStorySubmitted(deps, trx, { jobId: loaded.job.id, title: loaded.story.title, amountCents: loaded.story.amountCents, reviewDueAt });
-    // In the submission's transaction: the timer exists exactly when the submission does, and survives restarts.
-    await deps.queue.send("auto-approve", { storyId, submittedAt: submittedAt.toISOString() }, { db: trx, startAfter: reviewDueAt });
-  });
+export async function authorizeStorySubmission(deps: Pick<ServiceDeps, "db" | "config">, actor: Actor, storyId: string): Promise<void> {
+  const item = await storiesRepository.findItem(deps.db, storyId);
+  if (!item || item.type !== "story") throw domainError("STORY_NOT_FOUND");
+  const job = await loadLiveJob(deps.db, item.jobId);
+  const story = await storiesRepository.findStory(deps.db, storyId);
+  if (!story) throw domainError("STORY_NOT_FOUND");
+  const decision = decideDelivery(actor, "submit", job, story, deliveryLimits(deps.config));
+  if (!decision.allowed) throw refusalError(decision.refusal);
+}
+
+/**
+ * The assigned freelancer submits a story for review, with a note, links and files: it goes in review until now +
+ * REVIEW_PERIOD, the client is e-mailed, the auto-approval is queued to start at the deadline and the reminder
+ * REVIEW_REMINDER_BEFORE ahead of it, all in one transaction. The files replace the previous submission's on the
+ * story (those stay readable where they were linked, like the thread's attachments). When it fails, the files' bytes
+ * are removed.
+ * @param input the note and links, and files already streamed to storage and checked as delivery files (receiveUpload)
+ * @throws STORY_NOT_FOUND; JOB_NOT_FOUND; SUBMIT_DENIED; JOB_NOT_IN_PROGRESS; NOT_SUBMITTABLE; TASKS_NOT_DONE;
+ *   TOO_MANY_FILES
+ */
+export async function submitStory(
+  deps: Deps & Pick<ServiceDeps, "storage">,
+  actor: Actor,
+  storyId: string,
+  input: SubmitStoryBody & { files?: StoredUpload[] },
+): Promise<StoryRecord> {
+  const uploads = input.files ?? [];
+  await removeOnFailure(
+    deps.storage,
+    uploads.map((file) => file.key),
+    () =>
+      deps.db.transaction(async (trx) => {
+        assertKind(uploads, "delivery_file");
+        if (uploads.length > MAX_DELIVERY_FILES) {
+          throw domainError("TOO_MANY_FILES", { message: `A delivery may carry at most ${MAX_DELIVERY_FILES} files.` });
+        }
+        const loaded = await loadForTransition(trx, storyId);
+        const files: DeliveryFileRecord[] = [];
+        for (const file of uploads) {
+          const record = await filesRepository.insert(trx, {
+            ownerId: actor.id,
+            kind: "delivery_file",
+            jobId: loaded.job.id,
+            taskId: storyId,
+            name: file.originalName.slice(0, 255),
+            mimeType: file.mime,
+            sizeBytes: file.size,
+            storageKey: file.key,
+          });
+          files.push({ id: record.id, name: record.name, size: record.sizeBytes });
+        }
+        const { plan } = await move(deps, trx, actor, "submit", loaded, {
+          note: input.note === "" ? null : input.note,
+          links: input.links,
+          files,
+        });
+        const submittedAt = plan.patch.submittedAt!;
+        const reviewDueAt = plan.patch.reviewDueAt!;
+        await jobActivityRepository.record(trx, { jobId: loaded.job.id, actorId: actor.id, action: "story_submitted", details: { storyId } });
+        await notifyClientOfStorySubmitted(deps, trx, { jobId: loaded.job.id, title: loaded.story.title, amountCents: loaded.story.amountCents, reviewDueAt });
+        // In the submission's transaction: the timers exist exactly when the submission does, and survive restarts.
+        const submission = { storyId, submittedAt: submittedAt.toISOString() };
+        await deps.queue.send("auto-approve", submission, { db: trx, startAfter: reviewDueAt });
+        const remindAt = reviewReminderTime(deps.config, submittedAt, reviewDueAt);
+        if (remindAt) await deps.queue.send("review-reminder", submission, { db: trx, startAfter: remindAt });
+      }),
+  );
   return reload(deps.db, storyId);
+}
+
+/**
+ * When the client is reminded of a review deadline: REVIEW_REMINDER_BEFORE ahead of it. A review period no longer
+ * than that lead has no reminder: the submission's own e-mail, sent at once, already is one (it names the deadline),
+ * and a second e-mail moments later would only repeat it.
+ * @returns the time, or null for no reminder
+ */
+export function reviewReminderTime(config: ServiceDeps["config"], submittedAt: Date, reviewDueAt: Date): Date | null {
+  const at = new Date(reviewDueAt.getTime() - config.delivery.reviewReminderBeforeMs);
+  return at.getTime() > submittedAt.getTime() ? at : null;
+}
+
+/**
+ * The queue's reminder before a story's review deadline: e-mails the client once, only if the story is still in
+ * review in the submission the reminder was set for. The claim (the story's `review_reminder_for`) is a conditional
+ * update in the e-mail's own transaction, so a retry after a crash, a second process or a duplicate job sends nothing
+ * more; an approval, a request for changes, a dispute or a resubmission makes it a no-op.
+ * @returns whether the reminder was sent now
+ */
+export async function remindOfReviewDeadline(
+  deps: Pick<ServiceDeps, "db" | "config" | "mailer">,
+  data: { storyId: string; submittedAt: string },
+): Promise<boolean> {
+  const submission = new Date(data.submittedAt);
+  if (Number.isNaN(submission.getTime())) return false;
+  return deps.db.transaction(async (trx) => {
+    if (!(await storiesRepository.claimReviewReminder(trx, data.storyId, submission))) return false;
+    const story = await storiesRepository.findStory(trx, data.storyId);
+    if (!story?.delivery.reviewDueAt) return false;
+    await notifyClientOfReviewDeadline(deps, trx, {
+      jobId: story.jobId,
+      title: story.title,
+      amountCents: story.amountCents,
+      reviewDueAt: story.delivery.reviewDueAt,
+    });
+    return true;
+  });
 }
 
 /** What an approval answers: the story approved and the release it makes. */

@@ -1,5 +1,6 @@
 import {
   authorizeBackOffice,
+  canViewJobMoney,
   decideDelivery,
   disputeReleaseTransaction,
   domainError,
@@ -225,6 +226,17 @@ async function refundThroughProvider(deps: Deps, trx: Knex, jobId: number, dispu
   } catch (error) {
     throw domainError("DISPUTE_REFUND_FAILED", { cause: error });
   }
+}
+
+/**
+ * A job's disputes for its parties (`GET /api/jobs/:id/disputes`): open ones and resolved ones with their outcome,
+ * newest first. The same people as the job's money: its owner, its assigned freelancer, admins.
+ * @throws JOB_NOT_FOUND for an unknown or deleted job; DISPUTES_ACCESS_DENIED for anyone else
+ */
+export async function listJobDisputes(deps: Pick<ServiceDeps, "db">, actor: Actor, jobId: number): Promise<DisputeRecord[]> {
+  const job = await loadLiveJob(deps.db, jobId);
+  if (!canViewJobMoney(actor, job)) throw domainError("DISPUTES_ACCESS_DENIED");
+  return disputesRepository.listForJob(deps.db, jobId);
 }
 
 /**

@@ -7,7 +7,7 @@ import { jobsRepository } from "../../repositories/jobs.js";
 
 /**
  * An uploaded file, after the same checks as the record it belongs to: job attachments to whoever may view the
- * job, task attachments to the job's owner, assigned freelancer and admins; avatars and portfolio files to anyone
+ * job, task attachments and delivery files to the job's owner, assigned freelancer and admins; avatars and portfolio files to anyone
  * signed in.
  * @param deps database, storage
  * @param actor the signed-in person
@@ -26,7 +26,8 @@ export async function readFile(
   if (!file) throw domainError("NOT_FOUND", { message: "File not found" });
   if (file.jobId !== null) {
     const job = await jobsRepository.findById(deps.db, file.jobId);
-    const action = file.kind === "task_attachment" ? "communicate" : "view";
+    // A task's attachments and a story's delivery files are the parties' own: the job's owner, its assigned freelancer, admins.
+    const action = file.kind === "task_attachment" || file.kind === "delivery_file" ? "communicate" : "view";
     if (!job || job.status === "inactive" || !can(actor, action, job)) throw domainError("NOT_FOUND", { message: "File not found" });
   }
   const range = pickRange(file.sizeBytes);

@@ -98,6 +98,35 @@ export async function notifyClientOfStorySubmitted(
 }
 
 /**
+ * Queues the reminder telling a job's client that a story's review ends soon (REVIEW_REMINDER_BEFORE ahead), and
+ * that it is approved on its own then, in the transaction that claims the reminder.
+ * @param deps mailer, public URL
+ * @param trx the transaction of the claim
+ * @param story the story in review: its job, title, milestone and review deadline
+ * @returns whether an e-mail was sent
+ */
+export async function notifyClientOfReviewDeadline(
+  deps: Pick<ServiceDeps, "mailer" | "config">,
+  trx: Knex,
+  story: { jobId: number; title: string; amountCents: number | null; reviewDueAt: Date },
+): Promise<boolean> {
+  const job = await jobsRepository.findById(trx, story.jobId);
+  if (!job) return false;
+  const client = await usersRepository.findById(trx, job.ownerId);
+  if (!client) return false;
+  const amount = story.amountCents === null ? "" : ` and its milestone of $${(story.amountCents / 100).toFixed(2)} is released to the freelancer`;
+  const text =
+    `"${story.title}" of "${job.title}" still waits for your review. Unless you approve it, request changes or open a dispute ` +
+    `by ${story.reviewDueAt.toISOString()}, it is approved on its own${amount}.`;
+  return sendNotificationEmail(deps, trx, client, {
+    kind: "story_review_reminder",
+    jobId: job.id,
+    subject: `Review due soon: ${story.title}`,
+    text: `${text}\n\n${deps.config.publicUrl}/jobs/${job.id}`,
+  });
+}
+
+/**
  * Queues an e-mail to the job's client about a task message someone else wrote, unless they turned these off or were
  * e-mailed about the task in the last 10 minutes (the claim is atomic, so two processes send one e-mail), in the
  * message's transaction.
