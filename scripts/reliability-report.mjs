@@ -134,6 +134,20 @@ const invariants = [
     "Disputes",
     "disputes:list and disputes:resolve act as an admin through the same use cases: a split that does not add up exits 2, a resolution verifies",
   ],
+  [
+    "cr-1",
+    "Change requests",
+    "A change on a paid job is quoted at the job's own rate: price × its estimate ÷ the job's estimated hours, half up to a whole cent",
+  ],
+  ["cr-2", "Change requests", "A change request on a paid job is quoted, not scope: no story is added, and a paid change never dilutes the next quote's rate"],
+  [
+    "cr-3",
+    "Change requests",
+    "A quote is paid like the job: its own payment captured into the job's escrow once, and only in that commit a story with the quote as its milestone",
+  ],
+  ["cr-4", "Change requests", "A declined quote adds nothing and cannot be paid; a capture arriving for it is refunded and the ledger verifies"],
+  ["cr-5", "Change requests", "Only the job's owner or an admin pays or declines a quote; others are refused 403 and can/why say so"],
+  ["cr-6", "Change requests", "A change requested before payment joins the job's own scope as before; a completed paid job takes no quote"],
 ];
 
 // Figures that must be exactly zero wherever they are measured.
