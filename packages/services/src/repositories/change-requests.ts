@@ -99,6 +99,12 @@ export const changeRequestsRepository = {
     return affectedRows(result) > 0;
   },
 
+  /** The paid change request whose story this is, if any. */
+  async findPaidByStory(db: Knex, storyId: string): Promise<ChangeRequestRecord | undefined> {
+    const row = (await db("job_change_requests").where({ story_id: storyId, status: "paid" }).first()) as ChangeRequestRow | undefined;
+    return row && toRecord(row);
+  },
+
   /** A job's change requests, oldest first (a handful per job). */
   async listForJob(db: Knex, jobId: number): Promise<ChangeRequestRecord[]> {
     const rows = (await db("job_change_requests").where({ job_id: jobId }).orderBy("created_at").orderBy("id")) as ChangeRequestRow[];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeRequestSchema, type ChangeRequest, type Story } from "@forgehire/core";
-import { applyPaymentEvent, verifyLedger } from "@forgehire/services";
+import { applyPaymentEvent, verifyLedger, type TestPaymentProvider } from "@forgehire/services";
 import { buildAdmin, buildClient, buildFreelancer, buildJob, payByTestCard, testCard, type BuiltUser } from "../../test/factories.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";
 
@@ -156,6 +156,23 @@ describe("cr-3: a quote is paid like the job, into escrow, and only then becomes
     const approved = await alice.agent.post(`/api/stories/${storyId}/approve`).expect(200);
     expect(approved.body.release).toEqual({ grossCents: 6050, feeCents: 605, netCents: 5445 });
     expect(await money(job.id)).toMatchObject({ paidCents: 28_050, heldCents: 22_000, releasedCents: 6050 });
+    expect((await verifyLedger(server.services)).violations.filter((v) => v.jobId === job.id)).toEqual([]);
+  });
+});
+
+describe("cr-3: a paid change's money is refunded on its own charge", () => {
+  it("[cr-3] a dispute of the change's story refunded in full gives back on the quote's own charge; the ledger verifies", async () => {
+    const job = await job220();
+    await nova.agent.post(`/api/jobs/${job.id}/start`).expect(200);
+    const { changeRequest } = await request(job.id);
+    const intent = await alice.agent.post(`/api/change-requests/${changeRequest.id}/payment-intent`).expect(200);
+    const storyId = (await alice.agent.post("/api/payments/test/confirm").send(testCard(intent.body.paymentId)).expect(200)).body.changeRequest.storyId;
+    const dispute = (await alice.agent.post(`/api/jobs/${job.id}/disputes`).send({ reason: "Not what I asked", storyId }).expect(201)).body.dispute;
+    await admin.agent.post(`/api/admin/disputes/${dispute.id}/resolve`).send({ releaseCents: 0, refundCents: 6050, note: "Refunded" }).expect(200);
+    const charge = await db()("payments").where({ id: intent.body.paymentId }).first();
+    const refunds = (server.services.payments as TestPaymentProvider).refunds.filter((r) => r.idempotencyKey.endsWith(dispute.id));
+    expect(refunds).toEqual([expect.objectContaining({ intentId: charge.provider_payment_id, amount: 6050 })]);
+    expect(await money(job.id)).toMatchObject({ paidCents: 28_050, refundedCents: 6050, heldCents: 22_000 });
     expect((await verifyLedger(server.services)).violations.filter((v) => v.jobId === job.id)).toEqual([]);
   });
 });
