@@ -95,3 +95,44 @@ describe("a change request on a paid job in the browser", () => {
     expect(held).toMatchObject({ paidCents: priceCents + expected.priceCents, heldCents: priceCents + expected.priceCents });
   });
 });
+
+describe("a change request's quote in the back office", () => {
+  it("[cr-2] an admin sees a paid job's change request quoted, with its price and hours, in the list, on its page and on the job", async () => {
+    const client = await signedIn("Rhea");
+    const created = await client.page.request.post("/api/jobs", {
+      data: { title: "Pottery Studio Site", description: "A site for a pottery studio with classes and bookings.", industry: "Legal", scope: 500 },
+    });
+    const jobId = ((await created.json()) as { job: { id: number } }).job.id;
+    expect((await client.page.request.post(`/api/jobs/${jobId}/breakdown`)).status()).toBe(201);
+    expect((await client.page.request.post(`/api/jobs/${jobId}/lock`)).status()).toBe(200);
+    const intent = (await (await client.page.request.post(`/api/jobs/${jobId}/payment-intent`)).json()) as { paymentId: string };
+    const card = { paymentId: intent.paymentId, cardNumber: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123" };
+    expect((await client.page.request.post("/api/payments/test/confirm", { data: card })).status()).toBe(200);
+    const asked = await client.page.request.post(`/api/jobs/${jobId}/change-requests`, { data: { description: "Add a gift voucher shop." } });
+    const { changeRequest } = (await asked.json()) as { changeRequest: ChangeRequest };
+    const quote = `$${fromCents(changeRequest.quote!.priceCents).toFixed(2)} · 11 h`;
+
+    const boss = await createUser(server.services, { email: unique("boss"), password: "boss-pass", firstName: "Bo", lastName: "Ss", userType: "admin" });
+    const browser = await openBrowser(server.url);
+    browsers.push(browser);
+    const { page } = browser;
+    await page.goto("/admin/");
+    await page.getByRole("textbox", { name: "Email" }).fill(boss.email);
+    await page.locator('input[name="password"]').fill("boss-pass");
+    await page.getByRole("button", { name: /sign in/i }).click();
+    await page.getByRole("heading", { name: "Admin Dashboard", level: 1 }).waitFor();
+    await page.goto("/admin/#/change-requests");
+    const row = page.locator("tbody tr").filter({ hasText: "Add a gift voucher shop." });
+    await row.getByText(quote).waitFor();
+    await row.getByText("Quoted").waitFor();
+    await screenshot(page, "back-office-change-requests-quoted");
+    await page.goto(`/admin/#/change-requests/${changeRequest.id}/show`);
+    await page.getByRole("main").getByText(quote).first().waitFor();
+    await screenshot(page, "back-office-change-request-quoted-show");
+    // A fresh load: a hash change alone keeps react-admin's previous screens mounted (hidden) beside the new one.
+    await page.goto("about:blank");
+    await page.goto(`/admin/#/jobs/${jobId}/show/change-requests`);
+    await page.getByText(`quote ${quote}`, { exact: false }).first().waitFor();
+    await screenshot(page, "back-office-job-change-requests-quoted");
+  });
+});
