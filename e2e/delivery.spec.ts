@@ -191,7 +191,8 @@ describe("delivery in the browser", () => {
     await clientDialog.getByRole("button", { name: "Close" }).click();
     await client.delivery.statusRow(taskTitle).getByText("2 messages").waitFor();
 
-    // A change request: blank is refused; then the new story appears.
+    // A change request: blank is refused; on this paid job it is quoted (issue 18), and joins the scope once paid
+    // (change-request-quote.spec.ts pays one).
     await client.page.getByRole("tab", { name: "Requirements Breakdown" }).click();
     await client.page.getByRole("heading", { name: "Project Requirements" }).waitFor();
     await client.page.getByRole("button", { name: "Change Request" }).first().click();
@@ -202,9 +203,11 @@ describe("delivery in the browser", () => {
     await change.getByLabel("Requested changes").fill("Add a wishlist so visitors can save records for later.");
     await change.getByRole("button", { name: "Submit Change Request" }).click();
     await change.waitFor({ state: "detached" });
-    await client.delivery.toast("Change request submitted").waitFor();
-    await client.delivery.storyTitleText("Change Request Implementation").waitFor();
-    await client.page.getByRole("article").last().scrollIntoViewIfNeeded();
+    await client.delivery.toast("Change request quoted at").waitFor();
+    const quoted = client.page.getByTestId("change-request").filter({ hasText: "Add a wishlist" });
+    await quoted.getByText("Quoted", { exact: true }).waitFor();
+    await expect(client.delivery.storyTitleText("Change Request Implementation").count()).resolves.toBe(0);
+    await quoted.scrollIntoViewIfNeeded();
     await screenshot(client.page, "change-request-story");
   });
 });

@@ -147,6 +147,20 @@ const invariants = [
     "Disputes",
     "The portal offers Dispute from the server's can.dispute, at the revision limit too, and shows the story disputed, then the outcome",
   ],
+  [
+    "cr-1",
+    "Change requests",
+    "A change on a paid job is quoted at the job's own rate: price × its estimate ÷ the job's estimated hours, half up to a whole cent",
+  ],
+  ["cr-2", "Change requests", "A change request on a paid job is quoted, not scope: no story is added, and a paid change never dilutes the next quote's rate"],
+  [
+    "cr-3",
+    "Change requests",
+    "A quote is paid like the job: its own payment captured into the job's escrow once, and only in that commit a story with the quote as its milestone",
+  ],
+  ["cr-4", "Change requests", "A declined quote adds nothing and cannot be paid; a capture arriving for it is refunded and the ledger verifies"],
+  ["cr-5", "Change requests", "Only the job's owner or an admin pays or declines a quote; others are refused 403 and can/why say so"],
+  ["cr-6", "Change requests", "A change requested before payment joins the job's own scope as before; a completed paid job takes no quote"],
   ["house-1", "The house", "docs/architecture.md is the file the code generates: layers from the imports, folders, the request's life"],
   [
     "house-2",

@@ -1,6 +1,6 @@
-import { Datagrid, DateField, List, NumberInput, ReferenceField, SearchInput, SelectField, SelectInput, TextField } from "react-admin";
+import { Datagrid, DateField, FunctionField, List, NumberInput, ReferenceField, SearchInput, SelectField, SelectInput, TextField } from "react-admin";
 import type { AdminChangeRequest } from "@forgehire/core";
-import { changeRequestStatusChoices } from "./types";
+import { changeRequestStatusChoices, quoteText } from "./types";
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -16,6 +16,7 @@ const ChangeRequestList = () => (
       <ReferenceField source="jobId" reference="jobs" label="Job" link="show" sortBy="jobId" />
       <TextField source="requestedByName" label="Requested by" sortable={false} />
       <SelectField source="status" choices={changeRequestStatusChoices} />
+      <FunctionField<AdminChangeRequest> label="Quote" sortable={false} render={(record) => quoteText(record)} />
       <DateField source="createdAt" label="Created" showTime />
     </Datagrid>
   </List>

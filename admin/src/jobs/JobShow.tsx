@@ -21,6 +21,7 @@ import {
 import { changeRequestStatusLabels, paymentAttemptStatusLabels, priorityLabels, taskStatusLabels, type AdminJobDetails } from "@forgehire/core";
 import { JobStatusChip } from "./JobStatus";
 import { jobPaymentStatusChoices } from "./types";
+import { quoteText } from "../change-requests/types";
 
 const money = { style: "currency", currency: "USD" } as const;
 const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
@@ -139,7 +140,10 @@ const ChangeRequests = () => {
     <MuiList>
       {record.changeRequests.map((request) => (
         <ListItem key={request.id} secondaryAction={<Chip size="small" label={changeRequestStatusLabels[request.status]} />}>
-          <ListItemText primary={request.description} secondary={when(request.createdAt)} />
+          <ListItemText
+            primary={request.description}
+            secondary={[when(request.createdAt), request.quote ? `quote ${quoteText(request)}` : null].filter(Boolean).join(" · ")}
+          />
         </ListItem>
       ))}
     </MuiList>

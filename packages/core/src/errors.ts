@@ -116,6 +116,14 @@ export const errorCatalogue = {
   EMPTY_CHANGE_REQUEST: entry("validation", "Error", "Please describe the requested changes."),
   CHANGE_NOT_ALLOWED: entry("conflict", "Change Not Allowed", "Change requests are possible once the requirements are locked or the project has started."),
   CHANGE_REQUEST_DENIED: entry("forbidden", "Permission Denied", "Only the job owner or admins can request changes."),
+  // Change requests on a paid job (issue 18): quoted at the job's rate, paid like the job, or declined
+  CHANGE_REQUEST_NOT_FOUND: entry("not_found", "Not Found", "Change request not found"),
+  CHANGE_REQUEST_NOT_QUOTED: entry(
+    "conflict",
+    "No Open Quote",
+    "This change request has no open quote: it was already paid or declined, or was added to the scope before payment.",
+  ),
+  CHANGE_NOT_QUOTABLE: entry("conflict", "Cannot Price Change", "This job has no estimated hours to price a change from, so the change cannot be quoted."),
   EMPTY_MESSAGE: entry("validation", "Error", "A message needs text or at least one file."),
   COMMUNICATION_DENIED: entry("forbidden", "Permission Denied", "Only the job owner, the assigned freelancer and admins can see this conversation."),
 

@@ -12,6 +12,7 @@ export * from "./pricing/money.js";
 export * from "./pricing/delivery-date.js";
 export * from "./pricing/quote.js";
 export * from "./pricing/milestones.js";
+export * from "./pricing/change-request-quote.js";
 
 export * from "./wizard/form.js";
 export * from "./wizard/messages.js";
@@ -84,4 +85,5 @@ export * from "./schemas/earnings.js";
 export * from "./lifecycle/duration.js";
 export * from "./lifecycle/delivery.js";
 export * from "./lifecycle/job.js";
+export * from "./lifecycle/change-request.js";
 export * from "./lifecycle/diagram.js";

@@ -56,9 +56,9 @@ export const priorityLabels: Record<Priority, string> = {
 /** A change request's status. */
 export const changeRequestStatusLabels: Record<ChangeRequestStatus, string> = {
   pending: "Pending",
-  accepted: "Accepted",
-  rejected: "Rejected",
-  done: "Done",
+  quoted: "Quoted",
+  paid: "Paid",
+  declined: "Declined",
 };
 
 /** An outbox message's status; a queued message that failed an attempt is shown as retrying by whoever reads `error`. */

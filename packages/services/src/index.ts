@@ -79,6 +79,7 @@ export * from "./use-cases/payments/apply-payment-event.js";
 export * from "./use-cases/payments/confirm-test-payment.js";
 export * from "./use-cases/payments/reconcile-payments.js";
 export * from "./use-cases/payments/list-payments.js";
+export * from "./use-cases/payments/change-request-payment.js";
 export * from "./repositories/rate-limit-hits.js";
 export * from "./db/pglite.js";
 export * from "./repositories/admin-lists.js";

@@ -10,6 +10,7 @@ import type {
   Dispute,
   Job,
   JobWithRequirements,
+  PaymentIntent,
   ProjectStatus,
   RequestChangesBody,
   Story,
@@ -35,6 +36,7 @@ export const breakdownKeys = {
   stories: (jobId: number) => ["breakdown", jobId, "stories"] as const,
   status: (jobId: number) => ["breakdown", jobId, "status"] as const,
   versions: (jobId: number) => ["breakdown", jobId, "versions"] as const,
+  changeRequests: (jobId: number) => ["breakdown", jobId, "change-requests"] as const,
   run: (jobId: number, runId: string) => ["breakdown", jobId, "runs", runId] as const,
   // Under the job's key, so a status save (which refreshes the job) reloads the thread it added to.
   comments: (jobId: number, taskId: string) => ["breakdown", jobId, "comments", taskId] as const,
@@ -201,14 +203,49 @@ export function useTaskComments(jobId: number, taskId: string, enabled = true) {
   });
 }
 
-/** POST /api/jobs/:id/change-requests: 201 with the request and its 'Change Request Implementation' story. */
+/**
+ * POST /api/jobs/:id/change-requests: 201 with the request and its 'Change Request Implementation' story; on a paid
+ * job the request is quoted instead and there is no story until the quote is paid.
+ */
 export function useCreateChangeRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ jobId, body }: { jobId: number; body: ChangeRequestBody }) =>
-      apiFetch<{ changeRequest: ChangeRequest; story: Story }>(`/api/jobs/${jobId}/change-requests`, { method: "POST", body }),
+      apiFetch<{ changeRequest: ChangeRequest; story: Story | null }>(`/api/jobs/${jobId}/change-requests`, { method: "POST", body }),
     onSuccess: (_data, { jobId }) => refreshJob(queryClient, jobId),
   });
+}
+
+/** GET /api/jobs/:id/change-requests: the job's change requests, oldest first, each with its quote and `can`/`why`. */
+export function useChangeRequests(jobId: number, enabled = true) {
+  return useQuery({
+    queryKey: breakdownKeys.changeRequests(jobId),
+    queryFn: ({ signal }) => apiFetch<ChangeRequest[]>(`/api/jobs/${jobId}/change-requests`, { signal }),
+    enabled,
+  });
+}
+
+/** POST /api/change-requests/:id/payment-intent: the card form for a quote, the job payment intent's shape. */
+export function useChangeRequestPaymentIntent() {
+  return useMutation({
+    mutationFn: (changeRequestId: string) => apiFetch<PaymentIntent>(`/api/change-requests/${changeRequestId}/payment-intent`, { method: "POST" }),
+  });
+}
+
+/** POST /api/change-requests/:id/decline: the client turns a quote down; nothing joins the scope. */
+export function useDeclineChangeRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: Pick<ChangeRequest, "id" | "jobId">) =>
+      apiFetch<{ changeRequest: ChangeRequest }>(`/api/change-requests/${request.id}/decline`, { method: "POST" }),
+    onSettled: (_data, _error, request) => refreshJob(queryClient, request.jobId),
+  });
+}
+
+/** Reloads a job's breakdown, change requests and money after a quote was paid (the new story, the escrow). */
+export function useRefreshBreakdown() {
+  const queryClient = useQueryClient();
+  return (jobId: number) => refreshJob(queryClient, jobId);
 }
 
 /** GET /api/tasks/:id/messages: the task's conversation, oldest first; disabled while no task is open. */

@@ -5,6 +5,7 @@
 import { errorCatalogue, type ErrorCode, type Refusal } from "../errors.js";
 import { deliveryLifecycle, deliveryTransitionNames, deliveryDefaults, type DeliveryTransition } from "./delivery.js";
 import { jobLifecycle, type JobTransition } from "./job.js";
+import { changeRequestLifecycle, changeRequestTransitionNames, type ChangeRequestTransition } from "./change-request.js";
 
 const codeOf = (refusal: ErrorCode | Refusal): string => (typeof refusal === "string" ? refusal : refusal.code);
 const statusOf = (code: string): string => {
@@ -37,6 +38,34 @@ export function jobDiagram(): string {
   }
   lines.push("  completed --> [*]");
   return lines.join("\n");
+}
+
+/**
+ * The mermaid state diagram of the change request lifecycle.
+ * @returns the diagram's source, without the code fence
+ */
+export function changeRequestDiagram(): string {
+  const lines = ["stateDiagram-v2"];
+  for (const name of changeRequestTransitionNames) {
+    const transition: ChangeRequestTransition = changeRequestLifecycle.transitions[name];
+    const froms = transition.from.length === 0 ? ["[*]"] : transition.from;
+    for (const from of froms) lines.push(`  ${from} --> ${transition.to}: ${name} (${transition.actors.join(", ")})`);
+  }
+  lines.push("  pending --> [*]", "  paid --> [*]", "  declined --> [*]");
+  return lines.join("\n");
+}
+
+function changeRequestTable(): string {
+  const rows = changeRequestTransitionNames.map((name) => {
+    const t: ChangeRequestTransition = changeRequestLifecycle.transitions[name];
+    const guards = [
+      `actor else ${t.denied} (${statusOf(t.denied)})`,
+      ...(t.from.length ? [`from ${t.from.join(" / ")} else ${codeOf(t.notFrom)} (${statusOf(codeOf(t.notFrom))})`] : []),
+      ...t.jobGuards.map((g) => `${g.rule} else ${codeOf(g.refusal)} (${statusOf(codeOf(g.refusal))})`),
+    ];
+    return `| \`${name}\` | ${t.from.join(", ") || "(new)"} | ${t.to} | ${t.actors.join(", ")} | ${guards.join("; ")} | ${t.effects.join("; ")} |`;
+  });
+  return ["| transition | from | to | actors | guards, in order, with the refusal | effects |", "| --- | --- | --- | --- | --- | --- |", ...rows].join("\n");
 }
 
 function deliveryTable(): string {
@@ -104,5 +133,17 @@ ${jobTable()}
 **Admin override.** An admin may complete a job in progress by hand (\`POST /api/jobs/:id/complete\`) whatever its
 stories say, e.g. after settling a dispute outside the platform; the freelancer no longer can. The override is
 recorded in the job's activity like every completion.
+
+## Change requests
+
+A paid job's scope is frozen. A change requested before payment joins the scope at once (\`pending\`); on a paid job
+it is \`quoted\` at the job's own rate (price ÷ estimated hours, whole cents) and becomes a story of the job, with its
+own milestone of the quote, only when its own payment is captured into the job's escrow.
+
+\`\`\`mermaid
+${changeRequestDiagram()}
+\`\`\`
+
+${changeRequestTable()}
 `;
 }

@@ -192,3 +192,25 @@ export function jobPaymentStatusAfter(current: PaymentStatus, attempt: PaymentAt
 export function isReusableAttempt(status: PaymentAttemptStatus): boolean {
   return status === "requires_payment" || status === "failed";
 }
+
+/**
+ * What a provider success does to a change request's payment (cr-3): it pays the request only while its quote is
+ * open (quoted), the attempt was still live and the amount charged is the quote; any other success (a second capture,
+ * a declined quote, a stale amount, a deleted job) is a real charge that must not count and is refunded.
+ * @param input the attempt's state and amounts, and the request's state and quote (read under the job's row lock)
+ * @returns apply, or refund with the reason
+ */
+export function settleChangeRequestSuccess(input: {
+  attemptStatus: PaymentAttemptStatus;
+  amounts: number[];
+  changeRequestStatus: string;
+  quoteCents: number | null;
+  jobDeleted: boolean;
+}): { action: "apply" } | { action: "refund"; reason: RefundReason } {
+  if (input.jobDeleted) return { action: "refund", reason: "job_deleted" };
+  if (input.attemptStatus === "canceled") return { action: "refund", reason: "attempt_canceled" };
+  if (input.changeRequestStatus === "paid") return { action: "refund", reason: "already_paid" };
+  if (input.changeRequestStatus !== "quoted") return { action: "refund", reason: "attempt_canceled" };
+  if (input.amounts.some((amount) => amount !== input.quoteCents)) return { action: "refund", reason: "amount_changed" };
+  return { action: "apply" };
+}

@@ -208,7 +208,8 @@ const expected: Record<JobAction, Record<StateName, ActorName[]>> = {
     paidUnlocked: none,
     inProgress: ownerOrAdmin,
     completedDue: ownerOrAdmin,
-    completedPaid: ownerOrAdmin,
+    // A paid job that is completed takes no quote (lifecycle/change-request.ts): a change to it is a new job.
+    completedPaid: none,
     inactive: none,
   },
   updateTaskStatus: {
@@ -389,6 +390,7 @@ describe("authorize", () => {
     ["otherClient", "editTasks", "fresh", "EDIT_TASKS_DENIED"],
     ["owner", "requestChange", "fresh", "CHANGE_NOT_ALLOWED"],
     ["owner", "requestChange", "paidUnlocked", "CHANGE_NOT_ALLOWED"],
+    ["owner", "requestChange", "completedPaid", "CHANGE_NOT_ALLOWED"],
     ["otherClient", "requestChange", "locked", "CHANGE_REQUEST_DENIED"],
     ["otherClient", "pay", "locked", "PAYMENT_ACCESS_DENIED"],
     ["otherFreelancer", "pay", "locked", "PAYMENT_ACCESS_DENIED"],

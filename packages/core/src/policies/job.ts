@@ -6,6 +6,7 @@
 import { refusalError, refusalOf, refusalWordings, type ErrorCode, type Refusal } from "../errors.js";
 import { isAdmin, type Actor } from "../users.js";
 import { deliveryRefusalOnJob, type DeliveryTransitionName } from "../lifecycle/delivery.js";
+import { changeRequestStart, decideChangeRequest } from "../lifecycle/change-request.js";
 import { isAssignedFreelancer, isDeleted, isInProgress, isLocked, isOwner, isPaid, isPaymentInFlight, isStarted, type JobState } from "./job-state.js";
 
 /** The role a job rule sees: admins first (user or role type admin), then freelancers, everyone else a client. */
@@ -115,7 +116,16 @@ const delivery =
   (name: DeliveryTransitionName): Condition =>
   (actor, job) =>
     deliveryRefusalOnJob(actor, name, job);
-const changeable = when((_actor, job) => isLocked(job) || isStarted(job), "CHANGE_NOT_ALLOWED");
+// How a change request starts is the change request lifecycle's (a quote on a paid job is refused once it is
+// completed): its decision on the job is part of `requestChange`, so `can`/`why` say what the endpoint answers.
+const changeRequestStarts: Condition = (actor, job) => {
+  const decision = decideChangeRequest(actor, changeRequestStart(job), job, null);
+  return decision.allowed ? null : decision.refusal;
+};
+const changeable = all(
+  when((_actor, job) => isLocked(job) || isStarted(job), "CHANGE_NOT_ALLOWED"),
+  changeRequestStarts,
+);
 
 /** The job permission table: for each role and action, the condition under which it is allowed. */
 export const jobPolicy = {

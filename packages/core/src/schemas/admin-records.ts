@@ -107,7 +107,7 @@ export const adminTaskSchema = taskSchema
 export type AdminTask = z.infer<typeof adminTaskSchema>;
 
 /** A row of `/api/admin/change-requests`: a change request with its job's title and who asked. */
-export const adminChangeRequestSchema = changeRequestSchema.extend({
+export const adminChangeRequestSchema = changeRequestSchema.omit({ can: true, why: true }).extend({
   jobTitle: z.string(),
   /** the requester's user id; null once the account is gone */
   requestedBy: z.string().nullable(),

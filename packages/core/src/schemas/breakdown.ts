@@ -6,6 +6,7 @@ import { z } from "zod";
 import { errorCatalogue, type ErrorCode } from "../errors.js";
 import { priorities, taskStatuses } from "../breakdown/types.js";
 import { approvers, deliveryAbilityActions, deliveryStatuses } from "../lifecycle/delivery.js";
+import { changeRequestLifecycleStatuses } from "../lifecycle/change-request.js";
 import { inputString, jobIdParams, optionalText, uuidId } from "./common.js";
 
 const EMPTY_TITLE = errorCatalogue.EMPTY_TITLE.message;
@@ -396,8 +397,11 @@ export const breakdownVersionSchema = z.object({
 /** The shape `breakdownVersionSchema` describes. */
 export type BreakdownVersion = z.infer<typeof breakdownVersionSchema>;
 
-/** Where a change request stands (the `job_change_requests.status` check): it starts pending. */
-export const changeRequestStatuses = ["pending", "accepted", "rejected", "done"] as const;
+/**
+ * Where a change request stands (the `job_change_requests.status` check), as the lifecycle declares it
+ * (lifecycle/change-request.ts): pending (in the scope of a job not paid yet), quoted, paid or declined.
+ */
+export const changeRequestStatuses = changeRequestLifecycleStatuses;
 /** The status of a change request. */
 export type ChangeRequestStatus = (typeof changeRequestStatuses)[number];
 
@@ -407,8 +411,14 @@ export const changeRequestSchema = z.object({
   jobId: z.number().int(),
   status: z.enum(changeRequestStatuses),
   description: z.string(),
-  /** the story created for it (or the one it is about) */
+  /** the story created for it (or the one it is about); a quoted request has none until it is paid */
   storyId: z.string().nullable(),
+  /** on a paid job: the price at the job's rate and the estimate it was priced from; null for a request in the job's own scope */
+  quote: z.object({ priceCents: z.number().int(), estimateHours: z.number() }).nullable().optional(),
+  /** what the current user may do with it (pay, decline), from the lifecycle */
+  can: z.object({ pay: z.boolean(), decline: z.boolean() }).optional(),
+  /** for each action `can` refuses, the refusal the server would answer */
+  why: z.record(z.string(), z.object({ code: z.string(), title: z.string(), message: z.string() })).optional(),
 });
 /** The shape `changeRequestSchema` describes. */
 export type ChangeRequest = z.infer<typeof changeRequestSchema>;

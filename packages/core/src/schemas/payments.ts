@@ -53,6 +53,8 @@ export type PaymentIntent = z.infer<typeof paymentIntentSchema>;
 export const paymentRecordSchema = z.object({
   id: z.string(),
   jobId: z.number().int(),
+  /** the change request whose quote it pays; null for the job's own price */
+  changeRequestId: z.string().nullable().optional(),
   provider: z.enum(["stripe", "test"]),
   /** whole cents */
   amount: z.number().int(),

@@ -1,4 +1,16 @@
-import type { BreakdownRun, ChangeRequest, ReleaseAmounts, Story, StoryAbilities, Task, TaskComment, TaskMessage } from "@forgehire/core";
+import {
+  changeRequestPermissions,
+  type Actor,
+  type BreakdownRun,
+  type ChangeRequest,
+  type JobState,
+  type ReleaseAmounts,
+  type Story,
+  type StoryAbilities,
+  type Task,
+  type TaskComment,
+  type TaskMessage,
+} from "@forgehire/core";
 import type { BreakdownRunRecord, ChangeRequestRecord, StoryRecord, TaskCommentRecord, TaskMessageRecord, TaskRecord } from "@forgehire/services";
 
 /** A task as API.md gives it. */
@@ -58,8 +70,18 @@ export function presentStory(story: StoryRecord, abilities?: StoryAbilities, rel
 }
 
 /** A change request as API.md gives it. */
-export function presentChangeRequest(request: ChangeRequestRecord): ChangeRequest {
-  return { id: request.id, jobId: request.jobId, status: request.status, description: request.description, storyId: request.storyId };
+export function presentChangeRequest(request: ChangeRequestRecord, viewer?: { actor: Actor; job: JobState }): ChangeRequest {
+  const quote = request.priceCents === null ? null : { priceCents: request.priceCents, estimateHours: request.estimateHours ?? 0 };
+  return {
+    id: request.id,
+    jobId: request.jobId,
+    status: request.status,
+    description: request.description,
+    storyId: request.storyId,
+    quote,
+    // What the viewer may do with it (pay, decline), decided by the change request lifecycle as the endpoints are.
+    ...(viewer ? changeRequestPermissions(viewer.actor, viewer.job, request) : {}),
+  };
 }
 
 /** A task message; a sender whose account is gone shows as 'Unknown User' (spec part 1 §8). */

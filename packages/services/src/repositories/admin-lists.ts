@@ -180,6 +180,8 @@ export interface AdminChangeRequestRecord {
   description: string;
   status: ChangeRequestStatus;
   storyId: string | null;
+  /** the quote of a request on a paid job; null for one in the job's own scope */
+  quote: { priceCents: number; estimateHours: number } | null;
   requestedBy: string | null;
   requestedByName: string;
   createdAt: Date;
@@ -198,6 +200,8 @@ interface ChangeRequestRow {
   /** the table's check holds it to these */
   status: ChangeRequestStatus;
   story_id: string | null;
+  price_cents: number | string | null;
+  estimate_hours: number | string | null;
   requested_by: string | null;
   first_name: string | null;
   last_name: string | null;
@@ -403,6 +407,7 @@ export const adminListsRepository = {
         description: row.description,
         status: row.status,
         storyId: row.story_id,
+        quote: row.price_cents === null ? null : { priceCents: Number(row.price_cents), estimateHours: Number(row.estimate_hours ?? 0) },
         requestedBy: row.requested_by,
         requestedByName: nameOf(row.first_name, row.last_name),
         createdAt: toDate(row.created_at),

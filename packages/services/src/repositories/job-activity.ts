@@ -17,7 +17,9 @@ export type JobActivityAction =
   | "story_approved"
   | "story_changes_requested"
   | "dispute_opened"
-  | "dispute_resolved";
+  | "dispute_resolved"
+  | "change_request_paid"
+  | "change_request_declined";
 
 /** The activity log: who changed a job's state, and when; written in the same transaction as the change. */
 export const jobActivityRepository = {

@@ -6,6 +6,8 @@ import { affectedRows, toCount, toDate, toDateOrNull } from "./rows.js";
 export interface PaymentRow {
   id: string;
   jobId: number;
+  /** the change request it pays (its quote); null for the job's own price */
+  changeRequestId: string | null;
   userId: string;
   provider: "stripe" | "test";
   providerPaymentId: string | null;
@@ -29,6 +31,7 @@ export interface PaymentRow {
 interface Row {
   id: string;
   job_id: number;
+  change_request_id?: string | null;
   user_id: string;
   provider: PaymentRow["provider"];
   provider_payment_id: string | null;
@@ -50,6 +53,7 @@ function toRecord(row: Row): PaymentRow {
   return {
     id: row.id,
     jobId: row.job_id,
+    changeRequestId: row.change_request_id ?? null,
     userId: row.user_id,
     provider: row.provider,
     providerPaymentId: row.provider_payment_id,
@@ -85,11 +89,21 @@ export type PaymentSortField = keyof typeof paymentSortColumns;
 export const paymentsRepository = {
   async insert(
     db: Knex,
-    payment: { jobId: number; userId: string; provider: PaymentRow["provider"]; amount: number; currency: string; attempt: number; idempotencyKey: string },
+    payment: {
+      jobId: number;
+      changeRequestId?: string | null;
+      userId: string;
+      provider: PaymentRow["provider"];
+      amount: number;
+      currency: string;
+      attempt: number;
+      idempotencyKey: string;
+    },
   ): Promise<PaymentRow> {
     const [row] = (await db("payments")
       .insert({
         job_id: payment.jobId,
+        change_request_id: payment.changeRequestId ?? null,
         user_id: payment.userId,
         provider: payment.provider,
         amount: payment.amount,
@@ -114,10 +128,32 @@ export const paymentsRepository = {
     return row && toRecord(row);
   },
 
-  /** The job's latest attempt (highest attempt number). */
+  /** The job's latest attempt at its own price (highest attempt number); a change request's attempts are its own. */
   async findLatestForJob(db: Knex, jobId: number): Promise<PaymentRow | undefined> {
-    const row = (await db("payments").where({ job_id: jobId }).orderBy("attempt", "desc").orderBy("created_at", "desc").first()) as Row | undefined;
+    const row = (await db("payments")
+      .where({ job_id: jobId })
+      .whereNull("change_request_id")
+      .orderBy("attempt", "desc")
+      .orderBy("created_at", "desc")
+      .first()) as Row | undefined;
     return row && toRecord(row);
+  },
+
+  /** A change request's latest attempt at its quote. */
+  async findLatestForChangeRequest(db: Knex, changeRequestId: string): Promise<PaymentRow | undefined> {
+    const row = (await db("payments").where({ change_request_id: changeRequestId }).orderBy("attempt", "desc").orderBy("created_at", "desc").first()) as
+      Row | undefined;
+    return row && toRecord(row);
+  },
+
+  /** Closes a change request's open attempts (it was declined); call under the job's row lock. */
+  async cancelOpenForChangeRequest(db: Knex, changeRequestId: string, reason: string, now: Date): Promise<PaymentRow[]> {
+    const rows = (await db("payments")
+      .where({ change_request_id: changeRequestId })
+      .whereIn("status", ["requires_payment", "failed"])
+      .update({ status: "canceled", last_error: reason, updated_at: now })
+      .returning("*")) as Row[];
+    return rows.map(toRecord);
   },
 
   async listForJob(db: Knex, jobId: number): Promise<PaymentRow[]> {
@@ -149,6 +185,8 @@ export const paymentsRepository = {
   async cancelOpenForJob(db: Knex, jobId: number, reason: string, now: Date): Promise<PaymentRow[]> {
     const rows = (await db("payments")
       .where({ job_id: jobId })
+      // The job's price does not move a change request's quote.
+      .whereNull("change_request_id")
       .whereIn("status", ["requires_payment", "failed"])
       .update({ status: "canceled", last_error: reason, updated_at: now })
       .returning("*")) as Row[];

@@ -392,6 +392,11 @@ export const storiesRepository = {
   },
 
   /** Unlocks a job's stories and tasks; the stories' milestone amounts go with the lock (the next lock fixes them anew). */
+  /** Sets a story's milestone amount (a paid change request's story: its quote). */
+  async setAmountCents(db: Knex, storyId: string, amountCents: number, now: Date): Promise<void> {
+    await db("requirement_tasks").where({ id: storyId, type: "story" }).update({ amount_cents: amountCents, updated_at: now });
+  },
+
   async unlockForJob(db: Knex, jobId: number, now: Date): Promise<void> {
     await db("requirement_tasks").where({ job_id: jobId }).update({ locked: false, amount_cents: null, updated_at: now });
   },

@@ -6,11 +6,12 @@ import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import { useSnackbar } from "notistack";
 import { useForm } from "react-hook-form";
-import { changeRequestBody } from "@forgehire/core";
+import { changeRequestBody, fromCents } from "@forgehire/core";
 import type { ChangeRequestBody, Job } from "@forgehire/core";
 import { isApiError, serverRefusal } from "../../api/client";
 import { useCreateChangeRequest } from "../../api/breakdown";
 import FormTextField from "../FormTextField";
+import { formatMoney } from "../../lib/format";
 import ToastMessage from "../ToastMessage";
 import { schemaResolver, setServerFieldErrors } from "../../lib/form-errors";
 
@@ -18,7 +19,11 @@ const messages = {
   title: "Request a Change",
   signedOut: "You must be logged in to submit a change request.",
   intro: "Describe what should change. A 'Change Request Implementation' story with its tasks is added to the backlog.",
+  // A paid job's scope is fixed (issue 18): the change is quoted, and joins the project once the quote is paid.
+  introPaid:
+    "Describe what should change. This job is paid, so the change is quoted at the job's own rate (its price ÷ its estimated hours); it joins the project once you pay the quote.",
   success: "Change request submitted. The 'Change Request Implementation' story was added.",
+  quoted: (price: string) => `Change request quoted at ${price}. Pay the quote under Change Requests to add it to the project.`,
   failed: "Failed to submit change request. Please try again.",
 } as const;
 
@@ -47,8 +52,9 @@ export default function ChangeRequestDialog({ job, open, onClose, onSubmitted }:
     createChangeRequest.mutate(
       { jobId: job.id, body },
       {
-        onSuccess: () => {
-          enqueueSnackbar(messages.success, { variant: "success" });
+        onSuccess: ({ changeRequest }) => {
+          const quote = changeRequest.quote;
+          enqueueSnackbar(quote ? messages.quoted(formatMoney(fromCents(quote.priceCents))) : messages.success, { variant: "success" });
           reset();
           onSubmitted?.();
           onClose();
@@ -75,7 +81,7 @@ export default function ChangeRequestDialog({ job, open, onClose, onSubmitted }:
       <form onSubmit={(event) => void handleSubmit(handleRequest)(event)} noValidate>
         <DialogTitle id="change-request-title">{messages.title}</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{messages.intro}</DialogContentText>
+          <DialogContentText sx={{ mb: 2 }}>{job.paymentStatus === "paid" ? messages.introPaid : messages.intro}</DialogContentText>
           <FormTextField
             control={control}
             name="description"

@@ -35,6 +35,7 @@ import { useAddStory, useAddTask, useDeleteBacklogItem, useJobTransition, useSto
 import AddItemForm from "../../components/breakdown/AddItemForm";
 import { CriteriaList, CriteriaText, EstimateChip, MilestoneChip, SourceChip, formatHours } from "../../components/breakdown/BreakdownMeta";
 import ChangeRequestDialog from "../../components/breakdown/ChangeRequestDialog";
+import ChangeRequestsPanel from "../../components/breakdown/ChangeRequestsPanel";
 import CreateBreakdownButton from "../../components/breakdown/CreateBreakdownButton";
 import { InlineText, PrioritySelect, TaskStatusSelect } from "../../components/breakdown/InlineFields";
 import ReasonTooltip from "../../components/breakdown/ReasonTooltip";
@@ -116,6 +117,7 @@ export default function BreakdownTab({ job }: { job: Job }) {
           </Box>
         </Card>
       )}
+      <ChangeRequestsPanel job={job} />
       <ChangeRequestDialog key={changeKey} job={job} open={changeOpen} onClose={() => setChangeOpen(false)} onSubmitted={() => setSubTab("stories")} />
     </Stack>
   );

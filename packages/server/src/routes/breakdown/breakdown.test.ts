@@ -586,20 +586,21 @@ describe("change requests", () => {
     expect(await storyCount(job.id)).toBe(items);
   });
 
-  it("can be submitted by an admin", async () => {
+  it("can be submitted by an admin: on a paid job, a quote that adds no story until it is paid", async () => {
     const { job } = await startedJob();
     const stories = (await alice.agent.get(`/api/jobs/${job.id}/stories`).expect(200)).body.length;
     const res = await admin.agent.post(`/api/jobs/${job.id}/change-requests`).send({ description: "Add a newsletter sign-up" }).expect(201);
-    expect(res.body.changeRequest).toMatchObject({ jobId: job.id, status: "pending", description: "Add a newsletter sign-up", storyId: res.body.story.id });
-    expect(res.body.story).toMatchObject({ title: "Change Request Implementation", priority: "high" });
-    expect(res.body.story.tasks).toHaveLength(3);
+    expect(res.body.changeRequest).toMatchObject({ jobId: job.id, status: "quoted", description: "Add a newsletter sign-up", storyId: null });
+    expect(res.body.changeRequest.quote).toMatchObject({ estimateHours: 11 });
+    expect(res.body.story).toBeNull();
     const list = await alice.agent.get(`/api/jobs/${job.id}/change-requests`).expect(200);
     expect(list.body).toEqual([expect.objectContaining({ id: res.body.changeRequest.id })]);
-    expect((await alice.agent.get(`/api/jobs/${job.id}/stories`).expect(200)).body).toHaveLength(stories + 1);
+    expect((await alice.agent.get(`/api/jobs/${job.id}/stories`).expect(200)).body).toHaveLength(stories);
   });
 
-  it("add the 'Change Request Implementation' story with its three tasks, linked back", async () => {
-    const { job } = await startedJob();
+  it("add the 'Change Request Implementation' story with its three tasks, linked back, to a locked job not paid yet", async () => {
+    const { job } = await jobWithStories();
+    await alice.agent.post(`/api/jobs/${job.id}/lock`).expect(200);
     const res = await alice.agent.post(`/api/jobs/${job.id}/change-requests`).send({ description: "Add gift wrapping" }).expect(201);
     expect(res.body.changeRequest).toMatchObject({ jobId: job.id, status: "pending", description: "Add gift wrapping", storyId: res.body.story.id });
     expect(res.body.story).toMatchObject({ title: "Change Request Implementation", priority: "high" });

@@ -194,13 +194,22 @@ export function breakdownRouter(services: Services): Router {
   router.post("/jobs/:id/change-requests", async (req, res) => {
     const { id } = parse(jobIdParams, req.params);
     const input = parse(changeRequestBody, req.body);
-    const result = await requestChange(services, currentActor(req), id, input);
-    res.status(201).json({ changeRequest: presentChangeRequest(result.changeRequest), story: presentStory(result.story) });
+    const actor = currentActor(req);
+    const result = await requestChange(services, actor, id, input);
+    const job = await loadLiveJob(services.db, id);
+    res.status(201).json({
+      changeRequest: presentChangeRequest(result.changeRequest, { actor, job }),
+      // A quote on a paid job adds no story until it is paid.
+      story: result.story ? presentStory(result.story) : null,
+    });
   });
 
   router.get("/jobs/:id/change-requests", async (req, res) => {
     const { id } = parse(jobIdParams, req.params);
-    res.json((await listChangeRequests(services, currentActor(req), id)).map(presentChangeRequest));
+    const actor = currentActor(req);
+    const requests = await listChangeRequests(services, actor, id);
+    const job = await loadLiveJob(services.db, id);
+    res.json(requests.map((request) => presentChangeRequest(request, { actor, job })));
   });
 
   router.get("/jobs/:id/status", async (req, res) => {

@@ -6,6 +6,7 @@ export function presentPayment(payment: PaymentRow): PaymentRecord & { attempt: 
   return {
     id: payment.id,
     jobId: payment.jobId,
+    changeRequestId: payment.changeRequestId,
     provider: payment.provider,
     amount: payment.amount,
     currency: payment.currency,

@@ -1,9 +1,12 @@
 import express, { Router } from "express";
-import { jobIdParams, testConfirmBody } from "@forgehire/core";
+import { idParams, jobIdParams, testConfirmBody } from "@forgehire/core";
 import {
   applyPaymentEvent,
+  changeRequestsRepository,
   confirmTestPayment,
+  createChangeRequestPaymentIntent,
   createPaymentIntent,
+  declineChangeRequest,
   listJobPayments,
   loadLiveJob,
   reconcileJobPayments,
@@ -12,6 +15,7 @@ import {
 import { currentActor, requireUser } from "../../middlewares/require-user.js";
 import { parse } from "../../middlewares/validate.js";
 import { presentJob } from "../../presenters/present-job.js";
+import { presentChangeRequest } from "../../presenters/present-story.js";
 import { presentPayment } from "./present-payment.js";
 
 /** The path Stripe posts its events to (README "Payments"). */
@@ -20,11 +24,24 @@ export const stripeWebhookPath = "/api/payments/stripe/webhook";
 /** Payment intents, the test provider's confirmation, a job's payments and their reconciliation (API.md "Payments"). */
 export function paymentsRouter(services: Services): Router {
   const router = Router();
-  router.use(["/jobs/:id/payment-intent", "/jobs/:id/payments", "/payments/test"], requireUser);
+  router.use(["/jobs/:id/payment-intent", "/jobs/:id/payments", "/payments/test", "/change-requests"], requireUser);
 
   router.post("/jobs/:id/payment-intent", async (req, res) => {
     const { id } = parse(jobIdParams, req.params);
     res.json(await createPaymentIntent(services, currentActor(req), id));
+  });
+
+  // A change request's quote on a paid job is paid like the job (API.md "Delivery, held funds and payouts").
+  router.post("/change-requests/:id/payment-intent", async (req, res) => {
+    const { id } = parse(idParams, req.params);
+    res.json(await createChangeRequestPaymentIntent(services, currentActor(req), id));
+  });
+
+  router.post("/change-requests/:id/decline", async (req, res) => {
+    const { id } = parse(idParams, req.params);
+    const actor = currentActor(req);
+    const request = await declineChangeRequest(services, actor, id);
+    res.json({ changeRequest: presentChangeRequest(request, { actor, job: await loadLiveJob(services.db, request.jobId) }) });
   });
 
   router.get("/jobs/:id/payments", async (req, res) => {
@@ -44,7 +61,13 @@ export function paymentsRouter(services: Services): Router {
     const input = parse(testConfirmBody, req.body);
     const actor = currentActor(req);
     const result = await confirmTestPayment(services, actor, input);
-    res.json({ status: result.status, job: presentJob(await loadLiveJob(services.db, result.jobId), actor) });
+    const job = await loadLiveJob(services.db, result.jobId);
+    const request = result.changeRequestId ? await changeRequestsRepository.findById(services.db, result.changeRequestId) : undefined;
+    res.json({
+      status: result.status,
+      job: presentJob(job, actor),
+      ...(request ? { changeRequest: presentChangeRequest(request, { actor, job }) } : {}),
+    });
   });
 
   return router;

@@ -1,4 +1,15 @@
-import { authorize, changeRequestStory, domainError, type Actor, type ChangeRequestBody } from "@forgehire/core";
+import {
+  authorize,
+  changeRequestQuote,
+  changeRequestStart,
+  changeRequestStory,
+  decideChangeRequest,
+  domainError,
+  paymentAmount,
+  refusalError,
+  type Actor,
+  type ChangeRequestBody,
+} from "@forgehire/core";
 import type { ServiceDeps } from "../../deps.js";
 import { changeRequestsRepository, type ChangeRequestRecord } from "../../repositories/change-requests.js";
 import { jobActivityRepository } from "../../repositories/job-activity.js";
@@ -6,17 +17,21 @@ import { storiesRepository, type StoryRecord } from "../../repositories/stories.
 import { loadLiveJob } from "../jobs/job-details.js";
 
 /**
- * Records a change request and adds its 'Change Request Implementation' story (high, with analyze, implement and
- * test-and-validate tasks), linked back to the request, all in one transaction.
- * @returns the request and the new story
- * @throws JOB_NOT_FOUND; CHANGE_REQUEST_DENIED; CHANGE_NOT_ALLOWED unless locked or started; EMPTY_CHANGE_REQUEST
+ * Records a change request, as the lifecycle (lifecycle/change-request.ts) starts it. On a job not paid yet it joins
+ * the scope at once: its 'Change Request Implementation' story (high, with analyze, implement and test-and-validate
+ * tasks) is added, linked back to the request, and the job's own payment covers it. On a paid job (whose scope is
+ * frozen) it is only quoted: its estimate (the story's hours) at the job's rate, the job's price over the hours that
+ * price paid for (`changeRequestQuote`); no story is added until the quote is paid (cr-2).
+ * @returns the request and the new story (null for a quote)
+ * @throws JOB_NOT_FOUND; CHANGE_REQUEST_DENIED; CHANGE_NOT_ALLOWED unless locked or started, or once a paid job is
+ *   completed; CHANGE_NOT_QUOTABLE when a paid job has no estimated hours; EMPTY_CHANGE_REQUEST
  */
 export async function requestChange(
   deps: Pick<ServiceDeps, "db">,
   actor: Actor,
   jobId: number,
   input: ChangeRequestBody,
-): Promise<{ changeRequest: ChangeRequestRecord; story: StoryRecord }> {
+): Promise<{ changeRequest: ChangeRequestRecord; story: StoryRecord | null }> {
   const draft = changeRequestStory(input.description);
   return deps.db.transaction(async (trx) => {
     const job = await loadLiveJob(trx, jobId, { forUpdate: true });
@@ -24,6 +39,26 @@ export async function requestChange(
     if (input.storyId) {
       const about = await storiesRepository.findItem(trx, input.storyId);
       if (!about || about.jobId !== jobId || about.type !== "story") throw domainError("STORY_NOT_FOUND");
+    }
+    const start = changeRequestStart(job);
+    const decision = decideChangeRequest(actor, start, job, null);
+    if (!decision.allowed) throw refusalError(decision.refusal);
+    if (start === "quote") {
+      const quote = changeRequestQuote({
+        jobPriceCents: paymentAmount(job.budget),
+        jobEstimateHours: await changeRequestsRepository.jobOwnHours(trx, jobId),
+        estimateHours: draft.tasks.reduce((sum, task) => sum + (task.estimateHours ?? 0), 0),
+      });
+      if (!quote) throw domainError("CHANGE_NOT_QUOTABLE");
+      const quoted = await changeRequestsRepository.insert(trx, {
+        jobId,
+        requestedBy: actor.id,
+        description: input.description,
+        storyId: input.storyId ?? null,
+        quote,
+      });
+      await jobActivityRepository.record(trx, { jobId, actorId: actor.id, action: "change_request", details: { changeRequestId: quoted.id, quote } });
+      return { changeRequest: quoted, story: null };
     }
     const created = await changeRequestsRepository.insert(trx, {
       jobId,

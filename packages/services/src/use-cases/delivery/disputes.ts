@@ -16,7 +16,8 @@ import type { Knex } from "knex";
 import type { ServiceDeps } from "../../deps.js";
 import { disputesRepository, type AdminDisputeSortField, type DisputeRecord } from "../../repositories/disputes.js";
 import { jobActivityRepository } from "../../repositories/job-activity.js";
-import { paymentsRepository } from "../../repositories/payments.js";
+import { changeRequestsRepository } from "../../repositories/change-requests.js";
+import { paymentsRepository, type PaymentRow } from "../../repositories/payments.js";
 import { storiesRepository, type StoryRecord } from "../../repositories/stories.js";
 import { usersRepository } from "../../repositories/users.js";
 import { taskMessagesRepository } from "../../repositories/task-messages.js";
@@ -147,7 +148,7 @@ export async function resolveDispute(deps: Deps, actor: Actor, disputeId: string
       await postLedgerTransaction(trx, transaction, ledgerActor);
     }
     if (input.refundCents > 0) {
-      await refundThroughProvider(deps, trx, job.id, disputeId, input.refundCents);
+      await refundThroughProvider(deps, trx, job.id, disputeId, input.refundCents, storyId);
       await postLedgerTransaction(
         trx,
         refundTransaction({
@@ -208,11 +209,14 @@ async function notifyOfDispute(
  * it), on the job's captured charge. Called under the job's row lock, before the ledger records it: a provider
  * failure rolls everything back, and the idempotency key makes the retry the same refund.
  */
-async function refundThroughProvider(deps: Deps, trx: Knex, jobId: number, disputeId: string, amountCents: number): Promise<void> {
+async function refundThroughProvider(deps: Deps, trx: Knex, jobId: number, disputeId: string, amountCents: number, storyId: string | null): Promise<void> {
   const charges = (await paymentsRepository.listForJob(trx, jobId)).filter(
     (payment) => payment.status === "succeeded" && payment.providerPaymentId && payment.provider === deps.payments.name,
   );
-  const charge = charges.sort((a, b) => b.amount - a.amount)[0];
+  // A story a change request's quote paid for is refunded on that quote's own charge when it covers the refund (cr-3);
+  // any other on the job's largest charge.
+  const quoteCharge = storyId === null ? undefined : await chargeOfChangeRequestStory(trx, charges, storyId);
+  const charge = quoteCharge && quoteCharge.amount >= amountCents ? quoteCharge : charges.sort((a, b) => b.amount - a.amount)[0];
   // A job paid before the provider was switched (or by hand) has no charge this provider can refund: it is recorded.
   if (!charge) return;
   // Never record a refund the provider did not make: one larger than any single charge is refused, nothing changed.
@@ -226,6 +230,12 @@ async function refundThroughProvider(deps: Deps, trx: Knex, jobId: number, dispu
   } catch (error) {
     throw domainError("DISPUTE_REFUND_FAILED", { cause: error });
   }
+}
+
+/** The charge that paid the change request whose story this is, among the job's charges; undefined for a job's own story. */
+async function chargeOfChangeRequestStory(trx: Knex, charges: PaymentRow[], storyId: string): Promise<PaymentRow | undefined> {
+  const request = await changeRequestsRepository.findPaidByStory(trx, storyId);
+  return request ? charges.find((charge) => charge.changeRequestId === request.id) : undefined;
 }
 
 /**

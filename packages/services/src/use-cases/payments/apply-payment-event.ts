@@ -1,11 +1,22 @@
-import { isStalePaymentEvent, jobPaymentStatusAfter, nextAttemptStatus, settleSuccess, type PaymentAttemptStatus, type RefundReason } from "@forgehire/core";
+import {
+  changeRequestStory,
+  isStalePaymentEvent,
+  jobPaymentStatusAfter,
+  nextAttemptStatus,
+  settleChangeRequestSuccess,
+  settleSuccess,
+  type PaymentAttemptStatus,
+  type RefundReason,
+} from "@forgehire/core";
 import type { Knex } from "knex";
 import type { PaymentEvent } from "../../adapters/payments/provider.js";
 import type { ServiceDeps } from "../../deps.js";
 import { jobActivityRepository, type JobActivityAction } from "../../repositories/job-activity.js";
-import { jobsRepository } from "../../repositories/jobs.js";
+import { changeRequestsRepository } from "../../repositories/change-requests.js";
+import { jobsRepository, type JobRecord } from "../../repositories/jobs.js";
 import { paymentsRepository, type PaymentRow } from "../../repositories/payments.js";
 import { postPaymentCaptured } from "../ledger/post-ledger.js";
+import { storiesRepository } from "../../repositories/stories.js";
 import { paymentTransaction } from "./lock-order.js";
 import { refundPayment } from "./refund-payment.js";
 import { notifyClientOfJobUpdate } from "../notifications/client-emails.js";
@@ -79,6 +90,9 @@ export async function applyPaymentEvent(deps: Deps, event: PaymentEvent, actorId
       });
 
     if (event.outcome === "succeeded" && current.status !== "succeeded" && current.status !== "needs_refund" && current.status !== "refunded") {
+      if (current.changeRequestId) {
+        return settleChangeRequestPayment(trx, { job, payment: current, event, eventAt, now, actorId, record });
+      }
       const decision = settleSuccess({
         attemptStatus: current.status,
         amounts: [current.amount, ...(event.amount === null ? [] : [event.amount])],
@@ -108,7 +122,8 @@ export async function applyPaymentEvent(deps: Deps, event: PaymentEvent, actorId
 
     if (!current.providerPaymentId && event.intentId) await paymentsRepository.attachIntent(trx, current.id, event.intentId, now);
     await paymentsRepository.updateStatus(trx, current.id, { status: next, lastError: next === "failed" ? event.lastError : null, eventAt }, now);
-    const paymentStatus = jobPaymentStatusAfter(job.paymentStatus, next);
+    // A change request's attempt never moves the job's own payment status: the job was paid before it was quoted.
+    const paymentStatus = current.changeRequestId ? job.paymentStatus : jobPaymentStatusAfter(job.paymentStatus, next);
     if (paymentStatus !== job.paymentStatus) await jobsRepository.updateState(trx, job.id, { paymentStatus }, now);
     const action = activityOf[next];
     if (action) await record(action, event.lastError && next === "failed" ? { error: event.lastError } : {});
@@ -123,4 +138,47 @@ export async function applyPaymentEvent(deps: Deps, event: PaymentEvent, actorId
     if ((await refundPayment(deps, applied.paymentId)) === "refunded") return { ...applied, status: "refunded" };
   }
   return applied;
+}
+
+/**
+ * A change request's capture (cr-3), in the event's transaction under the job's row lock: when its quote is still open
+ * and the amount is the quote, the attempt succeeds, its money is captured into the job's escrow, and only then does
+ * the request become a story of the job (building, its milestone the quote) and paid, all in this commit. Any other
+ * success (a second capture, a declined quote, a stale amount) is held as due back and refunded.
+ */
+async function settleChangeRequestPayment(
+  trx: Knex.Transaction,
+  input: {
+    job: JobRecord;
+    payment: PaymentRow;
+    event: PaymentEvent;
+    eventAt: Date;
+    now: Date;
+    actorId: string | null;
+    record: (action: JobActivityAction, extra?: Record<string, unknown>) => Promise<void>;
+  },
+): Promise<AppliedEvent> {
+  const { job, payment, event, eventAt, now } = input;
+  const request = await changeRequestsRepository.findById(trx, payment.changeRequestId!, { forUpdate: true });
+  const decision = settleChangeRequestSuccess({
+    attemptStatus: payment.status,
+    amounts: [payment.amount, ...(event.amount === null ? [] : [event.amount])],
+    changeRequestStatus: request?.status ?? "declined",
+    quoteCents: request?.priceCents ?? null,
+    jobDeleted: job.status === "inactive" || job.status === "completed",
+  });
+  if (!payment.providerPaymentId && event.intentId) await paymentsRepository.attachIntent(trx, payment.id, event.intentId, now);
+  const ledgerActor = { kind: "provider" as const, id: input.actorId };
+  if (decision.action === "refund") {
+    await paymentsRepository.flagForRefund(trx, payment.id, decision.reason, eventAt, now);
+    await postPaymentCaptured(trx, payment, false, ledgerActor);
+    return { duplicate: false, paymentId: payment.id, jobId: job.id, status: "needs_refund", refund: decision.reason };
+  }
+  await paymentsRepository.updateStatus(trx, payment.id, { status: "succeeded", lastError: null, eventAt }, now);
+  await postPaymentCaptured(trx, payment, true, ledgerActor);
+  const [story] = await storiesRepository.insertDrafts(trx, job.id, [changeRequestStory(request!.description)], { locked: true });
+  await storiesRepository.setAmountCents(trx, story!.id, request!.priceCents!, now);
+  await changeRequestsRepository.markPaid(trx, request!.id, story!.id, now);
+  await input.record("change_request_paid", { changeRequestId: request!.id, storyId: story!.id, priceCents: request!.priceCents });
+  return { duplicate: false, paymentId: payment.id, jobId: job.id, status: "succeeded", refund: null };
 }

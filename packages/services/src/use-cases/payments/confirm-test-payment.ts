@@ -2,15 +2,18 @@ import { randomUUID } from "node:crypto";
 import {
   authorize,
   cardExpiryRefusal,
+  decideChangeRequest,
   domainError,
   errorCatalogue,
   paymentAmount,
+  refusalError,
   testCardOutcome,
   type Actor,
   type ErrorCode,
   type TestConfirmBody,
 } from "@forgehire/core";
 import type { ServiceDeps } from "../../deps.js";
+import { changeRequestsRepository } from "../../repositories/change-requests.js";
 import { paymentsRepository } from "../../repositories/payments.js";
 import { loadLiveJob } from "../jobs/job-details.js";
 import { applyPaymentEvent } from "./apply-payment-event.js";
@@ -31,15 +34,29 @@ type Deps = Pick<ServiceDeps, "db" | "now" | "payments" | "logger" | "mailer" | 
  *   PAYMENT_NOT_LOCKED; PAYMENT_AMOUNT_CHANGED (409); INVALID_EXPIRY_MONTH, INVALID_EXPIRY_YEAR or EXPIRED_CARD (402,
  *   nothing recorded); CARD_DECLINED, INSUFFICIENT_FUNDS or INVALID_CARD (402) after recording the failed attempt
  */
-export async function confirmTestPayment(deps: Deps, actor: Actor, input: TestConfirmBody): Promise<{ status: "succeeded"; jobId: number }> {
+export async function confirmTestPayment(
+  deps: Deps,
+  actor: Actor,
+  input: TestConfirmBody,
+): Promise<{ status: "succeeded"; jobId: number; changeRequestId: string | null }> {
   if (deps.payments.name !== "test") throw domainError("TEST_PROVIDER_DISABLED");
   const payment = await paymentsRepository.findById(deps.db, input.paymentId);
   if (!payment || payment.provider !== "test" || !payment.providerPaymentId) throw domainError("PAYMENT_NOT_FOUND");
   const job = await loadLiveJob(deps.db, payment.jobId);
-  authorize(actor, "pay", job);
-  if (payment.status === "succeeded") throw domainError("ALREADY_PAID");
-  // A canceled attempt with an intent was closed by a price change (the test provider's only reason to cancel one).
-  if (payment.amount !== paymentAmount(job.budget) || payment.status === "canceled") throw domainError("PAYMENT_AMOUNT_CHANGED");
+  if (payment.changeRequestId) {
+    // A change request's quote (cr-3): its own lifecycle decides who pays it and whether it is still open.
+    const request = await changeRequestsRepository.findById(deps.db, payment.changeRequestId);
+    if (!request) throw domainError("PAYMENT_NOT_FOUND");
+    if (payment.status === "succeeded") throw domainError("ALREADY_PAID");
+    const decision = decideChangeRequest(actor, "pay", job, request);
+    if (!decision.allowed) throw refusalError(decision.refusal);
+    if (payment.amount !== request.priceCents || payment.status === "canceled") throw domainError("PAYMENT_AMOUNT_CHANGED");
+  } else {
+    authorize(actor, "pay", job);
+    if (payment.status === "succeeded") throw domainError("ALREADY_PAID");
+    // A canceled attempt with an intent was closed by a price change (the test provider's only reason to cancel one).
+    if (payment.amount !== paymentAmount(job.budget) || payment.status === "canceled") throw domainError("PAYMENT_AMOUNT_CHANGED");
+  }
   if (payment.status !== "requires_payment" && payment.status !== "failed") throw domainError("PAYMENT_NOT_FOUND");
   const expiry = cardExpiryRefusal(input.expMonth, input.expYear, deps.now());
   if (expiry) throw domainError(expiry);
@@ -65,7 +82,7 @@ export async function confirmTestPayment(deps: Deps, actor: Actor, input: TestCo
   );
   if (outcome.status === "failed") throw domainError(outcome.code);
   if (applied.status !== "succeeded") throw domainError(refusalOf(applied.refund));
-  return { status: "succeeded", jobId: job.id };
+  return { status: "succeeded", jobId: job.id, changeRequestId: payment.changeRequestId };
 }
 
 /** Why a charge that went through did not pay the job (it was flagged for refund, or another request paid first). */

@@ -62,7 +62,27 @@ export async function createPaymentIntent(deps: Deps, actor: Actor, jobId: numbe
     return { payment: inserted, fresh: true, stale };
   });
   await cancelIntentsAtProvider(deps, stale);
+  const job = await loadLiveJob(deps.db, jobId);
+  return handOutIntent(deps, { payment, fresh, description: paymentDescription(job.title), restart: () => createPaymentIntent(deps, actor, jobId) });
+}
 
+/**
+ * Gives the card form an attempt's intent: the attempt's own one while the provider says it is usable, else a new
+ * one created with the attempt's idempotency key (a doubled request gets the same intent back). An attempt whose
+ * intent is no longer usable is closed and `restart` starts the next attempt. Shared by the job's own payment and a
+ * change request's (cr-3), so both take the same steps and undos.
+ * @param deps database, clock, payment provider, logger
+ * @param input the attempt, whether this request created it, the provider's description, and how to start over
+ * @returns what the browser's card form needs
+ * @throws the provider's own failure (upstream) after undoing what was done
+ */
+export async function handOutIntent(
+  deps: Deps,
+  input: { payment: PaymentRow; fresh: boolean; description: string; restart: () => Promise<PaymentIntentResult> },
+): Promise<PaymentIntentResult> {
+  const provider = deps.payments;
+  const { payment, fresh } = input;
+  const jobId = payment.jobId;
   if (!fresh && payment.providerPaymentId) {
     const existing = await provider.retrieveIntent(payment.providerPaymentId);
     if (existing?.usable) return resultOf(deps, payment, existing.clientSecret);
@@ -73,10 +93,9 @@ export async function createPaymentIntent(deps: Deps, actor: Actor, jobId: numbe
       if (locked && isReusableAttempt(locked.status))
         await paymentsRepository.updateStatus(trx, payment.id, { status: "canceled", lastError: existing?.lastError ?? null }, deps.now());
     });
-    return createPaymentIntent(deps, actor, jobId);
+    return input.restart();
   }
 
-  const job = await loadLiveJob(deps.db, jobId);
   const undo = new UndoLog(deps.logger);
   try {
     const intent = await provider.createIntent({
@@ -84,7 +103,7 @@ export async function createPaymentIntent(deps: Deps, actor: Actor, jobId: numbe
       jobId,
       amount: payment.amount,
       currency: payment.currency,
-      description: paymentDescription(job.title),
+      description: input.description,
       idempotencyKey: payment.idempotencyKey ?? idempotencyKeyOf(jobId, payment.attempt),
     });
     undo.record("create intent", async () => {
