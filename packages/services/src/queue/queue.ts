@@ -29,6 +29,8 @@ export interface QueueData {
    * is still in review in that same submission (ISO time), so a later resubmission, approval or dispute makes it a no-op.
    */
   "auto-approve": { storyId: string; submittedAt: string };
+  /** Pays out a freelancer's available money (after a release, or their onboarding): every release not yet paid. */
+  payout: { freelancerId: string };
 }
 
 export type QueueName = keyof QueueData;
@@ -60,6 +62,9 @@ const queueOptions: Record<QueueName, PgBoss.Queue> = {
   breakdown: { name: "breakdown", retryLimit: 3, retryDelay: 1 },
   // Retried after a crash or an outage; the approval's conditional update makes a second working a no-op.
   "auto-approve": { name: "auto-approve", retryLimit: 10, retryDelay: 5, retryBackoff: true },
+  // Retried while the provider is away; a payout's unique key per release and its idempotency key at the provider make
+  // a second working (a retry, another process) pay nothing twice.
+  payout: { name: "payout", retryLimit: 10, retryDelay: 5, retryBackoff: true },
 };
 
 /** How many times a breakdown job is retried: its handler fails the run for good on the last one. */

@@ -23,6 +23,7 @@ import { storiesRepository, type StoryRecord } from "../../repositories/stories.
 import { taskMessagesRepository } from "../../repositories/task-messages.js";
 import { loadLiveJob } from "../jobs/job-details.js";
 import { postRelease } from "../ledger/post-ledger.js";
+import { queuePayout } from "../payouts/payouts.js";
 import { notifyClientOfJobUpdate, notifyClientOfStorySubmitted } from "../notifications/client-emails.js";
 
 type Deps = Pick<ServiceDeps, "db" | "now" | "config" | "mailer" | "queue">;
@@ -122,6 +123,8 @@ async function approveInTransaction(
     feePercent: deps.config.delivery.platformFeePercent,
     actor: actor === "system" ? { kind: "system", id: null } : { kind: isAdmin(actor) ? "admin" : "client", id: actor.id },
   });
+  // The release's transfer to the freelancer, queued with it: it exists only if the release commits.
+  if (release.netCents > 0) await queuePayout(deps, trx, job.freelancerId!);
   const actorId = actor === "system" ? null : actor.id;
   await jobActivityRepository.record(trx, {
     jobId: job.id,
@@ -233,7 +236,7 @@ export function storyAbilities(deps: Pick<ServiceDeps, "config">, actor: Actor |
  * @returns the stories released now
  */
 export async function releaseUnapprovedStories(
-  deps: Pick<ServiceDeps, "config">,
+  deps: Pick<ServiceDeps, "config" | "queue">,
   trx: Knex.Transaction,
   actor: Actor,
   job: JobRecord,
@@ -256,5 +259,6 @@ export async function releaseUnapprovedStories(
     });
     released++;
   }
+  if (released > 0) await queuePayout(deps, trx, job.freelancerId);
   return released;
 }
