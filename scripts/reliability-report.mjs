@@ -134,6 +134,44 @@ const invariants = [
     "Disputes",
     "disputes:list and disputes:resolve act as an admin through the same use cases: a split that does not add up exits 2, a resolution verifies",
   ],
+  [
+    "payout-1",
+    "Payouts",
+    "Only a freelancer sets up payouts, for their own connected account (one per freelancer): others 403, visitors 401, someone else's 404",
+  ],
+  [
+    "payout-2",
+    "Payouts",
+    "A release of a freelancer who has not onboarded waits as available; completing onboarding transfers its net (gross less the fee), once",
+  ],
+  [
+    "payout-3",
+    "Payouts",
+    "Once onboarded, each release is transferred by the queue: one payouts row, one transfer and one balanced payout transaction per release",
+  ],
+  [
+    "payout-4",
+    "Payouts",
+    "The back office lists payouts (ra-data-simple-rest, Content-Range) with freelancer, job, amount, status and failure reason, to admins only",
+  ],
+  ["payout-5", "Payouts", "After payouts, reversals and refusals, ledger:verify finds every invariant holding"],
+  [
+    "payout-6",
+    "Payouts",
+    "Stripe onboarding: one Express account per freelancer, an account link with our URLs; a signed account.updated sets payoutsEnabled, once per event",
+  ],
+  [
+    "payout-7",
+    "Payouts",
+    "A release becomes transfers.create to the freelancer's account with transfer_group job_<id>, source_transaction the job's charge and an idempotency key per release",
+  ],
+  ["payout-8", "Payouts", "Two processes paying the same freelancer at once make one transfer per release"],
+  [
+    "payout-9",
+    "Payouts",
+    "transfer.reversed and refused transfers are recorded (status, reason) for admins, and the money returns to available by one balanced transaction, once",
+  ],
+  ["payout-10", "Payouts", "The demo has a freelancer onboarded on the test provider with a paid payout; payouts:list shows it; the ledger verifies"],
 ];
 
 // Figures that must be exactly zero wherever they are measured.
