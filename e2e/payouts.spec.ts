@@ -31,7 +31,8 @@ async function signedIn(userType: "client" | "freelancer" | "admin", firstName: 
   browsers.push(browser);
   const portal = new PortalPage(browser.page);
   await portal.logIn(email, `${firstName}-pass`);
-  await browser.page.waitForURL((url) => url.pathname === "/");
+  // Admins land on the back office's dashboard.
+  await browser.page.waitForURL((url) => url.pathname === (userType === "admin" ? "/admin/" : "/"));
   return { page: browser.page, portal, email, password: `${firstName}-pass` };
 }
 
