@@ -189,6 +189,30 @@ describe("Stripe Connect payouts (real SDK against a local fake)", () => {
     expect(payouts).toHaveLength(2);
   });
 
+  it("[payout-8] a transfer whose answer never came (Stripe 500s) stays pending; both processes retrying it send the same key: one transfer", async () => {
+    const nova = await buildFreelancer(server);
+    const { account } = await startOnboarding(nova);
+    await enable(account.id);
+    await server.services.settle();
+    const { job, stories } = await startedJob(nova);
+    // The SDK tries three times (maxNetworkRetries 2): all three fail, so the queued run throws and leaves it pending.
+    fake.failNextTransfers(3, 500);
+    const before = fake.transferRequests;
+    const release = await approve(stories[0]!, nova);
+    await expect.poll(() => fake.transferRequests - before, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+    expect(await db()("payouts").where({ job_id: job.id, status: "pending" })).toHaveLength(1);
+    const [pending] = await db()("payouts").where({ job_id: job.id });
+    // Reserved: the ledger already moved it to paid out, so nothing else can take the same money.
+    expect(await earnings(nova)).toMatchObject({ availableCents: 0, paidOutCents: release.netCents });
+    await Promise.all([payOutAvailable(server.services, nova.user.id), payOutAvailable(twin.services, nova.user.id)]);
+    await server.services.settle();
+    await twin.services.settle();
+    const transfers = fake.transfers.filter((t) => t.transfer_group === `job_${job.id}`);
+    expect(transfers).toHaveLength(1);
+    expect(transfers[0]!.idempotencyKey).toBe(pending.idempotency_key);
+    expect(await db()("payouts").where({ job_id: job.id })).toEqual([expect.objectContaining({ status: "paid", provider_transfer_id: transfers[0]!.id })]);
+  });
+
   it("[payout-9] transfer.reversed is recorded (status, reason, amount) and the ledger gives the money back to available by one balanced transaction, once", async () => {
     const nova = await buildFreelancer(server);
     const { account } = await startOnboarding(nova);

@@ -73,6 +73,8 @@ export interface FakeStripe {
   transfers: FakeTransfer[];
   /** Every transfer request, including idempotent repeats. */
   transferRequests: number;
+  /** Makes the next `count` transfer requests answer this HTTP error (e.g. 500): the SDK's own retries included. */
+  failNextTransfers(count: number, status: number): void;
   /** Makes the next transfer refused with this message (a 400 invalid_request_error) once. */
   refuseNextTransfer(message: string): void;
   /** Makes the next created intent take this id (e.g. one already used, to break a later step). */
@@ -118,6 +120,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const accountsByKey = new Map<string, FakeAccount>();
   const transfersByKey = new Map<string, FakeTransfer>();
   let refuseTransfer: string | null = null;
+  let failTransfers = { count: 0, status: 500 };
+  fake.failNextTransfers = (count, status) => {
+    failTransfers = { count, status };
+  };
   fake.refuseNextTransfer = (message) => {
     refuseTransfer = message;
   };
@@ -243,6 +249,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (req.method === "POST" && url.pathname === "/v1/transfers") {
       fake.transferRequests += 1;
       const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
+      if (failTransfers.count > 0) {
+        failTransfers.count -= 1;
+        return send(res, failTransfers.status, { error: { type: "api_error", message: "Something went wrong" } });
+      }
       const previous = idempotencyKey ? transfersByKey.get(idempotencyKey) : undefined;
       if (previous) return send(res, 200, previous);
       if (refuseTransfer !== null) {
