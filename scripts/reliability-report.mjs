@@ -161,6 +161,44 @@ const invariants = [
   ["cr-4", "Change requests", "A declined quote adds nothing and cannot be paid; a capture arriving for it is refunded and the ledger verifies"],
   ["cr-5", "Change requests", "Only the job's owner or an admin pays or declines a quote; others are refused 403 and can/why say so"],
   ["cr-6", "Change requests", "A change requested before payment joins the job's own scope as before; a completed paid job takes no quote"],
+  [
+    "payout-1",
+    "Payouts",
+    "Only a freelancer sets up payouts, for their own connected account (one per freelancer): others 403, visitors 401, someone else's 404",
+  ],
+  [
+    "payout-2",
+    "Payouts",
+    "A release of a freelancer who has not onboarded waits as available; completing onboarding transfers its net (gross less the fee), once",
+  ],
+  [
+    "payout-3",
+    "Payouts",
+    "Once onboarded, each release is transferred by the queue: one payouts row, one transfer and one balanced payout transaction per release",
+  ],
+  [
+    "payout-4",
+    "Payouts",
+    "The back office lists payouts (ra-data-simple-rest, Content-Range) with freelancer, job, amount, status and failure reason, to admins only",
+  ],
+  ["payout-5", "Payouts", "After payouts, reversals and refusals, ledger:verify finds every invariant holding"],
+  [
+    "payout-6",
+    "Payouts",
+    "Stripe onboarding: one Express account per freelancer, an account link with our URLs; a signed account.updated sets payoutsEnabled, once per event",
+  ],
+  [
+    "payout-7",
+    "Payouts",
+    "A release becomes transfers.create to the freelancer's account with transfer_group job_<id>, source_transaction the job's charge and an idempotency key per release",
+  ],
+  ["payout-8", "Payouts", "Two processes paying the same freelancer at once make one transfer per release"],
+  [
+    "payout-9",
+    "Payouts",
+    "transfer.reversed and refused transfers are recorded (status, reason) for admins, and the money returns to available by one balanced transaction, once",
+  ],
+  ["payout-10", "Payouts", "The demo has a freelancer onboarded on the test provider with a paid payout; payouts:list shows it; the ledger verifies"],
   ["house-1", "The house", "docs/architecture.md is the file the code generates: layers from the imports, folders, the request's life"],
   [
     "house-2",

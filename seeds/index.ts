@@ -9,10 +9,20 @@ import {
   noAdditionalServices,
   parseIsoDuration,
   paymentAmount,
+  payoutKeys,
+  payoutTransaction,
   quote,
   rulesBreakdown,
 } from "@forgehire/core";
-import { createUser, postPaymentCaptured, postRelease, storiesRepository, type ServiceDeps } from "@forgehire/services";
+import {
+  createUser,
+  payoutsRepository,
+  postLedgerTransaction,
+  postPaymentCaptured,
+  postRelease,
+  storiesRepository,
+  type ServiceDeps,
+} from "@forgehire/services";
 import { demoUsers } from "./01-users.js";
 import { demoFreelancers } from "./02-freelancers.js";
 import { demoJobs } from "./03-jobs.js";
@@ -202,6 +212,16 @@ export async function runSeeds(deps: Pick<ServiceDeps, "db" | "now">): Promise<S
           }
         }
       }
+      if (job.state === "in_progress" && job.freelancer && milestones.length >= 3) {
+        // Paid out: an earlier story approved, released and transferred to the freelancer's test-provider account.
+        await payOutDemoStory(trx, {
+          jobId,
+          ownerId: idOf(job.owner),
+          freelancerId: idOf(job.freelancer),
+          story: milestones[2]!,
+          at: new Date(createdAt.getTime() + DAY_MS * 0.5),
+        });
+      }
       if (job.state === "in_progress" && job.freelancer && milestones.length >= 2) {
         // The freelancer's Earnings show every state the demo can reach without a payout: the second story approved
         // and released (after the capture above, so the escrow never dips), the first one delivered and in review.
@@ -350,6 +370,79 @@ async function deliverDemoStories(
       created_at: demo.at,
     },
   ]);
+}
+
+/**
+ * One story of a started demo job approved, released and paid out through the test provider: the freelancer onboarded
+ * on its page before, so the release became a transfer (a payouts row, its ledger payout transaction). The provider has
+ * since paused payouts on the account (its details to confirm again, as Stripe does when requirements come due), so a
+ * later release waits as available and the Earnings page shows all three figures and the "Set up payouts" button.
+ */
+async function payOutDemoStory(
+  trx: Knex.Transaction,
+  demo: { jobId: number; ownerId: string; freelancerId: string; story: { storyId: string; amountCents: number }; at: Date },
+): Promise<void> {
+  const hour = DAY_MS / 24;
+  await trx("requirement_tasks").where({ job_id: demo.jobId, story_id: demo.story.storyId, type: "task" }).update({ status: "done" });
+  await trx("requirement_tasks")
+    .where({ id: demo.story.storyId })
+    .update({
+      delivery_status: "approved",
+      submitted_at: new Date(demo.at.getTime() - 3 * hour),
+      approved_at: demo.at,
+      approved_by: "client",
+      delivery_note: "Shipped: the preview has it, and every acceptance criterion is ticked.",
+    });
+  const release = await postRelease(trx, {
+    jobId: demo.jobId,
+    storyId: demo.story.storyId,
+    grossCents: demo.story.amountCents,
+    freelancerId: demo.freelancerId,
+    feePercent: DEFAULT_PLATFORM_FEE_PERCENT,
+    actor: { kind: "client", id: demo.ownerId },
+  });
+  await trx("job_activity").insert({
+    job_id: demo.jobId,
+    actor_id: demo.ownerId,
+    action: "story_approved",
+    details: JSON.stringify({ storyId: demo.story.storyId, by: "person" }),
+    created_at: demo.at,
+  });
+  const accountId = `acct_test_demo${demo.freelancerId.replace(/-/g, "").slice(0, 12)}`;
+  await payoutsRepository.insertAccount(trx, { userId: demo.freelancerId, provider: "test", providerAccountId: accountId }, demo.at);
+  const releaseTransaction = (await trx("ledger_transactions").where({ kind: "release", story_id: demo.story.storyId }).first("id")) as { id: number };
+  const releaseId = Number(releaseTransaction.id);
+  const paidAt = new Date(demo.at.getTime() + hour / 60);
+  const { payout } = await payoutsRepository.reserve(
+    trx,
+    {
+      freelancerId: demo.freelancerId,
+      jobId: demo.jobId,
+      storyId: demo.story.storyId,
+      releaseTransactionId: releaseId,
+      amountCents: release.netCents,
+      provider: "test",
+      providerAccountId: accountId,
+      idempotencyKey: payoutKeys.transfer(releaseId),
+    },
+    demo.at,
+  );
+  const { transaction } = await postLedgerTransaction(
+    trx,
+    payoutTransaction({
+      jobId: demo.jobId,
+      storyId: demo.story.storyId,
+      freelancerId: demo.freelancerId,
+      amountCents: release.netCents,
+      reference: payoutKeys.ledgerReference(releaseId),
+    }),
+    { kind: "system", id: null },
+  );
+  await payoutsRepository.setLedgerTransaction(trx, payout.id, transaction.id);
+  await payoutsRepository.markPaid(trx, payout.id, `tr_test_demo${releaseId}`, paidAt);
+  await trx("connected_accounts")
+    .where({ user_id: demo.freelancerId })
+    .update({ payouts_enabled: false, details_submitted: true, updated_at: new Date(paidAt.getTime() + DAY_MS * 0.1) });
 }
 
 /** In a started project the first task of each story is done and the second under way. */

@@ -69,12 +69,22 @@ describe("demo seeds", () => {
     const job = (await database.knex("jobs").where({ status: "in_progress" }).first()) as { id: number; freelancer_id: string };
     const statuses = (await database.knex("requirement_tasks").where({ job_id: job.id, type: "story" }).pluck("delivery_status")) as string[];
     expect(statuses.filter((status) => status === "in_review")).toHaveLength(1);
-    expect(statuses.filter((status) => status === "approved")).toHaveLength(1);
+    expect(statuses.filter((status) => status === "approved")).toHaveLength(2);
     const credited = await database
       .knex("ledger_entries as e")
       .join("ledger_transactions as t", "t.id", "e.transaction_id")
       .where({ "t.job_id": job.id, "t.kind": "release", "e.account_kind": "freelancer_available", "e.account_owner": job.freelancer_id });
-    expect(credited).toHaveLength(1);
+    expect(credited).toHaveLength(2);
+  });
+
+  it("[payout-10] give the in-progress job's freelancer a test-provider account and one paid payout of a release, in the ledger too", async () => {
+    const job = (await database.knex("jobs").where({ status: "in_progress" }).first()) as { id: number; freelancer_id: string };
+    const account = await database.knex("connected_accounts").where({ user_id: job.freelancer_id }).first();
+    expect(account).toMatchObject({ provider: "test", details_submitted: true });
+    const payouts = await database.knex("payouts").where({ freelancer_id: job.freelancer_id });
+    expect(payouts).toEqual([expect.objectContaining({ status: "paid", job_id: job.id, provider_account_id: account.provider_account_id })]);
+    const payout = await database.knex("ledger_transactions").where({ id: payouts[0].ledger_transaction_id }).first();
+    expect(payout).toMatchObject({ kind: "payout", story_id: payouts[0].story_id });
   });
 
   it("price every job with the core quote", async () => {

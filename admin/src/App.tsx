@@ -14,6 +14,7 @@ import freelancers from "./freelancers";
 import jobs from "./jobs";
 import chatMessages from "./messages";
 import payments from "./payments";
+import payouts from "./payouts";
 import stories from "./stories";
 import tasks from "./tasks";
 import users from "./users";
@@ -61,6 +62,7 @@ export const App = () => (
     <Resource name="messages" {...chatMessages} />
     <Resource name="emails" {...emails} />
     <Resource name="payments" {...payments} />
+    <Resource name="payouts" {...payouts} />
     <CustomRoutes>
       <Route path={COMMUNICATION_PATH} element={<CommunicationHub />} />
     </CustomRoutes>

@@ -82,6 +82,7 @@ export * from "./schemas/disputes.js";
 export * from "./policies/money.js";
 export * from "./earnings/earnings.js";
 export * from "./schemas/earnings.js";
+export * from "./payouts/payouts.js";
 export * from "./lifecycle/duration.js";
 export * from "./lifecycle/delivery.js";
 export * from "./lifecycle/job.js";

@@ -17,6 +17,7 @@ import { jobsRouter } from "./routes/jobs/router.js";
 import { breakdownRouter } from "./routes/breakdown/router.js";
 import { deliveryRouter } from "./routes/delivery/router.js";
 import { earningsRouter } from "./routes/earnings/router.js";
+import { payoutsRouter } from "./routes/payouts/router.js";
 import { healthRouter } from "./routes/health/router.js";
 import { freelancersRouter } from "./routes/freelancers/router.js";
 import { chatRouter } from "./routes/chat/router.js";
@@ -113,6 +114,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   api.use(breakdownRouter(services));
   api.use(deliveryRouter(services));
   api.use(earningsRouter(services));
+  api.use(payoutsRouter(services));
   api.use(paymentsRouter(services));
   api.use(freelancersRouter(services));
   // Before the back office: its generic /admin/:resource would otherwise take POST /admin/chat-rooms.

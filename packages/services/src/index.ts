@@ -100,3 +100,5 @@ export * from "./use-cases/payments/refund-payment.js";
 export * from "./use-cases/delivery/deliver-story.js";
 export * from "./use-cases/delivery/disputes.js";
 export * from "./repositories/disputes.js";
+export * from "./repositories/payouts.js";
+export * from "./use-cases/payouts/payouts.js";

@@ -18,6 +18,7 @@ import { BREAKDOWN_RETRY_LIMIT, createJobQueue, emailQueueNames, type QueueHandl
 import { mailDeploymentRepository } from "./repositories/mail-deployment.js";
 import { workBreakdownRun } from "./use-cases/breakdown/breakdown-runs.js";
 import { reconcilePayments } from "./use-cases/payments/reconcile-payments.js";
+import { payOutAvailable } from "./use-cases/payouts/payouts.js";
 
 /** How a process works the mail queues: sends over SMTP, keeps mail as logged (a deployment without SMTP), or leaves them. */
 export type MailWork = "send" | "log" | "leave";
@@ -69,6 +70,10 @@ export function queueHandlers(deps: ServiceDeps & Pick<Services, "engines">): Qu
     },
     "review-reminder": async (job) => {
       if (await remindOfReviewDeadline(deps, job.data)) deps.logger.info({ storyId: job.data.storyId }, "client reminded of a story's review deadline");
+    },
+    payout: async (job) => {
+      const run = await payOutAvailable(deps, job.data.freelancerId);
+      if (run.reserved || run.paid || run.failed) deps.logger.info({ freelancerId: job.data.freelancerId, ...run }, "payout run");
     },
     "reconcile-payments": async (job) => {
       const started = Date.now();

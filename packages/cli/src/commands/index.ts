@@ -232,6 +232,15 @@ export function registerCommands(program: Command): void {
     .action(async (id: string, options) => (await import("../actions/disputes.js")).disputesResolve(id, options));
 
   program
+    .command("payouts:list")
+    .description("every transfer to a freelancer, newest first: freelancer, job, amount, status and failure reason")
+    .option("--status <status>", "pending, paid, failed or reversed")
+    .option("--job <id>", "only this job's payouts")
+    .option("--as <email>", "act as this account (default: the first admin)")
+    .option("--json", "print JSON instead of text")
+    .action(async (options) => (await import("../actions/payouts.js")).payoutsList(options));
+
+  program
     .command("ledger:verify")
     .description("check every money invariant over the whole ledger; exit 12 naming each violation")
     .option("--json", "print JSON instead of text")

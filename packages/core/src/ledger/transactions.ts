@@ -47,6 +47,7 @@ export const ledgerKeys = {
   releaseOfDispute: (disputeId: string) => `release:dispute:${disputeId}`,
   refundOfDispute: (disputeId: string) => `refund:dispute:${disputeId}`,
   payout: (reference: string) => `payout:${reference}`,
+  payoutReversal: (reference: string) => `payout-reversal:${reference}`,
 } as const;
 
 /** Raised when a transaction would break a money rule; the services layer turns it into a refusal. */
@@ -245,6 +246,34 @@ export function payoutTransaction(input: {
     entries: [
       { account: { kind: "freelancer_available", userId: input.freelancerId }, amountCents: -input.amountCents },
       { account: { kind: "freelancer_paid_out", userId: input.freelancerId }, amountCents: input.amountCents },
+    ],
+  });
+}
+
+/**
+ * A transfer that came back (reversed by the provider, or refused after it was reserved): the paid-out amount returns
+ * to the freelancer's available balance, once per payout.
+ * @param input the freelancer, the amount that came back, the job (and story) it was earned on and the payout's reference
+ * @returns the balanced transaction
+ */
+export function payoutReversalTransaction(input: {
+  jobId: number;
+  storyId?: string | null;
+  freelancerId: string;
+  amountCents: number;
+  reference: string;
+}): LedgerTransactionDraft {
+  assertCents(input.amountCents, "payout reversal", { positive: true });
+  return finish({
+    kind: "payout",
+    jobId: input.jobId,
+    // Names the story like its payout: the earnings list sums the story's paid-out entries, which this brings to zero.
+    storyId: input.storyId ?? null,
+    paymentId: null,
+    idempotencyKey: ledgerKeys.payoutReversal(input.reference),
+    entries: [
+      { account: { kind: "freelancer_paid_out", userId: input.freelancerId }, amountCents: -input.amountCents },
+      { account: { kind: "freelancer_available", userId: input.freelancerId }, amountCents: input.amountCents },
     ],
   });
 }

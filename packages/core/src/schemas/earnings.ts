@@ -46,7 +46,7 @@ export const earningsSchema = z.object({
   availableCents: cents,
   /** transferred to them: the balance of their freelancer_paid_out account */
   paidOutCents: cents,
-  /** whether payouts reach a connected account; false until payouts onboarding exists */
+  /** whether payouts reach a connected account: the provider enabled payouts on the freelancer's account */
   payoutsEnabled: z.boolean(),
   /** newest first: a story in review by its submission, a released one by its release */
   items: z.array(earningsItemSchema),

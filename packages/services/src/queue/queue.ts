@@ -34,6 +34,8 @@ export interface QueueData {
    * ahead of it: a no-op unless the story is still in review in that same submission.
    */
   "review-reminder": { storyId: string; submittedAt: string };
+  /** Pays out a freelancer's available money (after a release, or their onboarding): every release not yet paid. */
+  payout: { freelancerId: string };
 }
 
 export type QueueName = keyof QueueData;
@@ -67,6 +69,9 @@ const queueOptions: Record<QueueName, PgBoss.Queue> = {
   "auto-approve": { name: "auto-approve", retryLimit: 10, retryDelay: 5, retryBackoff: true },
   // Retried after a crash or an outage; the story's claim of its reminder makes a second working send nothing.
   "review-reminder": { name: "review-reminder", retryLimit: 10, retryDelay: 5, retryBackoff: true },
+  // Retried while the provider is away; a payout's unique key per release and its idempotency key at the provider make
+  // a second working (a retry, another process) pay nothing twice.
+  payout: { name: "payout", retryLimit: 10, retryDelay: 5, retryBackoff: true },
 };
 
 /** How many times a breakdown job is retried: its handler fails the run for good on the last one. */

@@ -13,7 +13,7 @@ export interface EarningsRow {
   feeCents: number | null;
   netCents: number | null;
   released: boolean;
-  /** a payout transaction names the story */
+  /** the story's payouts, less their reversals, left something paid out */
   paidOut: boolean;
   submittedAt: Date | null;
   releasedAt: Date | null;
@@ -54,7 +54,9 @@ const earningsSql = `
   select j.id, j.title, t.story_id, s.title,
          e.amount_cents + coalesce(f.fee, 0), coalesce(f.fee, 0), e.amount_cents,
          true,
-         exists (select 1 from ledger_transactions p where p.kind = 'payout' and p.story_id = t.story_id),
+         coalesce((select sum(pe.amount_cents) from ledger_transactions p
+                     join ledger_entries pe on pe.transaction_id = p.id and pe.account_kind = 'freelancer_paid_out'
+                    where p.kind = 'payout' and p.story_id = t.story_id), 0) > 0,
          s.submitted_at, t.created_at, t.created_at
     from ledger_entries e
     join ledger_transactions t on t.id = e.transaction_id and t.kind = 'release'

@@ -1,4 +1,4 @@
-import type { ChangeEvent } from "react";
+import { useState, type ChangeEvent } from "react";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -19,14 +19,16 @@ import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import FileDownloadOutlined from "@mui/icons-material/FileDownloadOutlined";
 import { Link as RouterLink, useSearchParams } from "react-router";
-import type { EarningsBody, EarningsItem, EarningsStatus } from "@forgehire/core";
+import type { EarningsBody, EarningsItem, EarningsStatus, Payout, PayoutStatus } from "@forgehire/core";
 import { errorMessage } from "../../api/client";
 import { EARNINGS_CSV_URL, EARNINGS_PER_PAGE, useEarnings } from "../../api/earnings";
+import { PAYOUTS_PER_PAGE, usePayouts, useStartPayoutsOnboarding } from "../../api/payouts";
 import ProtectedRoute from "../../components/ProtectedRoute";
 import { parsePageParam } from "../../lib/page-param";
 
 const messages = {
   payoutsNotSetUp: "Payouts are not set up yet. Released money stays available on your Forgehire balance until payouts to your own account are set up.",
+  payoutsReturned: "Thanks: your payouts setup is with the payment provider. Payouts start as soon as it confirms your account.",
   empty: "Nothing yet. A story's money shows here once you submit it for review.",
 } as const;
 
@@ -34,6 +36,13 @@ const statusLabels: Record<EarningsStatus, { label: string; color: "warning" | "
   in_review: { label: "In review", color: "warning" },
   available: { label: "Available", color: "success" },
   paid_out: { label: "Paid out", color: "default" },
+};
+
+const payoutStatusLabels: Record<PayoutStatus, { label: string; color: "warning" | "success" | "error" | "default" }> = {
+  pending: { label: "Pending", color: "warning" },
+  paid: { label: "Paid", color: "success" },
+  failed: { label: "Failed", color: "error" },
+  reversed: { label: "Reversed", color: "error" },
 };
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
@@ -131,11 +140,7 @@ function EarningsView({ data, page, onPageChange }: { data: EarningsBody; page: 
           <Figure label="Paid out" cents={data.paidOutCents} hint="Transferred to your own account" />
         </Grid>
       </Grid>
-      {!data.payoutsEnabled && (
-        <Alert severity="info" sx={{ mb: 3 }}>
-          {messages.payoutsNotSetUp}
-        </Alert>
-      )}
+      {!data.payoutsEnabled && <PayoutsSetup />}
       {data.items.length === 0 ? (
         <Card>
           <CardContent sx={{ py: 6, textAlign: "center" }}>
@@ -185,6 +190,97 @@ function EarningsView({ data, page, onPageChange }: { data: EarningsBody; page: 
           <Pagination count={pageCount} page={Math.min(page, pageCount)} onChange={onPageChange} color="primary" shape="rounded" />
         </Box>
       )}
+      <Payouts />
     </>
+  );
+}
+
+/** Payouts not enabled yet: why, and the button to the provider's onboarding. */
+function PayoutsSetup() {
+  const [searchParams] = useSearchParams();
+  const onboarding = useStartPayoutsOnboarding();
+  const returned = searchParams.get("payouts") === "return";
+  return (
+    <Alert
+      severity="info"
+      sx={{ mb: 3 }}
+      action={
+        <Button color="inherit" size="small" variant="outlined" disabled={onboarding.isPending} onClick={() => onboarding.mutate()}>
+          Set up payouts
+        </Button>
+      }
+    >
+      {returned ? messages.payoutsReturned : messages.payoutsNotSetUp}
+      {onboarding.isError && (
+        <Typography variant="body2" color="error" role="alert" sx={{ mt: 1 }}>
+          {errorMessage(onboarding.error)}
+        </Typography>
+      )}
+    </Alert>
+  );
+}
+
+/** The freelancer's transfers to their own account, newest first; nothing while there are none. */
+function Payouts() {
+  const [page, setPage] = useState(1);
+  const payouts = usePayouts(page);
+  const data = payouts.data;
+  if (!data || data.total === 0) return null;
+  const pageCount = Math.max(1, Math.ceil(data.total / PAYOUTS_PER_PAGE));
+  return (
+    <Box component="section" aria-labelledby="payouts-heading" sx={{ mt: 5 }}>
+      <Typography variant="h5" component="h2" id="payouts-heading" sx={{ mb: 2 }}>
+        Payouts
+      </Typography>
+      <TableContainer component={Card}>
+        <Table aria-label="Payouts to your account">
+          <TableHead>
+            <TableRow>
+              <TableCell>Date</TableCell>
+              <TableCell>Job</TableCell>
+              <TableCell>Story</TableCell>
+              <TableCell align="right">Amount</TableCell>
+              <TableCell>Status</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {data.items.map((payout) => (
+              <PayoutRow key={payout.id} payout={payout} />
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {pageCount > 1 && (
+        <Box sx={{ display: "flex", justifyContent: "center", mt: 3 }}>
+          <Pagination count={pageCount} page={Math.min(page, pageCount)} onChange={(_event, next) => setPage(next)} color="primary" shape="rounded" />
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function PayoutRow({ payout }: { payout: Payout }) {
+  const status = payoutStatusLabels[payout.status];
+  return (
+    <TableRow>
+      <TableCell sx={{ whiteSpace: "nowrap" }}>{day.format(new Date(payout.paidAt ?? payout.createdAt))}</TableCell>
+      <TableCell>
+        <Link component={RouterLink} to={`/jobs/${payout.jobId}`}>
+          {payout.jobTitle}
+        </Link>
+      </TableCell>
+      <TableCell>{payout.storyTitle ?? "—"}</TableCell>
+      <TableCell align="right" sx={{ fontWeight: 600 }}>
+        {dollars(payout.amountCents)}
+      </TableCell>
+      <TableCell>
+        <Chip size="small" label={status.label} color={status.color} variant="outlined" />
+        {payout.failureReason && (
+          <Typography variant="caption" color="text.secondary" component="p">
+            {payout.failureReason}
+          </Typography>
+        )}
+      </TableCell>
+    </TableRow>
   );
 }

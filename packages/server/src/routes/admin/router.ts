@@ -17,6 +17,7 @@ import { parse } from "../../middlewares/validate.js";
 import { adminBacklogRouter } from "./backlog.js";
 import { adminChatRouter } from "./chat.js";
 import { adminDisputesRouter } from "./disputes.js";
+import { adminPayoutsRouter } from "./payouts.js";
 import { adminEmailsRouter } from "./emails.js";
 import { adminFreelancersRouter } from "./freelancers.js";
 import { adminJobsRouter } from "./jobs.js";
@@ -96,6 +97,7 @@ export function adminRouter(services: Services, options: AdminRouterOptions = {}
   router.use(adminFreelancersRouter(services));
   router.use(adminPaymentsRouter(services));
   router.use(adminDisputesRouter(services));
+  router.use(adminPayoutsRouter(services));
 
   router.all("/{*rest}", () => {
     throw domainError("UNKNOWN_RESOURCE");

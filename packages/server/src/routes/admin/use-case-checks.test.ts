@@ -99,6 +99,20 @@ beforeAll(async () => {
   const disputedStory = await db("requirement_tasks").where({ job_id: paid, type: "story" }).orderBy("created_at").first();
   disputedCents = Number(disputedStory.amount_cents);
   const dispute = (await client.agent.post(`/api/jobs/${paid}/disputes`).send({ reason: "Late", storyId: disputedStory.id }).expect(201)).body.dispute.id;
+  // A payout: the freelancer onboarded on the test provider, the job's second story approved and transferred.
+  const link = new URL((await freelancer.agent.post("/api/payouts/onboarding").expect(200)).body.url);
+  await freelancer.agent
+    .post("/api/payouts/test/onboarding")
+    .send({ account: link.searchParams.get("account") })
+    .expect(200);
+  const paidStory = await db("requirement_tasks").where({ job_id: paid, type: "story" }).orderBy("created_at").offset(1).first();
+  for (const t of await db("requirement_tasks").where({ job_id: paid, type: "task", story_id: paidStory.id })) {
+    await freelancer.agent.patch(`/api/tasks/${t.id}/status`).send({ status: "done" }).expect(200);
+  }
+  await freelancer.agent.post(`/api/stories/${paidStory.id}/submit`).send({ note: "Done" }).expect(200);
+  await client.agent.post(`/api/stories/${paidStory.id}/approve`).expect(200);
+  await server.services.settle();
+  const payout = (await db("payouts").where({ story_id: paidStory.id }).first("id")).id;
   const email = (await db("emails").first("id")).id;
   await db("emails").where({ id: email }).update({ status: "failed", error: "down" });
   const [profile] = await db("freelancers")
@@ -116,6 +130,7 @@ beforeAll(async () => {
     payments: payment.id,
     freelancers: profile.id,
     disputes: dispute,
+    payouts: payout,
   });
 });
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import express, { Router } from "express";
 import { idParams, jobIdParams, testConfirmBody } from "@forgehire/core";
 import {
+  applyConnectEvent,
   applyPaymentEvent,
   changeRequestsRepository,
   confirmTestPayment,
@@ -82,7 +83,8 @@ export function stripeWebhookRouter(services: Services): Router {
   router.post(stripeWebhookPath, express.raw({ type: () => true, limit: "1mb" }), async (req, res) => {
     const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const event = services.payments.parseWebhook(body, req.get("stripe-signature"));
-    const applied = await applyPaymentEvent(services, event);
+    // Connect events (a freelancer's account, a transfer) take the payouts' path; every other event the payments'.
+    const applied = event.connect ? await applyConnectEvent(services, event) : await applyPaymentEvent(services, event);
     res.json({ received: true, duplicate: applied.duplicate });
   });
   return router;

@@ -34,6 +34,60 @@ export interface PaymentEvent {
   occurredAt: Date | null;
   /** The event as received, kept in payment_events. */
   payload: unknown;
+  /** What a Connect event (a connected account, a transfer) says; absent for a payment's events. */
+  connect?: ConnectEvent;
+}
+
+/**
+ * A Connect event we act on: an account's payout capability changed, or a transfer came back. (Stripe has no
+ * transfer failure event: a transfer fails when it is created, as the API's refusal, see TransferRefusedError.)
+ */
+export type ConnectEvent =
+  | { kind: "account_updated"; account: ProviderAccount }
+  | { kind: "transfer_reversed"; transferId: string; amountReversed: number | null; reason: string | null };
+
+/** A freelancer's connected account as the provider reports it. */
+export interface ProviderAccount {
+  id: string;
+  payoutsEnabled: boolean;
+  detailsSubmitted: boolean;
+}
+
+export interface CreateAccountInput {
+  userId: string;
+  email: string;
+  /** Sent as the provider's idempotency key: one account per freelancer, however often onboarding is started. */
+  idempotencyKey: string;
+}
+
+export interface OnboardingLinkInput {
+  accountId: string;
+  /** Where the provider sends the freelancer when the link expired or was used: a fresh link is made there. */
+  refreshUrl: string;
+  /** Where the provider sends the freelancer when they leave onboarding (not a sign that it is complete). */
+  returnUrl: string;
+}
+
+export interface TransferInput {
+  /** The freelancer's connected account. */
+  destination: string;
+  amount: number;
+  currency: string;
+  /** Groups every transfer of one job's money (`job_<id>`). */
+  transferGroup: string;
+  /** The job's charge's payment intent, when known: its charge is the transfer's source_transaction. */
+  sourceIntentId: string | null;
+  /** Sent as the provider's idempotency key: `forgehire-transfer-<release transaction id>`. */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
+/**
+ * The provider refused a transfer for good (its request was invalid: no such account, payouts disabled, not enough
+ * balance): the reservation is undone. Any other error (the network, a 5xx) is worth retrying with the same key.
+ */
+export class TransferRefusedError extends Error {
+  override name = "TransferRefusedError";
 }
 
 export interface CreateIntentInput {
@@ -76,6 +130,18 @@ export interface PaymentProvider {
    * @throws INVALID_SIGNATURE when the signature is missing, wrong or too old
    */
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
+  /** A connected account for a freelancer (Stripe: an Express account with the transfers capability). */
+  createConnectedAccount(input: CreateAccountInput): Promise<ProviderAccount>;
+  /** A one-time link to the provider's onboarding for the account (the test provider: its own page on our origin). */
+  createOnboardingLink(input: OnboardingLinkInput): Promise<{ url: string }>;
+  /** @returns the account as the provider has it now, or undefined when it keeps no such account */
+  retrieveAccount(accountId: string): Promise<ProviderAccount | undefined>;
+  /**
+   * Transfers money to a connected account, once per idempotency key.
+   * @returns the provider's transfer id
+   * @throws TransferRefusedError when the provider refuses it for good
+   */
+  createTransfer(input: TransferInput): Promise<{ id: string }>;
 }
 
 /** The outcome a provider intent status means for our attempt. */

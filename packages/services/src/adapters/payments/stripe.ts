@@ -1,6 +1,14 @@
 import type Stripe from "stripe";
 import { domainError } from "@forgehire/core";
-import { outcomeOfEventType, outcomeOfIntentStatus, type PaymentProvider, type ProviderIntent } from "./provider.js";
+import {
+  outcomeOfEventType,
+  outcomeOfIntentStatus,
+  TransferRefusedError,
+  type ConnectEvent,
+  type PaymentProvider,
+  type ProviderAccount,
+  type ProviderIntent,
+} from "./provider.js";
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -24,6 +32,26 @@ function toIntent(intent: Stripe.PaymentIntent): ProviderIntent {
     usable: usableStatuses.has(intent.status),
     lastError,
   };
+}
+
+function toAccount(account: Stripe.Account): ProviderAccount {
+  return { id: account.id, payoutsEnabled: account.payouts_enabled === true, detailsSubmitted: account.details_submitted === true };
+}
+
+/** The Connect events we act on, read from a verified event; undefined for every other event. */
+function connectEventOf(event: Stripe.Event): ConnectEvent | undefined {
+  if (event.type === "account.updated") return { kind: "account_updated", account: toAccount(event.data.object) };
+  if (event.type === "transfer.reversed") {
+    const transfer = event.data.object;
+    const reversal = transfer.reversals?.data?.[0];
+    return {
+      kind: "transfer_reversed",
+      transferId: transfer.id,
+      amountReversed: typeof transfer.amount_reversed === "number" ? transfer.amount_reversed : null,
+      reason: reversal?.metadata?.reason ?? (reversal ? `reversal ${reversal.id}` : null),
+    };
+  }
+  return undefined;
 }
 
 /** Where the SDK sends its requests: api.stripe.com, or the given origin (its host, port and protocol). */
@@ -82,6 +110,73 @@ export async function createStripeProvider(options: StripeProviderOptions): Prom
       return { id: refund.id };
     },
 
+    async createConnectedAccount(input) {
+      const account = await stripe.accounts.create(
+        {
+          type: "express",
+          email: input.email,
+          capabilities: { transfers: { requested: true } },
+          metadata: { userId: input.userId },
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return toAccount(account);
+    },
+
+    async createOnboardingLink(input) {
+      const link = await stripe.accountLinks.create({
+        account: input.accountId,
+        refresh_url: input.refreshUrl,
+        return_url: input.returnUrl,
+        type: "account_onboarding",
+      });
+      return { url: link.url };
+    },
+
+    async retrieveAccount(accountId) {
+      try {
+        return toAccount(await stripe.accounts.retrieve(accountId));
+      } catch (error) {
+        if (error instanceof StripeSdk.errors.StripeError && (error.statusCode === 404 || error.code === "resource_missing")) return undefined;
+        throw error;
+      }
+    },
+
+    async createTransfer(input) {
+      // Separate charges and transfers: the transfer draws on the job's own charge (source_transaction), so it never
+      // waits on, or dips into, the platform's other balance.
+      let sourceTransaction: string | undefined;
+      if (input.sourceIntentId) {
+        const intent = await stripe.paymentIntents.retrieve(input.sourceIntentId);
+        const charge = intent.latest_charge;
+        sourceTransaction = typeof charge === "string" ? charge : (charge?.id ?? undefined);
+      }
+      try {
+        const transfer = await stripe.transfers.create(
+          {
+            amount: input.amount,
+            currency: input.currency,
+            destination: input.destination,
+            transfer_group: input.transferGroup,
+            ...(sourceTransaction && { source_transaction: sourceTransaction }),
+            metadata: input.metadata,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return { id: transfer.id };
+      } catch (error) {
+        // A 4xx other than a rate limit or an idempotency clash is Stripe refusing this transfer for good.
+        if (
+          error instanceof StripeSdk.errors.StripeInvalidRequestError ||
+          error instanceof StripeSdk.errors.StripePermissionError ||
+          error instanceof StripeSdk.errors.StripeCardError
+        ) {
+          throw new TransferRefusedError(error.message, { cause: error });
+        }
+        throw error;
+      }
+    },
+
     parseWebhook(rawBody, signature) {
       let event: Stripe.Event;
       try {
@@ -89,6 +184,7 @@ export async function createStripeProvider(options: StripeProviderOptions): Prom
       } catch (cause) {
         throw domainError("INVALID_SIGNATURE", { cause });
       }
+      const connect = connectEventOf(event);
       const object = event.data.object as Partial<Stripe.PaymentIntent> & { object?: string };
       const isIntent = object.object === "payment_intent";
       return {
@@ -101,6 +197,7 @@ export async function createStripeProvider(options: StripeProviderOptions): Prom
         lastError: isIntent ? (object.last_payment_error?.message ?? null) : null,
         occurredAt: new Date(event.created * 1000),
         payload: event,
+        ...(connect && { connect }),
       };
     },
   };

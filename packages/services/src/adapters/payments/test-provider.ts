@@ -1,13 +1,18 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { domainError } from "@forgehire/core";
-import type { PaymentProvider, RefundInput } from "./provider.js";
+import type { PaymentProvider, RefundInput, TransferInput } from "./provider.js";
 
 /** The built-in test provider; it remembers the refunds it was asked for, as a provider's dashboard lists them. */
 export interface TestPaymentProvider extends PaymentProvider {
   readonly name: "test";
   /** Every refund made, once per idempotency key. */
   readonly refunds: ReadonlyArray<RefundInput & { id: string }>;
+  /** Every transfer made to a connected account, once per idempotency key. */
+  readonly transfers: ReadonlyArray<TransferInput & { id: string }>;
 }
+
+/** The path of the test provider's own onboarding page (served by the server, routes/payouts). */
+export const TEST_ONBOARDING_PATH = "/api/payouts/test/onboarding";
 
 /**
  * The built-in test provider (the embedded default when no Stripe keys are set): intents are made up locally and
@@ -17,8 +22,11 @@ export interface TestPaymentProvider extends PaymentProvider {
  */
 export function createTestProvider(): TestPaymentProvider {
   const refunds: Array<RefundInput & { id: string }> = [];
+  const transfers: Array<TransferInput & { id: string }> = [];
+  const accountsByKey = new Map<string, string>();
   return {
     refunds,
+    transfers,
     name: "test",
     publishableKey: null,
     async createIntent(input) {
@@ -59,6 +67,28 @@ export function createTestProvider(): TestPaymentProvider {
     },
     parseWebhook() {
       throw domainError("INVALID_SIGNATURE");
+    },
+    async createConnectedAccount(input) {
+      const id = accountsByKey.get(input.idempotencyKey) ?? `acct_test_${randomUUID().replace(/-/g, "").slice(0, 16)}`;
+      accountsByKey.set(input.idempotencyKey, id);
+      return { id, payoutsEnabled: false, detailsSubmitted: false };
+    },
+    async createOnboardingLink(input) {
+      // Its own page on our origin: the freelancer completes onboarding there, signed in, without leaving the site.
+      const url = new URL(TEST_ONBOARDING_PATH, input.returnUrl);
+      url.searchParams.set("account", input.accountId);
+      return { url: url.toString() };
+    },
+    async retrieveAccount() {
+      // The account's state lives in our connected_accounts table, set by the onboarding page.
+      return undefined;
+    },
+    async createTransfer(input) {
+      const previous = transfers.find((t) => t.idempotencyKey === input.idempotencyKey);
+      if (previous) return { id: previous.id };
+      const id = `tr_test_${randomUUID().replace(/-/g, "")}`;
+      transfers.push({ ...input, id });
+      return { id };
     },
   };
 }

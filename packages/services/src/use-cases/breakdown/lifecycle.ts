@@ -10,7 +10,7 @@ import { releaseUnapprovedStories } from "../delivery/deliver-story.js";
 
 type Deps = Pick<ServiceDeps, "db" | "now">;
 /** Starting and completing also queue an e-mail to the client, in the same transaction. */
-type NotifyingDeps = Deps & Pick<ServiceDeps, "mailer" | "config">;
+type NotifyingDeps = Deps & Pick<ServiceDeps, "mailer" | "config" | "queue">;
 
 /**
  * Locks the requirements: the job and every story and task are frozen, ready for payment, each story gets its

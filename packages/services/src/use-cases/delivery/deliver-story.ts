@@ -29,6 +29,7 @@ import { assertKind } from "../jobs/attach-job-files.js";
 import { loadLiveJob } from "../jobs/job-details.js";
 import { postRelease } from "../ledger/post-ledger.js";
 import { notifyClientOfJobUpdate, notifyClientOfReviewDeadline, notifyClientOfStorySubmitted } from "../notifications/client-emails.js";
+import { queuePayout } from "../payouts/payouts.js";
 
 type Deps = Pick<ServiceDeps, "db" | "now" | "config" | "mailer" | "queue">;
 
@@ -226,6 +227,8 @@ async function approveInTransaction(
     feePercent: deps.config.delivery.platformFeePercent,
     actor: actor === "system" ? { kind: "system", id: null } : { kind: isAdmin(actor) ? "admin" : "client", id: actor.id },
   });
+  // The release's transfer to the freelancer, queued with it: it exists only if the release commits.
+  if (release.netCents > 0) await queuePayout(deps, trx, job.freelancerId!);
   const actorId = actor === "system" ? null : actor.id;
   await jobActivityRepository.record(trx, {
     jobId: job.id,
@@ -337,7 +340,7 @@ export function storyAbilities(deps: Pick<ServiceDeps, "config">, actor: Actor |
  * @returns the stories released now
  */
 export async function releaseUnapprovedStories(
-  deps: Pick<ServiceDeps, "config">,
+  deps: Pick<ServiceDeps, "config" | "queue">,
   trx: Knex.Transaction,
   actor: Actor,
   job: JobRecord,
@@ -360,5 +363,6 @@ export async function releaseUnapprovedStories(
     });
     released++;
   }
+  if (released > 0) await queuePayout(deps, trx, job.freelancerId);
   return released;
 }

@@ -23,6 +23,7 @@ import { usersRepository } from "../../repositories/users.js";
 import { taskMessagesRepository } from "../../repositories/task-messages.js";
 import { loadLiveJob } from "../jobs/job-details.js";
 import { postLedgerTransaction } from "../ledger/post-ledger.js";
+import { queuePayout } from "../payouts/payouts.js";
 import { completeIfDelivered, deliveryLimits, move } from "./deliver-story.js";
 
 type Deps = Pick<ServiceDeps, "db" | "now" | "config" | "mailer" | "queue" | "payments">;
@@ -146,6 +147,8 @@ export async function resolveDispute(deps: Deps, actor: Actor, disputeId: string
         feePercent: deps.config.delivery.platformFeePercent,
       });
       await postLedgerTransaction(trx, transaction, ledgerActor);
+      // The freelancer's share goes out like any release's.
+      await queuePayout(deps, trx, job.freelancerId!);
     }
     if (input.refundCents > 0) {
       await refundThroughProvider(deps, trx, job.id, disputeId, input.refundCents, storyId);

@@ -3,6 +3,7 @@ import type { Knex } from "knex";
 import type { ServiceDeps } from "../../deps.js";
 import { earningsRepository, type EarningsRow } from "../../repositories/earnings.js";
 import { ledgerRepository } from "../../repositories/ledger.js";
+import { payoutsEnabledFor } from "../payouts/payouts.js";
 
 type Deps = Pick<ServiceDeps, "db" | "config">;
 
@@ -55,9 +56,8 @@ export async function getFreelancerEarnings(deps: Deps, actor: Actor | null, pag
       inReviewCents: inReview.reduce<number>((sum, amount) => sum + inReviewAmounts(amount, feePercent).netCents, 0),
       availableCents,
       paidOutCents,
-      // Payouts onboarding (Stripe Connect, the test provider's page) does not exist yet: no freelancer can be paid
-      // out, and the page says so rather than pretend.
-      payoutsEnabled: false,
+      // As the provider last said of their connected account (account.updated, the test provider's onboarding page).
+      payoutsEnabled: await payoutsEnabledFor(trx, actor.id),
       items: list.rows.map((row) => toItem(row, feePercent)),
       total: list.total,
       page: page.page,
