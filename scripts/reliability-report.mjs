@@ -134,6 +134,38 @@ const invariants = [
     "Disputes",
     "disputes:list and disputes:resolve act as an admin through the same use cases: a split that does not add up exits 2, a resolution verifies",
   ],
+  [
+    "admin-money-1",
+    "Back office money",
+    "The deliveries resource follows ra-data-simple-rest (Content-Range, sort, range, filter by status and job), in review by due time soonest first; non-admins 403",
+  ],
+  [
+    "admin-money-2",
+    "Back office money",
+    "A delivery's page carries its note, links, acceptance criteria and the admin's can/why from the lifecycle; the admin's approval releases it once",
+  ],
+  [
+    "admin-money-3",
+    "Back office money",
+    "The ledger-transactions resource lists every transaction with entries summing to zero, filtered by job and kind; read only; non-admins 403",
+  ],
+  ["admin-money-4", "Back office money", "The dashboard's money held, in review and disputed are exact to the cent on a built scenario, one query each"],
+  [
+    "admin-money-5",
+    "Back office money",
+    "The disputes resource lists open disputes first with their job and held cents; a dispute's page carries its stories' deliveries and their thread",
+  ],
+  [
+    "admin-money-6",
+    "Back office money",
+    "A signed Stripe charge.dispute.created freezes the job's stories not approved in one provider dispute, once per Stripe dispute id; an admin resolves it",
+  ],
+  ["admin-money-7", "Back office money", "The lifecycle lets the system (a card provider's chargeback) dispute under the same guards as the parties"],
+  [
+    "admin-money-8",
+    "Back office money",
+    "In the browser an admin approves a delivery, splits a dispute (dollars sent as exact cents, a mismatch shown), sees the ledger and the money counters",
+  ],
 ];
 
 // Figures that must be exactly zero wherever they are measured.

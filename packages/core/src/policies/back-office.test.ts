@@ -25,7 +25,22 @@ const refusalOf = (fn: () => void) => {
 describe("back-office policy", () => {
   it("declares a row for every resource the back office shows", () => {
     expect(Object.keys(backOfficePolicy).sort()).toEqual(
-      ["change-requests", "chat-rooms", "dashboard", "disputes", "emails", "freelancers", "jobs", "messages", "payments", "stories", "tasks", "users"].sort(),
+      [
+        "change-requests",
+        "chat-rooms",
+        "dashboard",
+        "deliveries",
+        "disputes",
+        "emails",
+        "freelancers",
+        "jobs",
+        "ledger-transactions",
+        "messages",
+        "payments",
+        "stories",
+        "tasks",
+        "users",
+      ].sort(),
     );
     expect(rows.length).toBeGreaterThanOrEqual(20);
   });

@@ -29,6 +29,8 @@ export const backOfficePolicy = {
   freelancers: { read: admins },
   payments: { read: admins },
   disputes: { read: admins, resolve: admins },
+  deliveries: { read: admins },
+  "ledger-transactions": { read: admins },
 } as const satisfies Record<string, Record<string, readonly BackOfficeRole[]>>;
 
 /** A resource of the back office. */

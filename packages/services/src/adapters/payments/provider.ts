@@ -34,6 +34,18 @@ export interface PaymentEvent {
   occurredAt: Date | null;
   /** The event as received, kept in payment_events. */
   payload: unknown;
+  /** A chargeback the client opened with their bank (Stripe's charge.dispute.created); `intentId` is its charge's intent. */
+  dispute?: ProviderDispute | undefined;
+}
+
+/** A card dispute (chargeback) as the provider reports it. */
+export interface ProviderDispute {
+  /** the provider's dispute id (`dp_…`): it freezes a job's escrow once, whatever the deliveries */
+  id: string;
+  /** the provider's reason word, e.g. `fraudulent`, `product_not_received` */
+  reason: string;
+  /** the amount disputed, in cents */
+  amount: number;
 }
 
 export interface CreateIntentInput {

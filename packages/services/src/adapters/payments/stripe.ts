@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import { domainError } from "@forgehire/core";
-import { outcomeOfEventType, outcomeOfIntentStatus, type PaymentProvider, type ProviderIntent } from "./provider.js";
+import { outcomeOfEventType, outcomeOfIntentStatus, type PaymentEvent, type PaymentProvider, type ProviderIntent } from "./provider.js";
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -23,6 +23,26 @@ function toIntent(intent: Stripe.PaymentIntent): ProviderIntent {
     outcome: outcomeOfIntentStatus(intent.status, intent.last_payment_error != null),
     usable: usableStatuses.has(intent.status),
     lastError,
+  };
+}
+
+/**
+ * A chargeback: the client disputed the card charge with their bank. The dispute names the charge's payment intent
+ * (an id, or the object when expanded), which is how the job is found.
+ */
+function disputeEvent(event: Stripe.Event, dispute: Stripe.Dispute): PaymentEvent {
+  const intent = dispute.payment_intent;
+  return {
+    id: event.id,
+    type: event.type,
+    intentId: typeof intent === "string" ? intent : (intent?.id ?? null),
+    paymentId: null,
+    amount: null,
+    outcome: null,
+    lastError: null,
+    occurredAt: new Date(event.created * 1000),
+    payload: event,
+    dispute: { id: dispute.id, reason: dispute.reason, amount: dispute.amount },
   };
 }
 
@@ -91,6 +111,7 @@ export async function createStripeProvider(options: StripeProviderOptions): Prom
       }
       const object = event.data.object as Partial<Stripe.PaymentIntent> & { object?: string };
       const isIntent = object.object === "payment_intent";
+      if (event.type === "charge.dispute.created") return disputeEvent(event, event.data.object as Stripe.Dispute);
       return {
         id: event.id,
         type: event.type,
