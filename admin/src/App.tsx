@@ -17,6 +17,9 @@ import payments from "./payments";
 import stories from "./stories";
 import tasks from "./tasks";
 import users from "./users";
+import deliveries from "./deliveries";
+import disputes from "./disputes";
+import ledgerTransactions from "./ledger-transactions";
 
 /**
  * react-admin's light theme with colours that reach WCAG AA contrast (4.5:1) for small text: its secondary blue
@@ -61,6 +64,9 @@ export const App = () => (
     <Resource name="messages" {...chatMessages} />
     <Resource name="emails" {...emails} />
     <Resource name="payments" {...payments} />
+    <Resource name="deliveries" {...deliveries} />
+    <Resource name="disputes" {...disputes} />
+    <Resource name="ledger-transactions" {...ledgerTransactions} />
     <CustomRoutes>
       <Route path={COMMUNICATION_PATH} element={<CommunicationHub />} />
     </CustomRoutes>
