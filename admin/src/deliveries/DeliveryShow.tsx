@@ -21,6 +21,12 @@ import { formatCents, taskStatusLabels, type AdminDeliveryDetails } from "@forge
 import { adminApi } from "../api";
 import { DeliveryStatusChip } from "./DeliveryStatus";
 
+/**
+ * Whether the record is the page's own (`GET /deliveries/:id`): react-admin first shows the list's row from its cache,
+ * which has no tasks, note or can/why yet.
+ */
+const isDetails = (record: AdminDeliveryDetails | undefined): record is AdminDeliveryDetails => record !== undefined && "can" in record;
+
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" }) : "—");
 
 /**
@@ -32,7 +38,7 @@ const ApproveButton = () => {
   const notify = useNotify();
   const refresh = useRefresh();
   const [busy, setBusy] = useState(false);
-  if (!record) return null;
+  if (!isDetails(record)) return null;
   const amount = record.amountCents === null ? "" : ` ${formatCents(record.amountCents)}`;
   if (!record.can.approve) {
     return (
@@ -75,7 +81,7 @@ const Field = ({ label, children }: { label: string; children: React.ReactNode }
 
 const DeliveryDetails = () => {
   const record = useRecordContext<AdminDeliveryDetails>();
-  if (!record) return null;
+  if (!isDetails(record)) return null;
   return (
     <Box sx={{ p: 2 }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: "center", mb: 2 }}>

@@ -49,8 +49,8 @@ const JobMoney = ({ jobId }: { jobId: number }) => {
     ["Platform fees", data.feeCents],
   ];
   return (
-    <Box>
-      <Box component="dl" aria-label="Job money" sx={{ display: "grid", gridTemplateColumns: "auto auto", columnGap: 3, rowGap: 0.5, m: 0, mb: 2 }}>
+    <Box role="group" aria-label="Job money">
+      <Box component="dl" sx={{ display: "grid", gridTemplateColumns: "auto auto", columnGap: 3, rowGap: 0.5, m: 0, mb: 2 }}>
         {sums.map(([label, cents]) => (
           <Box key={label} sx={{ display: "contents" }}>
             <Typography component="dt" color="text.secondary">
@@ -90,7 +90,8 @@ const JobMoney = ({ jobId }: { jobId: number }) => {
 
 const DisputeDetails = () => {
   const record = useRecordContext<AdminDisputeDetails>();
-  if (!record) return null;
+  // react-admin first shows the list's row from its cache, which has no stories or thread yet.
+  if (!record || !("stories" in record)) return null;
   return (
     <Box sx={{ p: 2 }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: "center", mb: 1 }}>
@@ -144,7 +145,7 @@ const DisputeDetails = () => {
           </Panel>
           <Panel title="Thread">
             {record.thread.length === 0 && <Typography color="text.secondary">No messages.</Typography>}
-            <Stack spacing={1.5} aria-label="Dispute thread">
+            <Stack spacing={1.5} role="group" aria-label="Dispute thread">
               {record.thread.map((message) => (
                 <Box key={message.id} sx={{ borderLeft: 3, borderColor: "divider", pl: 1.5 }}>
                   <Typography variant="caption" color="text.secondary">
@@ -165,7 +166,7 @@ const DisputeDetails = () => {
               {record.status === "open" ? (
                 <ResolveForm dispute={record} />
               ) : (
-                <Box aria-label="Resolution">
+                <Box role="group" aria-label="Resolution">
                   <Typography variant="subtitle1" component="h3" gutterBottom>
                     Resolution
                   </Typography>

@@ -4,4 +4,5 @@ import { toChoices } from "../choices";
 export const disputeStatusChoices = toChoices(disputeStatusLabels);
 export const disputeOpenerChoices = toChoices(disputeOpenerLabels);
 
-export const disputeRepresentation = (record: AdminDispute) => `Dispute on job #${record.jobId}`;
+/** After react-admin's own "Dispute" prefix: "Dispute #12 Bakery site". */
+export const disputeRepresentation = (record: AdminDispute) => `#${record.jobId} ${record.jobTitle}`;
