@@ -149,7 +149,10 @@ describe("the back office's money", () => {
     await form.getByRole("textbox", { name: /Refund to client/ }).fill("12.29");
     await form.getByRole("textbox", { name: "Note to both parties" }).fill("Photos missing for part of the catalogue.");
     await form.getByRole("button", { name: "Resolve dispute" }).click();
-    await office.main.getByRole("group", { name: "Resolution" }).getByText(`${formatCents(releaseCents)} released to the freelancer, ${formatCents(refundCents)} refunded`).waitFor();
+    await office.main
+      .getByRole("group", { name: "Resolution" })
+      .getByText(`${formatCents(releaseCents)} released to the freelancer, ${formatCents(refundCents)} refunded`)
+      .waitFor();
     await shot(page, "admin-money-dispute-resolved");
     const stored = await server.services.db("disputes").where({ job_id: jobId }).first();
     expect([Number(stored.release_cents), Number(stored.refund_cents)]).toEqual([releaseCents, refundCents]);

@@ -8,17 +8,6 @@ const deliveryFilters = [
   <NumberInput key="jobId" source="jobId" label="Job id" alwaysOn />,
 ];
 
-/** A review due time, red once it has passed (the queue approves it on its own then). */
-const DueAt = ({ record }: { record: AdminDelivery }) => {
-  if (!record.reviewDueAt) return <>—</>;
-  const due = new Date(record.reviewDueAt);
-  return (
-    <span style={due.getTime() < Date.now() ? { color: "#b91c1c", fontWeight: 600 } : undefined}>
-      {due.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" })}
-    </span>
-  );
-};
-
 /**
  * Stories' deliveries: those in review first, by review due time soonest first (what needs an answer next); every
  * other delivery state through the filter.
@@ -31,7 +20,7 @@ const DeliveryList = () => (
       <TextField<AdminDelivery> source="freelancerName" label="Freelancer" sortable={false} emptyText="—" />
       <FunctionField<AdminDelivery> source="status" label="Delivery" sortable={false} render={(record) => <DeliveryStatusChip status={record.status} />} />
       <DateField<AdminDelivery> source="submittedAt" label="Submitted" showTime emptyText="—" />
-      <FunctionField<AdminDelivery> source="reviewDueAt" label="Review due" sortBy="reviewDueAt" render={(record) => <DueAt record={record} />} />
+      <DateField<AdminDelivery> source="reviewDueAt" label="Review due" showTime emptyText="—" />
       <FunctionField<AdminDelivery>
         source="amountCents"
         label="Amount"
