@@ -116,6 +116,8 @@ beforeAll(async () => {
     payments: payment.id,
     freelancers: profile.id,
     disputes: dispute,
+    deliveries: disputedStory.id,
+    "ledger-transactions": (await db("ledger_transactions").where({ job_id: paid }).first("id")).id,
   });
 });
 afterAll(async () => {
