@@ -199,6 +199,38 @@ const invariants = [
     "transfer.reversed and refused transfers are recorded (status, reason) for admins, and the money returns to available by one balanced transaction, once",
   ],
   ["payout-10", "Payouts", "The demo has a freelancer onboarded on the test provider with a paid payout; payouts:list shows it; the ledger verifies"],
+  [
+    "admin-money-1",
+    "Back office money",
+    "The deliveries resource follows ra-data-simple-rest (Content-Range, sort, range, filter by status and job), in review by due time soonest first; non-admins 403",
+  ],
+  [
+    "admin-money-2",
+    "Back office money",
+    "A delivery's page carries its note, links, acceptance criteria and the admin's can/why from the lifecycle; the admin's approval releases it once",
+  ],
+  [
+    "admin-money-3",
+    "Back office money",
+    "The ledger-transactions resource lists every transaction with entries summing to zero, filtered by job and kind; read only; non-admins 403",
+  ],
+  ["admin-money-4", "Back office money", "The dashboard's money held, in review and disputed are exact to the cent on a built scenario, one query each"],
+  [
+    "admin-money-5",
+    "Back office money",
+    "The disputes resource lists open disputes first with their job and held cents; a dispute's page carries its stories' deliveries and their thread",
+  ],
+  [
+    "admin-money-6",
+    "Back office money",
+    "A signed Stripe charge.dispute.created freezes the job's stories not approved in one provider dispute, once per Stripe dispute id; an admin resolves it",
+  ],
+  ["admin-money-7", "Back office money", "The lifecycle lets the system (a card provider's chargeback) dispute under the same guards as the parties"],
+  [
+    "admin-money-8",
+    "Back office money",
+    "In the browser an admin approves a delivery, splits a dispute (dollars sent as exact cents, a mismatch shown), sees the ledger and the money counters",
+  ],
   ["house-1", "The house", "docs/architecture.md is the file the code generates: layers from the imports, folders, the request's life"],
   [
     "house-2",

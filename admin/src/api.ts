@@ -1,4 +1,4 @@
-import type { AdminCharts, AdminEmailResult, AdminStats, ChatMessage, ChatRoom, TaskComment } from "@forgehire/core";
+import type { AdminCharts, AdminEmailResult, AdminStats, ChatMessage, ChatRoom, Dispute, JobMoneyBody, Story, TaskComment } from "@forgehire/core";
 import { ADMIN_API_URL, httpClient } from "./data-provider";
 
 const json = (body: unknown) => JSON.stringify(body);
@@ -39,6 +39,22 @@ export const adminApi = {
     const params = new URLSearchParams({ limit: "100" });
     if (after) params.set("after", after);
     return (await httpClient(`/api/chat/rooms/${encodeURIComponent(roomId)}/messages?${params.toString()}`)).json as ChatMessage[];
+  },
+  /** The portal's approval, under the same lifecycle: the server decides, the page shows its `can`/`why`. */
+  async approveStory(storyId: string): Promise<{ story: Story; release: { grossCents: number; feeCents: number; netCents: number } }> {
+    return (await httpClient(`/api/stories/${encodeURIComponent(storyId)}/approve`, { method: "POST" })).json as {
+      story: Story;
+      release: { grossCents: number; feeCents: number; netCents: number };
+    };
+  },
+  /** Splits what a dispute holds; a split that does not add up is refused with 400 RESOLUTION_MISMATCH. */
+  async resolveDispute(disputeId: string, body: { releaseCents: number; refundCents: number; note: string }): Promise<{ dispute: Dispute }> {
+    const url = `${ADMIN_API_URL}/disputes/${encodeURIComponent(disputeId)}/resolve`;
+    return (await httpClient(url, { method: "POST", body: json(body) })).json as { dispute: Dispute };
+  },
+  /** A job's money: paid, held, released, refunded, fees and every ledger entry. */
+  async jobMoney(jobId: number): Promise<JobMoneyBody> {
+    return (await httpClient(`/api/jobs/${jobId}/money`)).json as JobMoneyBody;
   },
   async sendMessage(roomId: string, content: string): Promise<ChatMessage> {
     const url = `/api/chat/rooms/${encodeURIComponent(roomId)}/messages`;

@@ -18,7 +18,7 @@ import {
 } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
 import { Datagrid, FunctionField, Link, ListBase, NumberField, Pagination, ReferenceField, TextField, Title, EmailField, useListContext } from "react-admin";
-import type { AdminJob, AdminJobView, AdminStats } from "@forgehire/core";
+import { formatCents, type AdminJob, type AdminJobView, type AdminStats } from "@forgehire/core";
 import { adminApi } from "../api";
 import { JobStatusChip } from "../jobs/JobStatus";
 import { jobViewChoices } from "../jobs/types";
@@ -35,7 +35,7 @@ const messages = {
 } as const;
 
 /** The seven counters, in the spec's order and words, each with the view it counts. */
-const counters: { key: keyof AdminStats; label: string; view: AdminJobView }[] = [
+const counters: { key: Exclude<keyof AdminStats, "heldCents" | "inReviewCents" | "disputedCents">; label: string; view: AdminJobView }[] = [
   { key: "total", label: "Total Projects", view: "all" },
   { key: "inProgress", label: "In Progress", view: "in_progress" },
   { key: "completed", label: "Completed", view: "completed" },
@@ -71,6 +71,40 @@ const StatsCounters = ({ onPick }: { onPick: (view: AdminJobView) => void }) => 
               </Typography>
               <Typography variant="h4" component="p">
                 {data ? data[key] : <Skeleton width={40} />}
+              </Typography>
+            </CardContent>
+          </CardActionArea>
+        </Card>
+      ))}
+    </Box>
+  );
+};
+
+/** The money counters (issue 18), each with the back-office list that shows what it sums. */
+const moneyCounters: { key: "heldCents" | "inReviewCents" | "disputedCents"; label: string; to: string }[] = [
+  { key: "heldCents", label: "Money Held", to: "/ledger-transactions" },
+  { key: "inReviewCents", label: "In Review", to: `/deliveries?filter=${encodeURIComponent(JSON.stringify({ status: "in_review" }))}` },
+  { key: "disputedCents", label: "Disputed", to: `/disputes?filter=${encodeURIComponent(JSON.stringify({ status: "open" }))}` },
+];
+
+/** Money held in escrow, in review and in dispute, to the cent, from the same stats call as the counters above. */
+const MoneyCounters = () => {
+  const { data } = useQuery({ queryKey: ["admin", "stats"], queryFn: adminApi.stats });
+  return (
+    <Box
+      component="ul"
+      aria-label="Money counters"
+      sx={{ listStyle: "none", p: 0, m: 0, mt: 2, display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "repeat(3, 1fr)" } }}
+    >
+      {moneyCounters.map(({ key, label, to }) => (
+        <Card component="li" key={key} aria-label={label}>
+          <CardActionArea component={Link} to={to} sx={{ height: "100%" }}>
+            <CardContent>
+              <Typography variant="body2" color="text.secondary">
+                {label}
+              </Typography>
+              <Typography variant="h4" component="p" sx={{ fontVariantNumeric: "tabular-nums" }}>
+                {data ? formatCents(data[key]) : <Skeleton width={120} />}
               </Typography>
             </CardContent>
           </CardActionArea>
@@ -185,6 +219,7 @@ export const Dashboard = () => {
       </Stack>
 
       <StatsCounters onPick={setView} />
+      <MoneyCounters />
 
       <Suspense fallback={<Skeleton variant="rounded" height={260} sx={{ mt: 3 }} />}>
         <DashboardCharts />

@@ -3,6 +3,10 @@ import { priorities, taskStatuses } from "./breakdown/types.js";
 import {
   breakdownRunStatusLabels,
   changeRequestStatusLabels,
+  deliveryStatusLabels,
+  disputeOpenerLabels,
+  disputeStatusLabels,
+  ledgerTransactionKindLabels,
   emailStatusLabels,
   jobStatusLabels,
   paymentAttemptStatusLabels,
@@ -17,6 +21,9 @@ import { jobStatuses, paymentStatuses } from "./policies/job-state.js";
 import { emailStatuses } from "./schemas/admin.js";
 import { breakdownRunStatuses, changeRequestStatuses } from "./schemas/breakdown.js";
 import { roleTypes, userTypes } from "./users.js";
+import { deliveryStatuses } from "./lifecycle/delivery.js";
+import { ledgerTransactionKinds } from "./ledger/transactions.js";
+import { disputeOpeners, disputeStatuses } from "./schemas/disputes.js";
 
 // Each enum beside its table: the enum is what the database and the schemas accept, the table what the screens show.
 const tables: [name: string, values: readonly string[], labels: Record<string, string>][] = [
@@ -30,6 +37,10 @@ const tables: [name: string, values: readonly string[], labels: Record<string, s
   ["breakdown run status", breakdownRunStatuses, breakdownRunStatusLabels],
   ["user type", userTypes, userTypeLabels],
   ["role type", roleTypes, roleTypeLabels],
+  ["delivery status", deliveryStatuses, deliveryStatusLabels],
+  ["ledger transaction kind", ledgerTransactionKinds, ledgerTransactionKindLabels],
+  ["dispute status", disputeStatuses, disputeStatusLabels],
+  ["dispute opener", disputeOpeners, disputeOpenerLabels],
 ];
 
 describe.each(tables)("%s labels", (_name, values, labels) => {

@@ -11,6 +11,9 @@ import type { Priority, TaskStatus } from "./breakdown/types.js";
 import type { JobStatus, PaymentStatus } from "./policies/job-state.js";
 import type { PaymentAttemptStatus } from "./payments/payments.js";
 import type { RoleType, UserType } from "./users.js";
+import type { DeliveryStatus } from "./lifecycle/delivery.js";
+import type { LedgerTransactionKind } from "./ledger/transactions.js";
+import type { DisputeOpener, DisputeStatus } from "./schemas/disputes.js";
 
 /** A job's status; inactive is the soft delete, shown as the portal shows it. */
 export const jobStatusLabels: Record<JobStatus, string> = {
@@ -90,4 +93,33 @@ export const roleTypeLabels: Record<RoleType, string> = {
   job_poster: "Job Poster",
   freelancer: "Freelancer",
   admin: "Admin",
+};
+
+/** A story's delivery (the back office's deliveries). */
+export const deliveryStatusLabels: Record<DeliveryStatus, string> = {
+  building: "Building",
+  in_review: "In Review",
+  changes_requested: "Changes Requested",
+  approved: "Approved",
+  disputed: "Disputed",
+};
+
+/** What moved money in the ledger (the back office's ledger transactions). */
+export const ledgerTransactionKindLabels: Record<LedgerTransactionKind, string> = {
+  payment_captured: "Payment Captured",
+  release: "Release",
+  refund: "Refund",
+  payout: "Payout",
+};
+
+/** A dispute's status. */
+export const disputeStatusLabels: Record<DisputeStatus, string> = {
+  open: "Open",
+  resolved: "Resolved",
+};
+
+/** Who opened a dispute. */
+export const disputeOpenerLabels: Record<DisputeOpener, string> = {
+  party: "Client or freelancer",
+  provider: "Card provider (chargeback)",
 };

@@ -90,6 +90,8 @@ export * from "./use-cases/admin/users.js";
 export * from "./use-cases/admin/emails.js";
 export * from "./use-cases/admin/jobs.js";
 export * from "./use-cases/admin/lists.js";
+export * from "./use-cases/admin/money.js";
+export * from "./repositories/admin-money.js";
 export * from "./repositories/ledger.js";
 export * from "./use-cases/ledger/post-ledger.js";
 export * from "./use-cases/ledger/job-money.js";

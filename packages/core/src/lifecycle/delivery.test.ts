@@ -150,6 +150,11 @@ describe("dispute", () => {
     expect(refusal(decideDelivery(actors.admin, "dispute", inProgress, story("building"), limits))).toBe("DISPUTE_DENIED");
     expect(refusal(decideDelivery(actors.owner, "dispute", inProgress, story("approved"), limits))).toBe("NOT_DISPUTABLE");
   });
+
+  it("[admin-money-7] the system disputes for the card provider's chargeback, under the same guards", () => {
+    expect(refusal(decideDelivery("system", "dispute", inProgress, story("in_review"), limits))).toBeNull();
+    expect(refusal(decideDelivery("system", "dispute", inProgress, story("approved"), limits))).toBe("NOT_DISPUTABLE");
+  });
 });
 
 describe("the job", () => {

@@ -181,7 +181,8 @@ export const deliveryLifecycle = {
     dispute: {
       from: ["building", "in_review", "changes_requested"],
       to: "disputed",
-      actors: ["owner", "assignedFreelancer"],
+      // The system fires it when the card provider reports a chargeback (Stripe's charge.dispute.created).
+      actors: ["owner", "assignedFreelancer", "system"],
       denied: "DISPUTE_DENIED",
       notFrom: "NOT_DISPUTABLE",
       jobGuards: [jobInProgress, moneyHeld],

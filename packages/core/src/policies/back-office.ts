@@ -30,6 +30,8 @@ export const backOfficePolicy = {
   payments: { read: admins },
   disputes: { read: admins, resolve: admins },
   payouts: { read: admins },
+  deliveries: { read: admins },
+  "ledger-transactions": { read: admins },
 } as const satisfies Record<string, Record<string, readonly BackOfficeRole[]>>;
 
 /** A resource of the back office. */

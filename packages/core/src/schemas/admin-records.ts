@@ -6,12 +6,15 @@
  */
 import { z } from "zod";
 import { userSchema } from "./auth.js";
-import { changeRequestSchema, storySchema, taskSchema } from "./breakdown.js";
+import { changeRequestSchema, storyAbilitiesSchema, storyDeliverySchema, storySchema, taskMessageSchema, taskSchema } from "./breakdown.js";
 import { chatMessageSchema, chatRoomSchema } from "./chat.js";
 import { emailStatuses } from "./admin.js";
 import { freelancerSchema } from "./freelancers.js";
 import { jobSchema, requirementsSchema } from "./jobs.js";
 import { paymentRecordSchema } from "./payments.js";
+import { disputeSchema } from "./disputes.js";
+import { ledgerTransactionKindSchema } from "../ledger/transactions.js";
+import { ledgerAccountKinds } from "../ledger/accounts.js";
 import { refundReasonMessages, type RefundReason } from "../payments/payments.js";
 
 const isoDateTime = z.string();
@@ -166,3 +169,87 @@ export const adminEmailSchema = z.object({
 });
 /** The shape `adminEmailSchema` describes. */
 export type AdminEmail = z.infer<typeof adminEmailSchema>;
+
+const delivery = storyDeliverySchema.shape;
+
+/**
+ * A row of `/api/admin/deliveries`: a story's delivery (API.md "Delivery, held funds and payouts") flattened beside
+ * its job, its freelancer and its milestone, so the list filters and sorts on the delivery's own fields.
+ */
+export const adminDeliverySchema = storySchema.pick({ id: true, jobId: true, title: true, amountCents: true }).extend({
+  jobTitle: z.string(),
+  /** the job's assigned freelancer (a user id); null before one started it */
+  freelancerId: z.string().nullable(),
+  /** their name; empty when there is none */
+  freelancerName: z.string(),
+  status: delivery.status,
+  submittedAt: delivery.submittedAt,
+  reviewDueAt: delivery.reviewDueAt,
+  approvedAt: delivery.approvedAt,
+  approvedBy: delivery.approvedBy,
+  revisionCount: delivery.revisionCount,
+});
+/** The shape `adminDeliverySchema` describes. */
+export type AdminDelivery = z.infer<typeof adminDeliverySchema>;
+
+/**
+ * `GET /api/admin/deliveries/:id`: the row, with what the review needs (the note, links and each task's acceptance
+ * criteria), and the signed-in admin's `can`/`why` on the story, so the Approve button follows the server's rule.
+ */
+export const adminDeliveryDetailsSchema = adminDeliverySchema.extend({
+  description: z.string(),
+  note: delivery.note,
+  links: delivery.links,
+  tasks: z.array(taskSchema.pick({ id: true, title: true, status: true, acceptanceCriteria: true })),
+  can: storyAbilitiesSchema.shape.can,
+  why: storyAbilitiesSchema.shape.why,
+});
+/** The shape `adminDeliveryDetailsSchema` describes. */
+export type AdminDeliveryDetails = z.infer<typeof adminDeliveryDetailsSchema>;
+
+/**
+ * A row of `/api/admin/disputes`: the dispute with its job's title and what it holds now (the milestones of its
+ * stories still disputed; for a resolved one, what its resolution split).
+ */
+export const adminDisputeSchema = disputeSchema.extend({ jobTitle: z.string(), heldCents: z.number().int() });
+/** The shape `adminDisputeSchema` describes. */
+export type AdminDispute = z.infer<typeof adminDisputeSchema>;
+
+/** `GET /api/admin/disputes/:id`: the row, the disputed stories' deliveries and their threads, oldest message first. */
+export const adminDisputeDetailsSchema = adminDisputeSchema.extend({
+  stories: z.array(adminDeliverySchema.extend({ note: delivery.note, links: delivery.links })),
+  thread: z.array(taskMessageSchema.extend({ storyTitle: z.string() })),
+});
+/** The shape `adminDisputeDetailsSchema` describes. */
+export type AdminDisputeDetails = z.infer<typeof adminDisputeDetailsSchema>;
+
+/** One entry of a ledger transaction as the back office shows it. */
+export const adminLedgerEntrySchema = z.object({
+  /** the account's name: its kind, then its owner ("escrow:12", "freelancer_available:<user id>", "platform_fees") */
+  account: z.string(),
+  accountKind: z.enum(ledgerAccountKinds),
+  /** into the account when positive, out of it when negative */
+  amountCents: z.number().int(),
+});
+/** The shape `adminLedgerEntrySchema` describes. */
+export type AdminLedgerEntry = z.infer<typeof adminLedgerEntrySchema>;
+
+/** A row of `/api/admin/ledger-transactions` (read only): one movement of money with its entries, which sum to zero. */
+export const adminLedgerTransactionSchema = z.object({
+  id: z.number().int(),
+  kind: ledgerTransactionKindSchema,
+  jobId: z.number().int(),
+  jobTitle: z.string(),
+  storyId: z.string().nullable(),
+  paymentId: z.string().nullable(),
+  /** what makes it happen once */
+  idempotencyKey: z.string(),
+  /** who caused it: client, freelancer, admin, system or the card provider; null when unknown */
+  actorKind: z.string().nullable(),
+  /** the money moved: the sum of its positive entries */
+  amountCents: z.number().int(),
+  entries: z.array(adminLedgerEntrySchema),
+  createdAt: isoDateTime,
+});
+/** The shape `adminLedgerTransactionSchema` describes. */
+export type AdminLedgerTransaction = z.infer<typeof adminLedgerTransactionSchema>;

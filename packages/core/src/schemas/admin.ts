@@ -22,6 +22,8 @@ export const adminResources = [
   "payments",
   "emails",
   "disputes",
+  "deliveries",
+  "ledger-transactions",
 ] as const;
 
 /** One back-office resource. */
@@ -96,6 +98,12 @@ export const adminStatsSchema = z.object({
   paid: z.number().int(),
   withStories: z.number().int(),
   withCommunication: z.number().int(),
+  /** money in escrow: every job's escrow balance in the ledger, whole cents */
+  heldCents: z.number().int(),
+  /** the milestones of the stories in review, whole cents */
+  inReviewCents: z.number().int(),
+  /** the milestones of the disputed stories, held until an admin resolves them, whole cents */
+  disputedCents: z.number().int(),
 });
 /** The shape `adminStatsSchema` describes. */
 export type AdminStats = z.infer<typeof adminStatsSchema>;

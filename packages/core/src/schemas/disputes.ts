@@ -38,6 +38,14 @@ export const resolveDisputeBody = z.object({
 /** What a handler receives once `resolveDisputeBody` has parsed the input. */
 export type ResolveDisputeBody = z.infer<typeof resolveDisputeBody>;
 
+/**
+ * Who opened a dispute: one of the job's parties (`openedBy` names them), or the card provider, when the client
+ * disputed the charge with their bank (Stripe's `charge.dispute.created`; `openedBy` is then null).
+ */
+export const disputeOpeners = ["party", "provider"] as const;
+/** Who opened a dispute. */
+export type DisputeOpener = (typeof disputeOpeners)[number];
+
 /** A dispute as the API answers it. */
 export const disputeSchema = z.object({
   id: z.string(),
@@ -45,7 +53,11 @@ export const disputeSchema = z.object({
   storyId: z.string().nullable(),
   status: z.enum(disputeStatuses),
   reason: z.string(),
-  openedBy: z.string(),
+  /** the user who opened it; null when the card provider did */
+  openedBy: z.string().nullable(),
+  openedVia: z.enum(disputeOpeners),
+  /** the provider's dispute id (Stripe's `dp_…`) when the provider opened it */
+  providerDisputeId: z.string().nullable(),
   openedAt: z.string(),
   resolvedBy: z.string().nullable(),
   resolvedAt: z.string().nullable(),

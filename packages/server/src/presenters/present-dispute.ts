@@ -10,6 +10,8 @@ export function presentDispute(dispute: DisputeRecord): Dispute {
     status: dispute.status,
     reason: dispute.reason,
     openedBy: dispute.openedBy,
+    openedVia: dispute.openedVia,
+    providerDisputeId: dispute.providerDisputeId,
     openedAt: dispute.openedAt.toISOString(),
     resolvedBy: dispute.resolvedBy,
     resolvedAt: dispute.resolvedAt?.toISOString() ?? null,

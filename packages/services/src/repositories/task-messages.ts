@@ -49,7 +49,10 @@ function selectMessages(db: Knex) {
 
 /** The conversation under each task (spec: task_communications). */
 export const taskMessagesRepository = {
-  async insert(db: Knex, message: { taskId: string; jobId: number; senderId: string; content: string; attachments: AttachmentRecord[] }): Promise<string> {
+  async insert(
+    db: Knex,
+    message: { taskId: string; jobId: number; senderId: string | null; content: string; attachments: AttachmentRecord[] },
+  ): Promise<string> {
     const [row] = (await db("task_communications")
       .insert({
         task_id: message.taskId,

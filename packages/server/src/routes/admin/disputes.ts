@@ -3,7 +3,7 @@ import { z } from "zod";
 import { disputeStatuses, resolveDisputeBody } from "@forgehire/core";
 import {
   adminDisputeSortColumns,
-  getDisputeForAdmin,
+  getDisputeDetailsForAdmin,
   listDisputesForAdmin,
   resolveDispute,
   type AdminDisputeSortField,
@@ -14,6 +14,7 @@ import { parse } from "../../middlewares/validate.js";
 import { presentDispute } from "../../presenters/present-dispute.js";
 import { ids, jobIdFilter, parseFilter, pathId, uuid } from "./list-filters.js";
 import { parseListParams, sendList } from "./list-params.js";
+import { presentAdminDispute, presentAdminDisputeDetails } from "./present-money.js";
 
 const disputeFilter = z.object({
   id: ids(uuid),
@@ -29,11 +30,11 @@ export function adminDisputesRouter(services: Services): Router {
     const params = parseListParams(req.query, Object.keys(adminDisputeSortColumns) as AdminDisputeSortField[], "openedAt");
     const filter = parseFilter(disputeFilter, params.filter);
     const { rows, total } = await listDisputesForAdmin(services, currentActor(req), { ids: filter.id, status: filter.status, jobId: filter.jobId }, params);
-    sendList(res, "disputes", params, rows.map(presentDispute), total);
+    sendList(res, "disputes", params, rows.map(presentAdminDispute), total);
   });
 
   router.get("/disputes/:id", async (req, res) => {
-    res.json(presentDispute(await getDisputeForAdmin(services, currentActor(req), pathId(uuid, req.params.id))));
+    res.json(presentAdminDisputeDetails(await getDisputeDetailsForAdmin(services, currentActor(req), pathId(uuid, req.params.id))));
   });
 
   router.post("/disputes/:id/resolve", async (req, res) => {

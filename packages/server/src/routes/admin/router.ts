@@ -24,6 +24,7 @@ import { adminJobsRouter } from "./jobs.js";
 import { ids, parseFilter, pathId, q, uuid } from "./list-filters.js";
 import { parseListParams, sendList } from "./list-params.js";
 import { adminPaymentsRouter } from "./payments.js";
+import { adminMoneyRouter } from "./money.js";
 import { presentAdminUser } from "./present-admin.js";
 
 const userFilter = z.object({
@@ -98,6 +99,7 @@ export function adminRouter(services: Services, options: AdminRouterOptions = {}
   router.use(adminPaymentsRouter(services));
   router.use(adminDisputesRouter(services));
   router.use(adminPayoutsRouter(services));
+  router.use(adminMoneyRouter(services));
 
   router.all("/{*rest}", () => {
     throw domainError("UNKNOWN_RESOURCE");

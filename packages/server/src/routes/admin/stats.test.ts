@@ -52,9 +52,13 @@ describe("GET /api/admin/stats", () => {
       paid: live.filter((s) => s.payment_status === "paid").length,
       withStories: live.filter((s) => s.stories).length,
       withCommunication: live.filter((s) => s.messages).length,
+      // Nothing here was paid through the ledger nor delivered: money.test.ts builds those figures.
+      heldCents: 0,
+      inReviewCents: 0,
+      disputedCents: 0,
     };
-    // Every counter is non-trivial: none equals another by accident of the data.
-    expect(Object.values(expected).every((n) => n > 0)).toBe(true);
+    // Every counter of jobs is non-trivial: none equals another by accident of the data.
+    expect(Object.entries(expected).every(([key, n]) => key.endsWith("Cents") || n > 0)).toBe(true);
     const res = await admin.agent.get("/api/admin/stats").expect(200);
     expect(res.body).toEqual(expected);
   });

@@ -131,6 +131,8 @@ beforeAll(async () => {
     freelancers: profile.id,
     disputes: dispute,
     payouts: payout,
+    deliveries: disputedStory.id,
+    "ledger-transactions": (await db("ledger_transactions").where({ job_id: paid }).first("id")).id,
   });
 });
 afterAll(async () => {

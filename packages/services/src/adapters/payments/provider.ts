@@ -36,6 +36,8 @@ export interface PaymentEvent {
   payload: unknown;
   /** What a Connect event (a connected account, a transfer) says; absent for a payment's events. */
   connect?: ConnectEvent;
+  /** A chargeback the client opened with their bank (Stripe's charge.dispute.created); `intentId` is its charge's intent. */
+  dispute?: ProviderDispute | undefined;
 }
 
 /**
@@ -88,6 +90,16 @@ export interface TransferInput {
  */
 export class TransferRefusedError extends Error {
   override name = "TransferRefusedError";
+}
+
+/** A card dispute (chargeback) as the provider reports it. */
+export interface ProviderDispute {
+  /** the provider's dispute id (`dp_…`): it freezes a job's escrow once, whatever the deliveries */
+  id: string;
+  /** the provider's reason word, e.g. `fraudulent`, `product_not_received` */
+  reason: string;
+  /** the amount disputed, in cents */
+  amount: number;
 }
 
 export interface CreateIntentInput {

@@ -5,6 +5,7 @@ import {
   outcomeOfIntentStatus,
   TransferRefusedError,
   type ConnectEvent,
+  type PaymentEvent,
   type PaymentProvider,
   type ProviderAccount,
   type ProviderIntent,
@@ -52,6 +53,26 @@ function connectEventOf(event: Stripe.Event): ConnectEvent | undefined {
     };
   }
   return undefined;
+}
+
+/**
+ * A chargeback: the client disputed the card charge with their bank. The dispute names the charge's payment intent
+ * (an id, or the object when expanded), which is how the job is found.
+ */
+function disputeEvent(event: Stripe.Event, dispute: Stripe.Dispute): PaymentEvent {
+  const intent = dispute.payment_intent;
+  return {
+    id: event.id,
+    type: event.type,
+    intentId: typeof intent === "string" ? intent : (intent?.id ?? null),
+    paymentId: null,
+    amount: null,
+    outcome: null,
+    lastError: null,
+    occurredAt: new Date(event.created * 1000),
+    payload: event,
+    dispute: { id: dispute.id, reason: dispute.reason, amount: dispute.amount },
+  };
 }
 
 /** Where the SDK sends its requests: api.stripe.com, or the given origin (its host, port and protocol). */
@@ -187,6 +208,7 @@ export async function createStripeProvider(options: StripeProviderOptions): Prom
       const connect = connectEventOf(event);
       const object = event.data.object as Partial<Stripe.PaymentIntent> & { object?: string };
       const isIntent = object.object === "payment_intent";
+      if (event.type === "charge.dispute.created") return disputeEvent(event, event.data.object as Stripe.Dispute);
       return {
         id: event.id,
         type: event.type,

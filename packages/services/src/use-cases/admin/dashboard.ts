@@ -11,20 +11,22 @@ import {
 } from "@forgehire/core";
 import type { ServiceDeps } from "../../deps.js";
 import { adminDashboardRepository } from "../../repositories/admin-dashboard.js";
+import { adminMoneyRepository } from "../../repositories/admin-money.js";
 import { jobsRepository } from "../../repositories/jobs.js";
 
 /**
  * The dashboard's counters: live jobs in each of the job list's views, counted by the same criteria the list
- * filters with, so a counter always equals the length of the list it links to.
+ * filters with, so a counter always equals the length of the list it links to; and the money held in escrow, in
+ * review and in dispute, from the ledger and the stories' milestones.
  * @param deps database
  * @param actor an admin
- * @returns the seven counters
+ * @returns the seven counters and the three money figures (whole cents)
  * @throws ADMIN_ONLY for anyone else
  */
 export async function getAdminStats(deps: Pick<ServiceDeps, "db">, actor: Actor): Promise<AdminStats> {
   authorizeBackOffice(actor, "read", "dashboard");
   const count = (view: Parameters<typeof adminJobViewCriteria>[0]) => jobsRepository.countLive(deps.db, adminJobViewCriteria(view));
-  const [total, inProgress, completed, paymentDue, paid, withStories, withCommunication] = await Promise.all([
+  const [total, inProgress, completed, paymentDue, paid, withStories, withCommunication, money] = await Promise.all([
     count("all"),
     count("in_progress"),
     count("completed"),
@@ -32,8 +34,9 @@ export async function getAdminStats(deps: Pick<ServiceDeps, "db">, actor: Actor)
     count("paid"),
     count("with_stories"),
     count("with_communication"),
+    adminMoneyRepository.totals(deps.db),
   ]);
-  return { total, inProgress, completed, paymentDue, paid, withStories, withCommunication };
+  return { total, inProgress, completed, paymentDue, paid, withStories, withCommunication, ...money };
 }
 
 /** The statuses the job chart shows: every live one, in the order of a job's life. */

@@ -53,7 +53,7 @@ export async function loadForTransition(trx: Knex, storyId: string): Promise<{ s
 
 /** Decides and applies one transition; the conditional update is the last word when two race past the decision. */
 export async function move(
-  deps: Deps,
+  deps: Pick<ServiceDeps, "now" | "config">,
   trx: Knex,
   actor: LifecycleActor,
   name: DeliveryTransitionName,

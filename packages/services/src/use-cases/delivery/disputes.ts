@@ -22,6 +22,7 @@ import { storiesRepository, type StoryRecord } from "../../repositories/stories.
 import { usersRepository } from "../../repositories/users.js";
 import { taskMessagesRepository } from "../../repositories/task-messages.js";
 import { loadLiveJob } from "../jobs/job-details.js";
+import type { JobRecord } from "../../repositories/jobs.js";
 import { postLedgerTransaction } from "../ledger/post-ledger.js";
 import { queuePayout } from "../payouts/payouts.js";
 import { completeIfDelivered, deliveryLimits, move } from "./deliver-story.js";
@@ -85,11 +86,71 @@ export async function openDispute(deps: Deps, actor: Actor, jobId: number, input
   });
 }
 
-/** The stories a dispute holds: its story, or every disputed story of its job (a job-wide dispute excludes any other). */
+/**
+ * The card provider reports a chargeback (Stripe's charge.dispute.created) on a job's charge: what the job still
+ * holds is frozen by a dispute the provider opened (`openedVia: "provider"`, no user), covering every story not yet
+ * approved, each moved to `disputed` by the lifecycle's `dispute` transition as the system, so their approvals and
+ * auto-approvals stop until an admin resolves it in the back office. Once per provider dispute id: called in the
+ * transaction that records the provider's event, under the job's row lock, so a replay or a second delivery of the
+ * same chargeback finds the dispute and opens nothing. A job with nothing left to freeze (every story approved, the
+ * job not in progress, or each story already in a party's open dispute) opens none; the event stays recorded.
+ * @param trx the payment event's transaction, holding the job's row lock
+ * @param job the charge's job, read under that lock
+ * @returns the dispute opened now, or null (recorded before, or nothing to freeze)
+ */
+export async function freezeForProviderDispute(
+  deps: Pick<ServiceDeps, "now" | "config" | "mailer" | "logger">,
+  trx: Knex,
+  job: JobRecord,
+  providerDispute: { id: string; reason: string; amount: number },
+): Promise<DisputeRecord | null> {
+  if (await disputesRepository.findByProviderDisputeId(trx, providerDispute.id)) return null;
+  const limits = deliveryLimits(deps.config);
+  const open: StoryRecord[] = [];
+  for (const { id, status } of await storiesRepository.deliveryStatuses(trx, job.id)) {
+    if (status === "approved" || status === "disputed") continue;
+    const story = await storiesRepository.findStory(trx, id);
+    if (story && decideDelivery("system", "dispute", job, story, limits).allowed) open.push(story);
+  }
+  if (open.length === 0) {
+    deps.logger.warn({ jobId: job.id, providerDisputeId: providerDispute.id }, "card dispute on a job with nothing left to freeze: recorded only");
+    return null;
+  }
+  const dollars = `$${(providerDispute.amount / 100).toFixed(2)}`;
+  const reason = `The client disputed the card payment with their bank (${providerDispute.reason.replaceAll("_", " ")}, ${dollars}).`;
+  const dispute = await disputesRepository.insertFromProvider(trx, { jobId: job.id, reason, providerDisputeId: providerDispute.id, openedAt: deps.now() });
+  // The unique index is the last word; under the job's lock the check above has already answered.
+  if (!dispute) return null;
+  for (const story of open) {
+    await move(deps, trx, "system", "dispute", { story, job });
+    await taskMessagesRepository.insert(trx, { taskId: story.id, jobId: job.id, senderId: null, content: `Dispute opened: ${reason}`, attachments: [] });
+  }
+  await jobActivityRepository.record(trx, {
+    jobId: job.id,
+    actorId: null,
+    action: "dispute_opened",
+    details: { disputeId: dispute.id, storyId: null, providerDisputeId: providerDispute.id },
+  });
+  const admins = (await trx("users").where({ user_type: "admin" }).orWhere({ role_type: "admin" }).select("id")) as Array<{ id: string }>;
+  await notifyOfDispute(deps, trx, job.id, [job.ownerId, job.freelancerId, ...admins.map((admin) => admin.id)], {
+    kind: "dispute_opened",
+    subject: `Dispute opened: ${job.title}`,
+    text: `${reason}\nThe money still held for "${job.title}" (${open.length === 1 ? `"${open[0]!.title}"` : `${open.length} stories`}) stays held until an admin resolves it.`,
+  });
+  return dispute;
+}
+
+/**
+ * The stories a dispute holds: its story, or every disputed story of its job that no open dispute of its own holds (a
+ * party's job-wide dispute excludes any other; the card provider's may come after a party's dispute of one story).
+ */
 async function disputedStories(trx: Knex, dispute: DisputeRecord): Promise<StoryRecord[]> {
+  const heldElsewhere = dispute.storyId ? new Set<string>() : await disputesRepository.storiesInOpenStoryDisputes(trx, dispute.jobId);
   const ids = dispute.storyId
     ? [dispute.storyId]
-    : (await storiesRepository.deliveryStatuses(trx, dispute.jobId)).filter(({ status }) => status === "disputed").map(({ id }) => id);
+    : (await storiesRepository.deliveryStatuses(trx, dispute.jobId))
+        .filter(({ id, status }) => status === "disputed" && !heldElsewhere.has(id))
+        .map(({ id }) => id);
   const stories: StoryRecord[] = [];
   for (const id of ids) {
     const story = await storiesRepository.findStory(trx, id);

@@ -20,6 +20,7 @@ import { storiesRepository } from "../../repositories/stories.js";
 import { paymentTransaction } from "./lock-order.js";
 import { refundPayment } from "./refund-payment.js";
 import { notifyClientOfJobUpdate } from "../notifications/client-emails.js";
+import { freezeForProviderDispute } from "../delivery/disputes.js";
 
 type Deps = Pick<ServiceDeps, "db" | "now" | "payments" | "logger" | "mailer" | "config">;
 
@@ -77,6 +78,11 @@ export async function applyPaymentEvent(deps: Deps, event: PaymentEvent, actorId
     const current = payment ? await paymentsRepository.findById(trx, payment.id, { forUpdate: true }) : undefined;
     const isNew = await paymentsRepository.recordEvent(trx, { id: event.id, type: event.type, paymentId: payment?.id ?? null, payload: event.payload });
     if (!isNew) return { ...nothing, duplicate: true };
+    // A chargeback freezes what the job still holds, in this transaction: recorded event and dispute commit together.
+    if (event.dispute) {
+      if (job && job.status !== "inactive") await freezeForProviderDispute(deps, trx, job, event.dispute);
+      return nothing;
+    }
     if (!job || !current || !event.outcome) return nothing;
 
     const now = deps.now();
