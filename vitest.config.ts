@@ -44,7 +44,10 @@ export default defineConfig({
           globalSetup: ["e2e/support/global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two spec files at a time (maxWorkers above), each with its app server on its own port and data dir, both
+          // driving the run's one Chromium: a spec spends much of its time waiting on the browser or the server, and
+          // one file at a time left the second core idle.
+          maxWorkers: Math.min(2, Number(process.env.TEST_WORKERS ?? availableParallelism())),
         },
       },
     ],
