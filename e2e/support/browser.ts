@@ -1,24 +1,12 @@
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, inject } from "vitest";
+import { chromium, type Browser as Chromium, type BrowserContext, type Page } from "playwright-core";
 import { AxeBuilder } from "@axe-core/playwright";
-import { chromiumPath } from "./global-setup.js";
 
 const e2eDir = fileURLToPath(new URL("..", import.meta.url));
-const profilesDir = path.join(e2eDir, ".profiles");
 export const screenshotsDir = path.join(e2eDir, "screenshots");
-
-/** Flags that keep headless Chromium off the network and quiet on a closed machine. */
-const chromiumArgs = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
 
 export interface Browser {
   context: BrowserContext;
@@ -27,28 +15,30 @@ export interface Browser {
 }
 
 /**
- * A fresh Chromium profile (its own cookies), as one person at one computer.
+ * The run's one Chromium (global-setup.ts launches it), connected once per test file. A Chromium per person cost a
+ * browser start (a second of CPU, more on a busy machine) for each of the run's ~100 people.
+ */
+let connection: Promise<Chromium> | undefined;
+afterAll(async () => {
+  const connected = connection;
+  connection = undefined;
+  // Disconnects this file only: the browser itself runs until the whole run ends.
+  await (await connected)?.close();
+});
+
+/**
+ * A fresh browser context (its own cookies and storage, as a fresh profile had), as one person at one computer.
  * @param baseURL the server under test
  */
 export async function openBrowser(baseURL: string): Promise<Browser> {
-  mkdirSync(profilesDir, { recursive: true });
-  const userDataDir = mkdtempSync(path.join(profilesDir, "profile-"));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: chromiumPath(),
-    headless: true,
-    args: chromiumArgs,
-    baseURL,
-    viewport: { width: 1280, height: 860 },
-  });
+  connection ??= chromium.connect(inject("e2eBrowserEndpoint"));
+  const context = await (await connection).newContext({ baseURL, viewport: { width: 1280, height: 860 } });
   context.setDefaultTimeout(15_000);
-  const page = context.pages()[0] ?? (await context.newPage());
+  const page = await context.newPage();
   return {
     context,
     page,
-    async close() {
-      await context.close();
-      rmSync(userDataDir, { recursive: true, force: true });
-    },
+    close: () => context.close(),
   };
 }
 
