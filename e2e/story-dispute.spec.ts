@@ -53,7 +53,7 @@ const storyDelivery = (page: Page, title: string) =>
 const handover = { name: "handover-notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n") };
 
 describe("a story's dispute in the browser", () => {
-  it("[dispute-11] the freelancer delivers a file, the client downloads it, requests changes, meets the revision limit and disputes; the outcome shows", async () => {
+  it("the freelancer delivers a file, the client downloads it, requests changes, meets the revision limit and disputes; the outcome shows", async () => {
     const client = await signedIn("client", "Dana");
     const created = await client.page.request.post("/api/jobs", {
       data: { title: "Florist Delivery Site", description: "An online shop for a florist with same-day delivery slots.", industry: "Legal", scope: 500 },
@@ -174,7 +174,7 @@ describe("a story's dispute in the browser", () => {
     await shot(client.page, "story-dispute-resolved");
   }, 300_000);
 
-  it("[dispute-11] the assigned freelancer disputes the whole job: every story not approved shows Disputed", async () => {
+  it("the assigned freelancer disputes the whole job: every story not approved shows Disputed", async () => {
     const client = await signedIn("client", "Omar");
     const created = await client.page.request.post("/api/jobs", {
       data: { title: "Garden Booking App", description: "A booking app for a garden centre with workshops and deliveries.", industry: "Legal", scope: 500 },

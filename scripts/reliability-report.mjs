@@ -143,11 +143,6 @@ const invariants = [
   ],
   ["dispute-10", "Disputes", "A job's disputes, open and resolved with their outcome, are read by its owner, assigned freelancer and admins only"],
   [
-    "dispute-11",
-    "Disputes",
-    "The portal offers Dispute from the server's can.dispute, at the revision limit too, and shows the story disputed, then the outcome",
-  ],
-  [
     "cr-1",
     "Change requests",
     "A change on a paid job is quoted at the job's own rate: price × its estimate ÷ the job's estimated hours, half up to a whole cent",
@@ -268,7 +263,7 @@ const output = process.argv[2] ?? "docs/reliability.md";
 /** The invariant ids a title starts with: `[money-6] [money-7] no violation` → money-6, money-7. */
 function leadingIds(title) {
   const ids = [];
-  for (let rest = title, match; (match = /^\[([a-z]+-\d+)\]\s*/.exec(rest)); rest = rest.slice(match[0].length)) ids.push(match[1]);
+  for (let rest = title, match; (match = /^\[([a-z]+(?:-[a-z]+)*-\d+)\]\s*/.exec(rest)); rest = rest.slice(match[0].length)) ids.push(match[1]);
   return ids;
 }
 

@@ -119,11 +119,16 @@ describe("demo seeds", () => {
     }
   });
 
-  it("make every dashboard counter and chart non-zero", async () => {
+  it("make every dashboard counter and chart non-zero, the money held and in review too (the demo opens no dispute)", async () => {
     const admin = await database.knex("users").where({ user_type: "admin" }).first();
     const actor = { id: admin.id, userType: "admin" as const, roleType: "admin" as const };
     const stats = await getAdminStats(deps(), actor);
-    expect(stats).toEqual({ total: 6, inProgress: 1, completed: 2, paymentDue: 1, paid: 3, withStories: 5, withCommunication: 3 });
+    expect(stats).toMatchObject({ total: 6, inProgress: 1, completed: 2, paymentDue: 1, paid: 3, withStories: 5, withCommunication: 3, disputedCents: 0 });
+    // Held: the paid jobs not yet completed, less what was released; in review: the in-progress job's story awaiting its client.
+    const [{ held }] = (await database.knex("ledger_entries").where({ account_kind: "escrow" }).sum({ held: "amount_cents" })) as [{ held: number | string }];
+    expect(stats.heldCents).toBe(Number(held));
+    expect(stats.heldCents).toBeGreaterThan(0);
+    expect(stats.inReviewCents).toBeGreaterThan(0);
     const charts = await getAdminCharts(deps(), actor);
     expect(charts.jobsByStatus.every((point) => point.count > 0)).toBe(true);
     const revenue = charts.revenueByWeek.reduce((sum, point) => sum + point.amount, 0);

@@ -179,7 +179,9 @@ describe("the CLI while `forgehire serve` runs on the embedded database", { time
 
   it("stats counts live jobs like the back office; users:set-type goes through the admin rules", async () => {
     const counters = json<Record<string, number>>(await forgehire("stats", "--json"));
-    expect(Object.keys(counters).sort()).toEqual(["completed", "inProgress", "paid", "paymentDue", "total", "withCommunication", "withStories"]);
+    expect(Object.keys(counters).sort()).toEqual(
+      ["completed", "disputedCents", "heldCents", "inProgress", "inReviewCents", "paid", "paymentDue", "total", "withCommunication", "withStories"].sort(),
+    );
     expect(counters.total).toBeGreaterThanOrEqual(5);
     const text = await forgehire("stats");
     expect(text.stdout).toMatch(new RegExp(`^Jobs\\s+${counters.total}\n`));
