@@ -162,8 +162,18 @@ interface RawConnection {
 export function knexBossDb(knex: Knex): PgBoss.Db {
   return {
     async executeSql(text: string, values: unknown[] | undefined) {
-      const client = knex.client as Knex.Client;
-      const connection = (await client.acquireConnection()) as RawConnection;
+      const client = knex.client as Knex.Client & { pool?: unknown };
+      let connection: RawConnection;
+      try {
+        connection = (await client.acquireConnection()) as RawConnection;
+      } catch (error) {
+        // The database was closed under a handler that outlived the queue's grace period at shutdown: pg-boss reports
+        // the handler's end (complete or fail, the only statements left once its workers stopped) without awaiting
+        // it, so this rejection would go unhandled. Answer as a command that changed nothing: the job stays active and
+        // expires into a retry at the next start, as after a crash.
+        if (!client.pool) return { rows: [{ count: 0 }] };
+        throw error;
+      }
       try {
         if (values?.length || !connection.exec) return await connection.query(text, values);
         // Several statements in one string (pg-boss's locked maintenance plans): PGlite runs those with exec only.
