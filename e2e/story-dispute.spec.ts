@@ -98,8 +98,11 @@ describe("a story's dispute in the browser", () => {
     await shot(client.page, "story-dispute-in-review-with-file");
     const [file] = await Promise.all([client.page.waitForEvent("download"), download.click()]);
     expect(file.suggestedFilename()).toBe("handover-notes.pdf");
-    const { readFile } = await import("node:fs/promises");
-    expect((await readFile((await file.path())!)).equals(handover.buffer)).toBe(true);
+    // The run's one Chromium is shared over its debugging socket, where a download has no local path: save a copy.
+    const { mkdtemp, readFile } = await import("node:fs/promises");
+    const saved = `${await mkdtemp(`${(await import("node:os")).tmpdir()}/download-`)}/handover-notes.pdf`;
+    await file.saveAs(saved);
+    expect((await readFile(saved)).equals(handover.buffer)).toBe(true);
 
     await theirs.getByRole("button", { name: `Approve and release ${dollars(story.amountCents!)}` }).click();
     const approve = client.delivery.dialog(`Approve “${story.title}”?`);
