@@ -1,34 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createUser } from "@forgehire/services";
-import { startMailCatcher, type MailCatcher } from "@forgehire/services/testing";
-import { openBrowser, screenshot, type Browser } from "./support/browser.js";
-import { startAppServer, type AppServer } from "./support/app-server.js";
+import { screenshot } from "./support/browser.js";
+import { appSession, mailCatcher, unique } from "./support/session.js";
 import { PortalPage } from "./pages/portal.js";
 
-let server: AppServer;
-let mail: MailCatcher;
-let browser: Browser | undefined;
-
-beforeAll(async () => {
-  // Reset links reach the recipient only, over SMTP: the test reads them as a mail client would.
-  mail = await startMailCatcher();
-  server = await startAppServer({ SMTP_URL: mail.url });
-});
-afterEach(async () => {
-  await browser?.close();
-  browser = undefined;
-});
-afterAll(async () => {
-  await server?.stop();
-  await mail?.close();
-});
+// Reset links reach the recipient only, over SMTP: the test reads them as a mail client would.
+const mail = mailCatcher();
+const session = appSession(() => ({ SMTP_URL: mail().url }));
 
 async function portal() {
-  browser = await openBrowser(server.url);
-  return new PortalPage(browser.page);
+  return new PortalPage((await session.browser()).page);
 }
-
-const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}@example.test`;
 
 describe("accounts in the browser", () => {
   it("a visitor signs up as a client, lands on home and sees the client's nav", async () => {
@@ -38,7 +20,7 @@ describe("accounts in the browser", () => {
     await p.page.getByRole("heading", { name: "Create Your Account" }).waitFor();
     await screenshot(p.page, "signup");
     await p.signUp({ kind: "Post a Requirement", firstName: "Clara", lastName: "Client", email: unique("clara"), password: "clara-pass" });
-    await p.page.waitForURL(`${server.url}/`);
+    await p.page.waitForURL(`${session.server.url}/`);
     await p.nav.getByRole("link", { name: "Post a Requirement" }).waitFor();
     const items = await p.navItems();
     expect(items).toEqual(expect.arrayContaining(["Find Requirement", "Browse AI Bots/Agents", "Sample Works", "How it Works", "Post a Requirement"]));
@@ -53,7 +35,7 @@ describe("accounts in the browser", () => {
   it("a visitor signs up as a freelancer and is sent to create a profile", async () => {
     const p = await portal();
     await p.signUp({ kind: "Work as Freelancer", firstName: "Fred", lastName: "Lance", email: unique("fred"), password: "fred-pass" });
-    await p.page.waitForURL(`${server.url}/create-profile`);
+    await p.page.waitForURL(`${session.server.url}/create-profile`);
     await p.nav.getByRole("link", { name: "Update Agent Profile" }).waitFor();
     await p.nav.getByRole("link", { name: "Messages" }).waitFor();
     expect(await p.navItems()).not.toContain("Post a Requirement");
@@ -61,6 +43,7 @@ describe("accounts in the browser", () => {
   });
 
   it("signup shows the server's error for a taken email", async () => {
+    const { server } = session;
     const email = unique("taken");
     await createUser(server.services, { email, password: "taken-pass", firstName: "T", lastName: "Aken", userType: "client" });
     const p = await portal();
@@ -70,6 +53,7 @@ describe("accounts in the browser", () => {
   });
 
   it("a client logs in with the show/hide toggle, then logs out", async () => {
+    const { server } = session;
     const email = unique("login");
     await createUser(server.services, { email, password: "login-pass", firstName: "Lou", lastName: "Gin", userType: "client" });
     const p = await portal();
@@ -101,6 +85,7 @@ describe("accounts in the browser", () => {
   });
 
   it("an admin logs in, lands on the dashboard and has the admin nav and menu", async () => {
+    const { server } = session;
     const email = unique("admin");
     await createUser(server.services, { email, password: "admin-pass", firstName: "Ada", lastName: "Min", userType: "admin" });
     const p = await portal();
@@ -131,6 +116,7 @@ describe("accounts in the browser", () => {
   });
 
   it("a client who opens the portal's admin dashboard address is told that admin access is required", async () => {
+    const { server } = session;
     const email = unique("notadmin");
     await createUser(server.services, { email, password: "client-pass", firstName: "Cli", lastName: "Ent", userType: "client" });
     const p = await portal();
@@ -156,6 +142,7 @@ describe("accounts in the browser", () => {
   });
 
   it("a user resets a forgotten password through the emailed link", async () => {
+    const { server } = session;
     const email = unique("forgot");
     await createUser(server.services, { email, password: "old-password", firstName: "For", lastName: "Got", userType: "client" });
     const p = await portal();
@@ -170,7 +157,7 @@ describe("accounts in the browser", () => {
     await dialog.getByRole("button", { name: "Send Reset Link" }).click();
     await dialog.getByText("Check your email").waitFor();
 
-    const link = await mail.resetLink(email);
+    const link = await mail().resetLink(email);
     expect(link.startsWith(`${server.url}/change-password?token=`)).toBe(true);
 
     await p.page.goto(link);
@@ -214,6 +201,7 @@ describe("accounts in the browser", () => {
   });
 
   it("a signed-in user updates their name on the Update Profile page", async () => {
+    const { server } = session;
     const email = unique("profile");
     await createUser(server.services, { email, password: "profile-pass", firstName: "Pro", lastName: "File", userType: "client" });
     const p = await portal();

@@ -1,50 +1,27 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { formatCents, type Story } from "@forgehire/core";
+import { formatCents, type UserType } from "@forgehire/core";
 import { createUser } from "@forgehire/services";
-import { openBrowser, screenshot, type Browser } from "./support/browser.js";
-import { startAppServer, type AppServer } from "./support/app-server.js";
+import { screenshot } from "./support/browser.js";
+import { appSession, ok } from "./support/session.js";
+import { finishTasks, paidJob, startJob } from "./support/job-api.js";
 import { BackOfficePage } from "./pages/back-office.js";
-import { PortalPage } from "./pages/portal.js";
 
-let server: AppServer;
-let browsers: Browser[] = [];
-
+const session = appSession();
 beforeAll(async () => {
-  server = await startAppServer();
+  const { server } = session;
   await createUser(server.services, { email: "money-boss@example.test", password: "boss-pass", firstName: "Mona", lastName: "Boss", userType: "admin" });
 });
-afterEach(async () => {
-  await Promise.all(browsers.map((browser) => browser.close()));
-  browsers = [];
-});
-afterAll(async () => {
-  await server?.stop();
-});
-
-const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}@example.test`;
 
 /** A portal user signed in, whose page's request context calls the API with their session. */
-async function signedIn(userType: "client" | "freelancer", firstName: string) {
-  const email = unique(firstName.toLowerCase());
-  await createUser(server.services, { email, password: `${firstName}-pass`, firstName, lastName: "Tester", userType });
-  const browser = await openBrowser(server.url);
-  browsers.push(browser);
-  await new PortalPage(browser.page).logIn(email, `${firstName}-pass`);
-  await browser.page.waitForURL((url) => url.pathname === "/");
-  return browser.page;
-}
+const signedIn = async (userType: UserType, firstName: string) => (await session.signIn(userType, firstName)).page;
 
 async function backOffice() {
-  const browser = await openBrowser(server.url);
-  browsers.push(browser);
-  const { page } = browser;
-  await page.goto("/admin/");
-  await page.getByRole("textbox", { name: "Email" }).fill("money-boss@example.test");
-  await page.locator('input[name="password"]').fill("boss-pass");
-  await page.getByRole("button", { name: /sign in/i }).click();
+  const { page } = await session.browser();
+  const office = new BackOfficePage(page);
+  await office.logIn("money-boss@example.test", "boss-pass");
   await page.getByRole("list", { name: "Money counters" }).waitFor();
-  return { page, office: new BackOfficePage(page) };
+  return { page, office };
 }
 
 /** A screenshot from the top of the page: react-admin hides its app bar while scrolled down (after filling a form). */
@@ -56,43 +33,27 @@ async function shot(page: Page, name: string) {
 
 const moneyCounter = (page: Page, label: string) => page.getByRole("list", { name: "Money counters" }).getByRole("listitem", { name: label, exact: true });
 
-async function ok(response: Promise<{ status(): number; json(): Promise<unknown> }>, status = 200) {
-  const res = await response;
-  expect(res.status()).toBe(status);
-  return res.json();
-}
-
 /** Clara's job paid by test card and started by Fiona, stories 1 and 2 submitted, story 2 disputed by Clara. */
 async function scenario() {
   const client = await signedIn("client", "Clara");
-  const { job } = (await ok(
-    client.request.post("/api/jobs", {
-      data: { title: "Pottery Studio Shop", description: "An online shop for a pottery studio with class bookings.", industry: "Legal", scope: 500 },
-    }),
-    201,
-  )) as { job: { id: number } };
-  await ok(client.request.post(`/api/jobs/${job.id}/breakdown`), 201);
-  await ok(client.request.post(`/api/jobs/${job.id}/lock`));
-  const intent = (await ok(client.request.post(`/api/jobs/${job.id}/payment-intent`))) as { paymentId: string; amount: number };
-  const card = { paymentId: intent.paymentId, cardNumber: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123" };
-  await ok(client.request.post("/api/payments/test/confirm", { data: card }));
+  const { jobId, priceCents } = await paidJob(client, {
+    title: "Pottery Studio Shop",
+    description: "An online shop for a pottery studio with class bookings.",
+  });
 
   const freelancer = await signedIn("freelancer", "Fiona");
-  await ok(freelancer.request.post(`/api/jobs/${job.id}/start`));
-  const stories = (await ok(freelancer.request.get(`/api/jobs/${job.id}/stories`))) as Story[];
+  const stories = await startJob(freelancer, jobId);
   expect(stories.length).toBeGreaterThanOrEqual(3);
   const [reviewed, disputed] = [stories[0]!, stories[1]!];
-  for (const story of [reviewed, disputed]) {
-    for (const task of story.tasks) await ok(freelancer.request.patch(`/api/tasks/${task.id}/status`, { data: { status: "done" } }));
-  }
+  for (const story of [reviewed, disputed]) await finishTasks(freelancer, story);
   await ok(
     freelancer.request.post(`/api/stories/${reviewed.id}/submit`, {
       data: { note: "Class bookings are live on the preview.", links: ["https://preview.example.test/pottery"] },
     }),
   );
   await ok(freelancer.request.post(`/api/stories/${disputed.id}/submit`, { data: { note: "Catalogue done." } }));
-  await ok(client.request.post(`/api/jobs/${job.id}/disputes`, { data: { reason: "Half the catalogue photos are missing.", storyId: disputed.id } }), 201);
-  return { jobId: job.id, priceCents: intent.amount, reviewed, disputed };
+  await ok(client.request.post(`/api/jobs/${jobId}/disputes`, { data: { reason: "Half the catalogue photos are missing.", storyId: disputed.id } }), 201);
+  return { jobId, priceCents, reviewed, disputed };
 }
 
 describe("the back office's money", () => {
@@ -154,7 +115,7 @@ describe("the back office's money", () => {
       .getByText(`${formatCents(releaseCents)} released to the freelancer, ${formatCents(refundCents)} refunded`)
       .waitFor();
     await shot(page, "admin-money-dispute-resolved");
-    const stored = await server.services.db("disputes").where({ job_id: jobId }).first();
+    const stored = await session.server.services.db("disputes").where({ job_id: jobId }).first();
     expect([Number(stored.release_cents), Number(stored.refund_cents)]).toEqual([releaseCents, refundCents]);
 
     // The ledger: this job's transactions, each with entries summing to zero.

@@ -1,9 +1,7 @@
-import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
-import { createUser } from "@forgehire/services";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { startFakeOpenAi, type FakeOpenAi } from "@forgehire/server/test/fakes/openai-server";
-import { openBrowser, screenshot, type Browser } from "./support/browser.js";
-import { startAppServer, type AppServer } from "./support/app-server.js";
-import { PortalPage } from "./pages/portal.js";
+import { screenshot } from "./support/browser.js";
+import { appSession } from "./support/session.js";
 import { DeliveryPages } from "./pages/delivery.js";
 
 const goodAnswer = JSON.stringify({
@@ -21,39 +19,27 @@ const goodAnswer = JSON.stringify({
 });
 
 let fake: FakeOpenAi;
-let server: AppServer;
-let browser: Browser | undefined;
-
 beforeAll(async () => {
   fake = await startFakeOpenAi();
-  // A short AI window through configuration: the first answer comes too late, the second in time.
-  server = await startAppServer({
-    AI_BASE_URL: fake.baseUrl,
-    AI_API_KEY: "test-key",
-    AI_MODEL: "fake-model",
-    AI_TIMEOUT_MS: "2500",
-    AI_RETRY_DELAY_MS: "1500",
-  });
-});
-afterEach(async () => {
-  await browser?.close();
-  browser = undefined;
 });
 afterAll(async () => {
-  await server?.stop();
   await fake?.close();
 });
+// A short AI window through configuration: the first answer comes too late, the second in time.
+const session = appSession(() => ({
+  AI_BASE_URL: fake.baseUrl,
+  AI_API_KEY: "test-key",
+  AI_MODEL: "fake-model",
+  AI_TIMEOUT_MS: "2500",
+  AI_RETRY_DELAY_MS: "1500",
+}));
 
 it("the breakdown dialog follows the queued run: it says when the AI's second attempt starts, as the server reports it, then shows the AI's stories", async () => {
   fake.answers = [
     { kind: "slow", delayMs: 6000, content: goodAnswer },
     { kind: "json", content: goodAnswer },
   ];
-  await createUser(server.services, { email: "iris@example.test", password: "iris-pass", firstName: "Iris", lastName: "Client", userType: "client" });
-  browser = await openBrowser(server.url);
-  const { page } = browser;
-  await new PortalPage(page).logIn("iris@example.test", "iris-pass");
-  await page.waitForURL((url) => url.pathname === "/");
+  const { page } = await session.signIn("client", "Iris", { lastName: "Client" });
   const response = await page.request.post("/api/jobs", {
     data: { title: "Jazz Club Website", description: "A website for a jazz club with an event calendar and ticket links.", industry: "Others", scope: 199 },
   });

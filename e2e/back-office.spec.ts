@@ -1,23 +1,17 @@
-import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { jobCreateBody } from "@forgehire/core";
-import { startMailCatcher, type MailCatcher } from "@forgehire/services/testing";
 import { breakDownJob, createFreelancerProfile, createUser, lockJob, postJob, requestChange, type UserRecord } from "@forgehire/services";
-import { openBrowser, screenshot, type Browser } from "./support/browser.js";
-import { startAppServer, type AppServer } from "./support/app-server.js";
+import { screenshot } from "./support/browser.js";
+import { appSession, mailCatcher } from "./support/session.js";
 import { BackOfficePage } from "./pages/back-office.js";
 import { ChatPages } from "./pages/chat.js";
 import { PortalPage } from "./pages/portal.js";
 
-let server: AppServer;
-let mail: MailCatcher;
-let browser: Browser | undefined;
-/** Second people's browsers (a poster answering), closed after each test. */
-const others: Browser[] = [];
+const mail = mailCatcher();
+const session = appSession(() => ({ SMTP_URL: mail().url }));
 let carla: UserRecord;
-
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startAppServer({ SMTP_URL: mail.url });
+  const { server } = session;
   await createUser(server.services, { email: "boss@example.test", password: "boss-pass", firstName: "Bo", lastName: "Ss", userType: "admin" });
   carla = await createUser(server.services, {
     email: "carla@example.test",
@@ -27,23 +21,10 @@ beforeAll(async () => {
     userType: "client",
   });
 });
-afterEach(async () => {
-  await browser?.close();
-  browser = undefined;
-  await Promise.all(others.splice(0).map((other) => other.close()));
-});
-afterAll(async () => {
-  await server?.stop();
-  await mail?.close();
-});
 
 async function logInToBackOffice(email: string, password: string) {
-  browser = await openBrowser(server.url);
-  const { page } = browser;
-  await page.goto("/admin/");
-  await page.getByRole("textbox", { name: "Email" }).fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.getByRole("button", { name: /sign in/i }).click();
+  const { page } = await session.browser();
+  await new BackOfficePage(page).logIn(email, password);
   return page;
 }
 
@@ -73,6 +54,7 @@ it("a client signing in to the back office sees that admin access is required", 
 
 /** Posts a job as Carla through the use case, then puts it straight into a later state (lock, completion, payment). */
 async function carlasJob(title: string, state: Record<string, unknown>): Promise<number> {
+  const { server } = session;
   const input = jobCreateBody.parse({ title, description: "A small website for a local shop.", industry: "Legal", scope: 50 });
   const { job } = await postJob(server.services, { id: carla.id, userType: carla.userType, roleType: carla.roleType }, input);
   if (Object.keys(state).length) await server.services.db("jobs").where({ id: job.id }).update(state);
@@ -118,6 +100,7 @@ it("an admin lists jobs by view in the back office and follows Pay Now, shown on
 
 /** A poster of her own, so the titles below stay apart from Carla's jobs of the other tests. */
 async function doraWithJobs() {
+  const { server } = session;
   const dora = await createUser(server.services, {
     email: "dora@example.test",
     password: "dora-pass",
@@ -137,9 +120,9 @@ async function doraWithJobs() {
 }
 
 it("an admin lands on the Admin Dashboard, filters Payment Due, emails a poster and chats with her live from the Communication Hub", async () => {
+  const { server } = session;
   const { dora, dueId } = await doraWithJobs();
-  browser = await openBrowser(server.url);
-  const { page } = browser;
+  const { page } = await session.browser();
   const office = new BackOfficePage(page);
   const poll = { timeout: 15_000 };
 
@@ -238,8 +221,7 @@ it("an admin lands on the Admin Dashboard, filters Payment Due, emails a poster 
   expect(stored).toHaveLength(1);
 
   // Dora answers from the portal; the admin's open dialog shows it without reloading (socket.io).
-  const doraBrowser = await openBrowser(server.url);
-  others.push(doraBrowser);
+  const doraBrowser = await session.browser();
   const chat = new ChatPages(doraBrowser.page);
   await new PortalPage(doraBrowser.page).logIn(dora.email, "dora-pass");
   await doraBrowser.page.waitForURL((url) => url.pathname === "/");
@@ -300,6 +282,7 @@ it("an admin lands on the Admin Dashboard, filters Payment Due, emails a poster 
 });
 
 it("every back-office screen shows its records: jobs, users, freelancers, stories, tasks, change requests, chat rooms, messages, emails", async () => {
+  const { server } = session;
   // A job with a backlog and a change request, a freelancer profile, a conversation and an e-mail.
   const erin = await createUser(server.services, {
     email: "erin@example.test",

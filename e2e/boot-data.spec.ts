@@ -1,24 +1,23 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Page, Route } from "playwright-core";
 import { createUser } from "@forgehire/services";
-import { openBrowser, type Browser } from "./support/browser.js";
-import { startAppServer, type AppServer } from "./support/app-server.js";
+import type { Browser } from "./support/browser.js";
+import { appSession } from "./support/session.js";
 
 // The shell of /jobs carries the signed-in user's session and first page of jobs (packages/server/src/portal-boot.ts):
 // the page paints from it, with no session check or listing request before, and fetches as before without it.
 
-let server: AppServer;
-let browser: Browser | undefined;
 const password = "boot-pass";
 const freelancerEmail = "boot-freelancer@example.test";
 // A `<` in the data must stay data: this title would end the boot script if it were not escaped.
 const title = "Boot </script><b>data</b> listing";
 
+const session = appSession();
 beforeAll(async () => {
-  server = await startAppServer();
+  const { server } = session;
   await createUser(server.services, { email: freelancerEmail, password, firstName: "Bea", lastName: "Boot", userType: "freelancer" });
   await createUser(server.services, { email: "boot-client@example.test", password, firstName: "Cal", lastName: "Boot", userType: "client" });
-  const client = await openBrowser(server.url);
+  const client = await session.browser();
   try {
     await signIn(client, "boot-client@example.test");
     const body = { title, description: "A job posted for the boot data test.", industry: "Healthcare", scope: 500 };
@@ -27,16 +26,9 @@ beforeAll(async () => {
     await client.close();
   }
 });
-afterEach(async () => {
-  await browser?.close();
-  browser = undefined;
-});
-afterAll(async () => {
-  await server?.stop();
-});
 
 async function signIn(target: Browser, email: string): Promise<void> {
-  const response = await target.context.request.post("/api/auth/login", { data: { email, password }, headers: { origin: server.url } });
+  const response = await target.context.request.post("/api/auth/login", { data: { email, password }, headers: { origin: session.server.url } });
   expect(response.status()).toBe(200);
 }
 
@@ -52,7 +44,7 @@ function apiCalls(page: Page): string[] {
 
 describe("the /jobs page and the shell's boot data", () => {
   it("paints the signed-in user's jobs from the shell, before any session check or listing request is answered", async () => {
-    browser = await openBrowser(server.url);
+    const browser = await session.browser();
     await signIn(browser, freelancerEmail);
     const { page } = browser;
     const calls = apiCalls(page);
@@ -70,7 +62,7 @@ describe("the /jobs page and the shell's boot data", () => {
   });
 
   it("still fetches the session and the listing when the shell has no boot data", async () => {
-    browser = await openBrowser(server.url);
+    const browser = await session.browser();
     await signIn(browser, freelancerEmail);
     const { page } = browser;
     const calls = apiCalls(page);
@@ -91,8 +83,7 @@ describe("the /jobs page and the shell's boot data", () => {
   });
 
   it("gives a signed-out visitor the Login Required notice", async () => {
-    browser = await openBrowser(server.url);
-    const { page } = browser;
+    const { page } = await session.browser();
     const calls = apiCalls(page);
     await page.goto("/jobs");
     await page.getByRole("region", { name: "Login Required" }).waitFor();

@@ -1,32 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "@forgehire/services";
-import { openBrowser, screenshot, type Browser } from "./support/browser.js";
-import { startAppServer, type AppServer } from "./support/app-server.js";
-import { PortalPage } from "./pages/portal.js";
+import { describe, expect, it } from "vitest";
+import { screenshot } from "./support/browser.js";
+import { appSession } from "./support/session.js";
 
-let server: AppServer;
-let browsers: Browser[] = [];
-
-beforeAll(async () => {
-  server = await startAppServer();
-});
-afterEach(async () => {
-  await Promise.all(browsers.map((browser) => browser.close()));
-  browsers = [];
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const session = appSession();
 
 describe("the breakdown a client sees", () => {
   it("shows estimates per task and story, the total in the job header, criteria, sources, and the locked version", async () => {
-    const email = `dana-${Math.random().toString(36).slice(2, 8)}@example.test`;
-    await createUser(server.services, { email, password: "Dana-pass", firstName: "Dana", lastName: "Tester", userType: "client" });
-    const browser = await openBrowser(server.url);
-    browsers.push(browser);
-    const { page } = browser;
-    await new PortalPage(page).logIn(email, "Dana-pass");
-    await page.waitForURL((url) => url.pathname === "/");
+    const { page } = await session.signIn("client", "Dana");
 
     const response = await page.request.post("/api/jobs", {
       data: {

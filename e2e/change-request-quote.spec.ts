@@ -1,39 +1,19 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { changeRequestQuote, fromCents, type ChangeRequest, type Story } from "@forgehire/core";
 import { createUser } from "@forgehire/services";
-import { openBrowser, screenshot, type Browser } from "./support/browser.js";
-import { startAppServer, type AppServer } from "./support/app-server.js";
-import { PortalPage } from "./pages/portal.js";
+import { screenshot } from "./support/browser.js";
+import { appSession, dollars, unique } from "./support/session.js";
+import { paidJob } from "./support/job-api.js";
+import { BackOfficePage } from "./pages/back-office.js";
 import { DeliveryPages } from "./pages/delivery.js";
 import { PaymentPages } from "./pages/payments.js";
-import { money } from "./pages/jobs.js";
 
-let server: AppServer;
-let browsers: Browser[] = [];
-
-beforeAll(async () => {
-  server = await startAppServer();
-});
-afterEach(async () => {
-  await Promise.all(browsers.map((browser) => browser.close()));
-  browsers = [];
-});
-afterAll(async () => {
-  await server?.stop();
-});
-
-const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-const dollars = (cents: number) => money(fromCents(cents));
+const session = appSession();
 
 async function signedIn(firstName: string) {
-  const email = unique(firstName.toLowerCase());
-  const user = await createUser(server.services, { email, password: `${firstName}-pass`, firstName, lastName: "Tester", userType: "client" });
-  const browser = await openBrowser(server.url);
-  browsers.push(browser);
-  await new PortalPage(browser.page).logIn(email, `${firstName}-pass`);
-  await browser.page.waitForURL((url) => url.pathname === "/");
-  return { user, page: browser.page, delivery: new DeliveryPages(browser.page), payments: new PaymentPages(browser.page) };
+  const me = await session.signIn("client", firstName);
+  return { ...me, delivery: new DeliveryPages(me.page), payments: new PaymentPages(me.page) };
 }
 
 /** The change request block of the Change Requests panel. */
@@ -42,18 +22,11 @@ const changeRequestBlock = (page: Page, description: string) => page.getByTestId
 describe("a change request on a paid job in the browser", () => {
   it("[cr-3] the client requests a change on a paid job, sees its quote, pays it by test card and sees the new story with its milestone", async () => {
     const client = await signedIn("Quinn");
-    const created = await client.page.request.post("/api/jobs", {
-      data: { title: "Tea House Website", description: "A site for a tea house with a menu, events and table bookings.", industry: "Legal", scope: 500 },
-    });
-    expect(created.status()).toBe(201);
-    const jobId = ((await created.json()) as { job: { id: number } }).job.id;
-    expect((await client.page.request.post(`/api/jobs/${jobId}/breakdown`)).status()).toBe(201);
-    expect((await client.page.request.post(`/api/jobs/${jobId}/lock`)).status()).toBe(200);
     // The job's own payment is payments.spec.ts's journey: here it is paid by test card over the API.
-    const intent = await client.page.request.post(`/api/jobs/${jobId}/payment-intent`);
-    const { paymentId, amount: priceCents } = (await intent.json()) as { paymentId: string; amount: number };
-    const card = { paymentId, cardNumber: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123" };
-    expect((await client.page.request.post("/api/payments/test/confirm", { data: card })).status()).toBe(200);
+    const { jobId, priceCents } = await paidJob(client.page, {
+      title: "Tea House Website",
+      description: "A site for a tea house with a menu, events and table bookings.",
+    });
     const before = (await (await client.page.request.get(`/api/jobs/${jobId}/stories`)).json()) as Story[];
     const jobHours = before.reduce((sum, story) => sum + (story.estimateHours ?? 0), 0);
     // The change request story's estimate is 2 + 6 + 3 hours, priced at the job's own rate.
@@ -99,27 +72,15 @@ describe("a change request on a paid job in the browser", () => {
 describe("a change request's quote in the back office", () => {
   it("[cr-2] an admin sees a paid job's change request quoted, with its price and hours, in the list, on its page and on the job", async () => {
     const client = await signedIn("Rhea");
-    const created = await client.page.request.post("/api/jobs", {
-      data: { title: "Pottery Studio Site", description: "A site for a pottery studio with classes and bookings.", industry: "Legal", scope: 500 },
-    });
-    const jobId = ((await created.json()) as { job: { id: number } }).job.id;
-    expect((await client.page.request.post(`/api/jobs/${jobId}/breakdown`)).status()).toBe(201);
-    expect((await client.page.request.post(`/api/jobs/${jobId}/lock`)).status()).toBe(200);
-    const intent = (await (await client.page.request.post(`/api/jobs/${jobId}/payment-intent`)).json()) as { paymentId: string };
-    const card = { paymentId: intent.paymentId, cardNumber: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123" };
-    expect((await client.page.request.post("/api/payments/test/confirm", { data: card })).status()).toBe(200);
+    const { jobId } = await paidJob(client.page, { title: "Pottery Studio Site", description: "A site for a pottery studio with classes and bookings." });
     const asked = await client.page.request.post(`/api/jobs/${jobId}/change-requests`, { data: { description: "Add a gift voucher shop." } });
     const { changeRequest } = (await asked.json()) as { changeRequest: ChangeRequest };
     const quote = `$${fromCents(changeRequest.quote!.priceCents).toFixed(2)} · 11 h`;
 
+    const { server } = session;
     const boss = await createUser(server.services, { email: unique("boss"), password: "boss-pass", firstName: "Bo", lastName: "Ss", userType: "admin" });
-    const browser = await openBrowser(server.url);
-    browsers.push(browser);
-    const { page } = browser;
-    await page.goto("/admin/");
-    await page.getByRole("textbox", { name: "Email" }).fill(boss.email);
-    await page.locator('input[name="password"]').fill("boss-pass");
-    await page.getByRole("button", { name: /sign in/i }).click();
+    const { page } = await session.browser();
+    await new BackOfficePage(page).logIn(boss.email, "boss-pass");
     await page.getByRole("heading", { name: "Admin Dashboard", level: 1 }).waitFor();
     await page.goto("/admin/#/change-requests");
     const row = page.locator("tbody tr").filter({ hasText: "Add a gift voucher shop." });

@@ -1,48 +1,23 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { jobCreateBody } from "@forgehire/core";
 import { createFreelancerProfile, createUser, postJob, startChat, type UserRecord } from "@forgehire/services";
-import { openBrowser, screenshot, type Browser } from "./support/browser.js";
-import { startAppServer, type AppServer } from "./support/app-server.js";
-import { PortalPage } from "./pages/portal.js";
+import { shot } from "./support/browser.js";
+import { appSession, unique } from "./support/session.js";
 import { ChatPages } from "./pages/chat.js";
 import { FreelancerPages } from "./pages/freelancers.js";
 
-let server: AppServer;
-const browsers: Browser[] = [];
+const session = appSession();
 
-beforeAll(async () => {
-  server = await startAppServer();
-});
-afterEach(async () => {
-  for (const browser of browsers.splice(0)) await browser.close();
-});
-afterAll(async () => {
-  await server?.stop();
-});
-
-async function shot(page: Page, name: string) {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
-  await screenshot(page, name);
-}
-
-const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-
-async function signedIn(userType: "client" | "freelancer", firstName: string, lastName = "Tester") {
-  const email = unique(firstName.toLowerCase());
-  const user = await createUser(server.services, { email, password: `${firstName}-pass`, firstName, lastName, userType });
-  const browser = await openBrowser(server.url);
-  browsers.push(browser);
-  await new PortalPage(browser.page).logIn(email, `${firstName}-pass`);
-  await browser.page.waitForURL((url) => url.pathname === "/");
-  return { user, page: browser.page, chat: new ChatPages(browser.page), freelancers: new FreelancerPages(browser.page) };
+async function signedIn(userType: "client" | "freelancer" | "admin", firstName: string, lastName = "Tester") {
+  const me = await session.signIn(userType, firstName, { lastName });
+  return { ...me, chat: new ChatPages(me.page), freelancers: new FreelancerPages(me.page) };
 }
 
 describe("chat in the browser", () => {
   it("a client starts a chat from a profile; the freelancer, in another browser, sees the message without reloading", async () => {
     const freelancer = await signedIn("freelancer", "Nova", "Quill");
     const actor = { id: freelancer.user.id, userType: freelancer.user.userType, roleType: freelancer.user.roleType };
-    const profile = await createFreelancerProfile(server.services, actor, {
+    const profile = await createFreelancerProfile(session.server.services, actor, {
       title: "Voice Agent Builder",
       bio: "Voice agents for clinics.",
       hourlyRate: 65,
@@ -52,7 +27,7 @@ describe("chat in the browser", () => {
 
     await freelancer.page.goto("/messages");
     await freelancer.page.getByText("You haven't started any conversations yet.").waitFor();
-    await shot(freelancer.page, "messages-empty");
+    await shot(freelancer.page, "messages-empty", { fromTop: false });
 
     const client = await signedIn("client", "Carla", "Poster");
     await client.page.goto("/freelancers");
@@ -73,7 +48,7 @@ describe("chat in the browser", () => {
     const card = freelancer.chat.roomCard("Carla Poster");
     await card.getByText("Hello Nova, can you build a booking bot?").waitFor();
     await card.getByLabel("1 unread messages").waitFor();
-    await shot(freelancer.page, "messages-rooms");
+    await shot(freelancer.page, "messages-rooms", { fromTop: false });
     await card.getByRole("button", { name: "Open Chat" }).click();
     await freelancer.chat.log.getByText("Hello Nova, can you build a booking bot?").waitFor();
     // Opening the chat reads it: the badge goes while the dialog is open (which hides the nav from the a11y tree,
@@ -85,7 +60,7 @@ describe("chat in the browser", () => {
     await freelancer.chat.log.getByText("It should also send reminders.").waitFor();
     await freelancer.chat.send("Yes, I can do that.");
     await client.chat.log.getByText("Yes, I can do that.").waitFor();
-    await shot(freelancer.page, "chat-dialog");
+    await shot(freelancer.page, "chat-dialog", { fromTop: false });
     // Read: a message that arrived while the dialog was open is read too; once it closes the nav shows no count,
     // and the same after a reload, once the server has answered 0.
     await expect.poll(() => messagesIcon.getAttribute("aria-label")).toBe("Messages");
@@ -104,15 +79,9 @@ describe("chat in the browser", () => {
   it("an admin contacts a job's poster from the job page, once per job, and the poster reads the message", async () => {
     const poster = await signedIn("client", "Paula", "Poster");
     const input = jobCreateBody.parse({ title: "Corner Bakery Shop", description: "An online shop for a corner bakery.", industry: "Others", scope: 50 });
-    const { job } = await postJob(server.services, { id: poster.user.id, userType: poster.user.userType, roleType: poster.user.roleType }, input);
+    const { job } = await postJob(session.server.services, { id: poster.user.id, userType: poster.user.userType, roleType: poster.user.roleType }, input);
 
-    const email = unique("ada");
-    await createUser(server.services, { email, password: "Ada-pass", firstName: "Ada", lastName: "Min", userType: "admin" });
-    const browser = await openBrowser(server.url);
-    browsers.push(browser);
-    const admin = { page: browser.page, chat: new ChatPages(browser.page) };
-    await new PortalPage(admin.page).logIn(email, "Ada-pass");
-    await admin.page.waitForURL((url) => url.pathname === "/admin/");
+    const admin = await signedIn("admin", "Ada", "Min");
 
     await admin.page.goto(`/jobs/${job.id}`);
     await admin.page.getByRole("button", { name: "Contact Poster" }).click();
@@ -122,7 +91,7 @@ describe("chat in the browser", () => {
     await admin.chat.dialog.getByText("Corner Bakery Shop").first().waitFor();
     await admin.chat.send("Hello Paula, a question about your bakery shop.");
     await admin.chat.log.getByText("Hello Paula, a question about your bakery shop.").waitFor();
-    await shot(admin.page, "admin-contact-poster");
+    await shot(admin.page, "admin-contact-poster", { fromTop: false });
 
     // A second time, the same room opens, with its history.
     await admin.page.goto(`/jobs/${job.id}`);
@@ -139,6 +108,7 @@ describe("chat in the browser", () => {
   });
 
   it("lists rooms 30 at a time, with Show older conversations for the rest", async () => {
+    const { server } = session;
     const freelancer = await signedIn("freelancer", "Orion", "Busy");
     const actorOf = (user: UserRecord) => ({ id: user.id, userType: user.userType, roleType: user.roleType });
     const profile = await createFreelancerProfile(server.services, actorOf(freelancer.user), {
@@ -169,9 +139,8 @@ describe("chat in the browser", () => {
   });
 
   it("asks a signed-out visitor to sign in on /messages", async () => {
-    const browser = await openBrowser(server.url);
-    browsers.push(browser);
-    await browser.page.goto("/messages");
-    await browser.page.getByText("Please sign in to view your messages.").waitFor();
+    const { page } = await session.browser();
+    await page.goto("/messages");
+    await page.getByText("Please sign in to view your messages.").waitFor();
   });
 });

@@ -1,35 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "@forgehire/services";
-import { openBrowser, screenshot, type Browser } from "./support/browser.js";
-import { startAppServer, type AppServer } from "./support/app-server.js";
-import { PortalPage } from "./pages/portal.js";
+import { describe, expect, it } from "vitest";
+import { screenshot } from "./support/browser.js";
+import { appSession } from "./support/session.js";
 import { DeliveryPages } from "./pages/delivery.js";
 
-let server: AppServer;
-let browsers: Browser[] = [];
-
-beforeAll(async () => {
-  server = await startAppServer();
-});
-afterEach(async () => {
-  await Promise.all(browsers.map((browser) => browser.close()));
-  browsers = [];
-});
-afterAll(async () => {
-  await server?.stop();
-});
-
-const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+const session = appSession();
 
 /** A fresh browser signed in as a new account of the given type. */
 async function signedIn(userType: "client" | "freelancer", firstName: string) {
-  const email = unique(firstName.toLowerCase());
-  const user = await createUser(server.services, { email, password: `${firstName}-pass`, firstName, lastName: "Tester", userType });
-  const browser = await openBrowser(server.url);
-  browsers.push(browser);
-  await new PortalPage(browser.page).logIn(email, `${firstName}-pass`);
-  await browser.page.waitForURL((url) => url.pathname === "/");
-  return { user, email, page: browser.page, delivery: new DeliveryPages(browser.page) };
+  const me = await session.signIn(userType, firstName);
+  return { ...me, delivery: new DeliveryPages(me.page) };
 }
 
 describe("task comments in the project status table", () => {
@@ -45,7 +24,7 @@ describe("task comments in the project status table", () => {
     const breakdown = await client.page.request.post(`/api/jobs/${jobId}/breakdown`);
     const taskTitle = ((await breakdown.json()) as { stories: Array<{ tasks: Array<{ title: string }> }> }).stories[0]!.tasks[0]!.title;
     expect((await client.page.request.post(`/api/jobs/${jobId}/lock`)).status()).toBe(200);
-    await server.services.db("jobs").where({ id: jobId }).update({ payment_status: "paid" });
+    await session.server.services.db("jobs").where({ id: jobId }).update({ payment_status: "paid" });
     expect((await freelancer.page.request.post(`/api/jobs/${jobId}/start`)).status()).toBe(200);
 
     // The freelancer asks, moving the task to Clarification.
@@ -91,7 +70,10 @@ describe("notification e-mail switches on Update Profile", () => {
     await client.delivery.toast("Email preferences saved").waitFor();
     await expect.poll(() => taskMessages.isChecked()).toBe(false);
     await screenshot(client.page, "update-profile-email-notifications");
-    const row = (await server.services.db("users").where({ email: client.email }).first()) as { email_task_messages: boolean; email_job_updates: boolean };
+    const row = (await session.server.services.db("users").where({ email: client.email }).first()) as {
+      email_task_messages: boolean;
+      email_job_updates: boolean;
+    };
     expect(row).toMatchObject({ email_task_messages: false, email_job_updates: true });
 
     await client.page.reload();

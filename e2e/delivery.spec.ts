@@ -1,54 +1,21 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { errorCatalogue, paymentAmount, refusalWordings } from "@forgehire/core";
-import { createUser } from "@forgehire/services";
-import { openBrowser, screenshot, type Browser } from "./support/browser.js";
-import { startAppServer, type AppServer } from "./support/app-server.js";
-import { PortalPage } from "./pages/portal.js";
+import { screenshot, shot } from "./support/browser.js";
+import { appSession } from "./support/session.js";
 import { JobsPages } from "./pages/jobs.js";
 import { DeliveryPages } from "./pages/delivery.js";
 
-let server: AppServer;
-let browsers: Browser[] = [];
-
-beforeAll(async () => {
-  server = await startAppServer();
-});
-afterEach(async () => {
-  await Promise.all(browsers.map((browser) => browser.close()));
-  browsers = [];
-});
-afterAll(async () => {
-  await server?.stop();
-});
-
-/**
- * A screenshot at the top of the page once every finite transition has ended (progress indicators animate
- * forever, so they are not waited for).
- */
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getComputedTiming().iterations === Infinity),
-  );
-  await screenshot(page, name);
-}
-
-const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+const session = appSession();
 
 /** A fresh browser signed in as a new account of the given type. */
 async function signedIn(userType: "client" | "freelancer", firstName: string) {
-  const email = unique(firstName.toLowerCase());
-  const user = await createUser(server.services, { email, password: `${firstName}-pass`, firstName, lastName: "Tester", userType });
-  const browser = await openBrowser(server.url);
-  browsers.push(browser);
-  await new PortalPage(browser.page).logIn(email, `${firstName}-pass`);
-  await browser.page.waitForURL((url) => url.pathname === "/");
-  return { user, page: browser.page, jobs: new JobsPages(browser.page), delivery: new DeliveryPages(browser.page) };
+  const me = await session.signIn(userType, firstName);
+  return { ...me, jobs: new JobsPages(me.page), delivery: new DeliveryPages(me.page) };
 }
 
 describe("delivery in the browser", () => {
   it("breakdown → edit a task → lock → (paid) → a freelancer starts → status with a comment → a live task message → a change request", async () => {
+    const { server } = session;
     const client = await signedIn("client", "Cleo");
     const response = await client.page.request.post("/api/jobs", {
       data: {
@@ -66,18 +33,18 @@ describe("delivery in the browser", () => {
     await client.jobs.card("Vintage Record Shop").getByRole("link", { name: "Create Story & Task" }).click();
     const creating = client.delivery.dialog("Create Story & Task");
     await creating.getByText("Created by the built-in rules engine").waitFor();
-    await shot(client.page, "breakdown-create-dialog");
+    await shot(client.page, "breakdown-create-dialog", { endless: "skip" });
     await client.page.waitForURL((url) => url.pathname === `/jobs/${jobId}` && url.searchParams.get("tab") === "requirements-breakdown");
     await client.page.getByRole("tab", { name: /^User Stories \(\d+\)$/ }).waitFor();
     await expect(client.page.getByRole("article").count()).resolves.toBeGreaterThan(1);
-    await shot(client.page, "breakdown-stories");
+    await shot(client.page, "breakdown-stories", { endless: "skip" });
 
     // Stories exist now: the card's action says so and opens the tab.
     await client.jobs.openMyJobs("My Posted Jobs");
     await client.jobs.card("Vintage Record Shop").getByRole("link", { name: "Create Story & Task" }).click();
     await client.delivery.toast("Stories Already Exist").getByText("Stories and tasks already exist for this job.").waitFor();
     await client.page.waitForURL((url) => url.pathname === `/jobs/${jobId}` && url.searchParams.get("tab") === "requirements-breakdown");
-    await shot(client.page, "breakdown-stories-exist");
+    await shot(client.page, "breakdown-stories-exist", { endless: "skip" });
 
     // Edit a task title inline: a blank title is refused, Enter saves.
     await client.delivery.subTab("Tasks");
@@ -90,7 +57,7 @@ describe("delivery in the browser", () => {
     const saved = client.page.waitForResponse((answer) => answer.request().method() === "PATCH" && /\/api\/tasks\//.test(answer.url()));
     await firstTitle.press("Enter");
     expect((await saved).status()).toBe(200);
-    await shot(client.page, "breakdown-tasks");
+    await shot(client.page, "breakdown-tasks", { endless: "skip" });
     await client.delivery.openBreakdown(jobId);
     await client.delivery.subTab("Tasks");
     await expect(client.delivery.taskTitles().first().inputValue()).resolves.toBe(taskTitle);
@@ -109,7 +76,7 @@ describe("delivery in the browser", () => {
     const shares = await server.services.db("requirement_tasks").where({ job_id: jobId, type: "story" }).pluck("amount_cents");
     const { budget } = await server.services.db("jobs").where({ id: jobId }).first("budget");
     expect((shares as number[]).reduce((sum, cents) => sum + cents, 0)).toBe(paymentAmount(Number(budget)));
-    await shot(client.page, "breakdown-locked");
+    await shot(client.page, "breakdown-locked", { endless: "skip" });
     // Start is there for the client too, disabled, with the reason.
     await expect(client.delivery.startButton().isDisabled()).resolves.toBe(true);
     // A disabled button takes no pointer events: its tooltip listens on the wrapper around it.
@@ -132,7 +99,7 @@ describe("delivery in the browser", () => {
     await freelancer.delivery.toast("Project started").waitFor();
     await freelancer.page.getByText("Started", { exact: true }).waitFor();
     await expect(freelancer.delivery.startButton().isDisabled()).resolves.toBe(true);
-    await shot(freelancer.page, "breakdown-started");
+    await shot(freelancer.page, "breakdown-started", { endless: "skip" });
 
     // The freelancer moves the edited task to In Progress with a comment.
     await freelancer.page.getByRole("tab", { name: "Project Status" }).click();
@@ -143,7 +110,7 @@ describe("delivery in the browser", () => {
     await row.getByText("Started on the catalogue layout.").waitFor();
     await row.getByText("In Progress", { exact: true }).first().waitFor();
     await freelancer.page.getByTestId("progress-percent").waitFor();
-    await shot(freelancer.page, "project-status");
+    await shot(freelancer.page, "project-status", { endless: "skip" });
 
     // The client opens the task's conversation; the freelancer writes with an attachment.
     await client.delivery.openProjectStatus(jobId);
@@ -160,7 +127,7 @@ describe("delivery in the browser", () => {
       { name: "catalogue-notes.txt", mimeType: "text/plain", buffer: Buffer.from("Grid of 12 records per page, filters by genre and decade.\n") },
     ]);
     await freelancerDialog.getByText(/^catalogue-notes\.txt/).waitFor();
-    await shot(freelancer.page, "task-communication-composer");
+    await shot(freelancer.page, "task-communication-composer", { endless: "skip" });
     await freelancerDialog.getByRole("textbox", { name: "Message" }).press("Enter");
     await freelancer.delivery.messages(freelancerDialog).filter({ hasText: "The catalogue mock-up is attached." }).waitFor();
     await expect(freelancer.delivery.messages(freelancerDialog).count()).resolves.toBe(1);
@@ -173,7 +140,7 @@ describe("delivery in the browser", () => {
     await expect(attachment.getAttribute("target")).resolves.toBe("_blank");
     const file = await client.page.request.get((await attachment.getAttribute("href")) ?? "");
     expect(await file.text()).toContain("Grid of 12 records");
-    await shot(client.page, "task-communication-live");
+    await shot(client.page, "task-communication-live", { endless: "skip" });
 
     // The client answers; the freelancer sees it live too, and only once.
     // Shift+Enter adds a line and Enter sends, as in the chat dialog; the message keeps its line break.
@@ -199,7 +166,7 @@ describe("delivery in the browser", () => {
     const change = client.delivery.dialog("Request a Change");
     await change.getByRole("button", { name: "Submit Change Request" }).click();
     await change.getByText("Please describe the requested changes.").waitFor();
-    await shot(client.page, "change-request-dialog");
+    await shot(client.page, "change-request-dialog", { endless: "skip" });
     await change.getByLabel("Requested changes").fill("Add a wishlist so visitors can save records for later.");
     await change.getByRole("button", { name: "Submit Change Request" }).click();
     await change.waitFor({ state: "detached" });

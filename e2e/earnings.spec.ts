@@ -1,78 +1,23 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { releaseAmounts, type Story } from "@forgehire/core";
-import { createUser } from "@forgehire/services";
-import { openBrowser, screenshot, type Browser } from "./support/browser.js";
-import { startAppServer, type AppServer } from "./support/app-server.js";
-import { PortalPage } from "./pages/portal.js";
+import { screenshot } from "./support/browser.js";
+import { appSession, ok, usd } from "./support/session.js";
+import { paidJob, startJob, submitStory } from "./support/job-api.js";
 
-let server: AppServer;
-let browsers: Browser[] = [];
-
-beforeAll(async () => {
-  server = await startAppServer();
-});
-afterEach(async () => {
-  await Promise.all(browsers.map((browser) => browser.close()));
-  browsers = [];
-});
-afterAll(async () => {
-  await server?.stop();
-});
-
-const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-const dollars = (cents: number) => usd.format(cents / 100);
-
-async function signedIn(userType: "client" | "freelancer", firstName: string) {
-  const email = unique(firstName.toLowerCase());
-  await createUser(server.services, { email, password: `${firstName}-pass`, firstName, lastName: "Tester", userType });
-  const browser = await openBrowser(server.url);
-  browsers.push(browser);
-  const portal = new PortalPage(browser.page);
-  await portal.logIn(email, `${firstName}-pass`);
-  await browser.page.waitForURL((url) => url.pathname === "/");
-  return { page: browser.page, portal };
-}
-
-async function ok(response: Promise<{ status(): number; json(): Promise<unknown> }>, status = 200) {
-  const res = await response;
-  expect(res.status()).toBe(status);
-  return res.json();
-}
-
-/** Submits a story as its freelancer does over the API: every task done, then the delivery. */
-async function submit(page: Page, story: Story) {
-  for (const task of story.tasks) await ok(page.request.patch(`/api/tasks/${task.id}/status`, { data: { status: "done" } }));
-  await ok(page.request.post(`/api/stories/${story.id}/submit`, { data: { note: "Ready for review" } }));
-}
+const session = appSession();
 
 describe("earnings in the browser", () => {
   it("[earnings-1] the freelancer opens Earnings from the account menu: in review, available and paid out, per story, with the CSV and the payouts notice", async () => {
-    const client = await signedIn("client", "Carla");
-    const { job } = (await ok(
-      client.page.request.post("/api/jobs", {
-        data: { title: "Florist Online Shop", description: "An online shop for a florist with same-day delivery slots.", industry: "Legal", scope: 500 },
-      }),
-      201,
-    )) as { job: { id: number } };
-    await ok(client.page.request.post(`/api/jobs/${job.id}/breakdown`), 201);
-    await ok(client.page.request.post(`/api/jobs/${job.id}/lock`));
+    const client = await session.signIn("client", "Carla");
     // Paid by the built-in test provider's card, so the approval below releases from a real escrow.
-    const intent = (await ok(client.page.request.post(`/api/jobs/${job.id}/payment-intent`))) as { paymentId: string };
-    await ok(
-      client.page.request.post("/api/payments/test/confirm", {
-        data: { paymentId: intent.paymentId, cardNumber: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123" },
-      }),
-    );
+    const { jobId } = await paidJob(client.page, { title: "Florist Online Shop", description: "An online shop for a florist with same-day delivery slots." });
 
-    const freelancer = await signedIn("freelancer", "Felix");
-    await ok(freelancer.page.request.post(`/api/jobs/${job.id}/start`));
-    const stories = (await ok(freelancer.page.request.get(`/api/jobs/${job.id}/stories`))) as Story[];
+    const freelancer = await session.signIn("freelancer", "Felix");
+    const stories = await startJob(freelancer.page, jobId);
     const [released, inReview] = stories as [Story, Story];
-    await submit(freelancer.page, released);
+    await submitStory(freelancer.page, released);
     await ok(client.page.request.post(`/api/stories/${released.id}/approve`));
-    await submit(freelancer.page, inReview);
+    await submitStory(freelancer.page, inReview);
 
     const menu = await freelancer.portal.openAccountMenu();
     await menu.getByRole("menuitem", { name: "Earnings" }).click();
@@ -82,9 +27,9 @@ describe("earnings in the browser", () => {
 
     const releasedNet = releaseAmounts(released.amountCents!, 10);
     const inReviewNet = releaseAmounts(inReview.amountCents!, 10);
-    await page.getByLabel(`In review: ${dollars(inReviewNet.netCents)}`).waitFor();
-    await page.getByLabel(`Available: ${dollars(releasedNet.netCents)}`).waitFor();
-    await page.getByLabel(`Paid out: ${dollars(0)}`).waitFor();
+    await page.getByLabel(`In review: ${usd(inReviewNet.netCents)}`).waitFor();
+    await page.getByLabel(`Available: ${usd(releasedNet.netCents)}`).waitFor();
+    await page.getByLabel(`Paid out: ${usd(0)}`).waitFor();
     await page.getByText("Payouts are not set up yet.", { exact: false }).waitFor();
 
     const table = page.getByRole("table", { name: "Earnings per job and story" });
@@ -92,7 +37,7 @@ describe("earnings in the browser", () => {
     await expect(rows.count()).resolves.toBe(3);
     const releasedRow = rows.filter({ hasText: released.title });
     await expect(releasedRow.innerText()).resolves.toContain("Florist Online Shop");
-    for (const text of [dollars(releasedNet.grossCents), dollars(releasedNet.feeCents), dollars(releasedNet.netCents), "Available"]) {
+    for (const text of [usd(releasedNet.grossCents), usd(releasedNet.feeCents), usd(releasedNet.netCents), "Available"]) {
       await expect(releasedRow.innerText()).resolves.toContain(text);
     }
     await expect(rows.filter({ hasText: inReview.title }).innerText()).resolves.toContain("In review");

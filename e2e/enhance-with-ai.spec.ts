@@ -1,10 +1,10 @@
-import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
-import { createUser } from "@forgehire/services";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { startFakeOpenAi, type FakeOpenAi } from "@forgehire/server/test/fakes/openai-server";
-import { openBrowser, screenshot, type Browser } from "./support/browser.js";
+import type { Page } from "playwright-core";
+import { screenshot } from "./support/browser.js";
 import { startAppServer, type AppServer } from "./support/app-server.js";
+import { appSession } from "./support/session.js";
 import { JobsPages } from "./pages/jobs.js";
-import { PortalPage } from "./pages/portal.js";
 
 const typed = {
   title: "Bakery Website",
@@ -17,31 +17,17 @@ const proposal = {
 };
 
 let fake: FakeOpenAi;
-let server: AppServer;
-let browser: Browser | undefined;
-let people = 0;
-
 beforeAll(async () => {
   fake = await startFakeOpenAi();
-  server = await startAppServer({ AI_BASE_URL: fake.baseUrl, AI_API_KEY: "test-key", AI_MODEL: "fake-model", AI_TIMEOUT_MS: "5000" });
-});
-afterEach(async () => {
-  await browser?.close();
-  browser = undefined;
 });
 afterAll(async () => {
-  await server?.stop();
   await fake?.close();
 });
+const session = appSession(() => ({ AI_BASE_URL: fake.baseUrl, AI_API_KEY: "test-key", AI_MODEL: "fake-model", AI_TIMEOUT_MS: "5000" }));
 
 /** A new client signed in on the wizard's first step, with the title and description typed. */
-async function openWizardAs(app: AppServer) {
-  const email = `baker${++people}@example.test`;
-  await createUser(app.services, { email, password: "baker-pass", firstName: "Bea", lastName: "Baker", userType: "client" });
-  browser = await openBrowser(app.url);
-  const { page } = browser;
-  await new PortalPage(page).logIn(email, "baker-pass");
-  await page.waitForURL((url) => url.pathname === "/");
+async function openWizardAs(on: AppServer) {
+  const { page } = await session.signIn("client", "Bea", { lastName: "Baker", on });
   await page.goto("/post-job");
   const jobs = new JobsPages(page);
   await jobs.stepHeading("Basic Information");
@@ -51,7 +37,7 @@ async function openWizardAs(app: AppServer) {
 }
 
 /** Chooses what step 1 needs and moves on, to read the Key Features field of step 2. */
-async function keyFeaturesOnStepTwo(page: Browser["page"], jobs: JobsPages): Promise<string> {
+async function keyFeaturesOnStepTwo(page: Page, jobs: JobsPages): Promise<string> {
   await jobs.chooseIndustry("Food & Beverage");
   await page.getByRole("radio", { name: /^Static Website:/ }).click();
   await jobs.next();
@@ -61,7 +47,7 @@ async function keyFeaturesOnStepTwo(page: Browser["page"], jobs: JobsPages): Pro
 
 it("Enhance with AI shows the proposal beside the client's text, and Accept fills the description and key features", async () => {
   fake.answers = [{ kind: "slow", delayMs: 1_200, content: JSON.stringify(proposal) }];
-  const { page, jobs } = await openWizardAs(server);
+  const { page, jobs } = await openWizardAs(session.server);
   const button = page.getByRole("button", { name: "Enhance with AI" });
   await button.click();
   await page.getByRole("button", { name: "Enhancing..." }).waitFor();
@@ -93,7 +79,7 @@ it("Enhance with AI shows the proposal beside the client's text, and Accept fill
 
 it("Reject leaves the fields as they were; an AI failure shows the server's message", async () => {
   fake.answers = [{ kind: "json", content: JSON.stringify(proposal) }];
-  const { page, jobs } = await openWizardAs(server);
+  const { page, jobs } = await openWizardAs(session.server);
   await page.getByRole("button", { name: "Enhance with AI" }).click();
   const dialog = jobs.dialog("The AI's proposal");
   await dialog.waitFor();
@@ -114,15 +100,16 @@ it("Reject leaves the fields as they were; an AI failure shows the server's mess
 
 it("without an AI configured the wizard has no Enhance with AI button", async () => {
   const plain = await startAppServer();
+  let page: Page | undefined;
   try {
-    const { page } = await openWizardAs(plain);
+    ({ page } = await openWizardAs(plain));
     // The quote's scope cards render from the same catalogue the button reads, so the step is complete here.
     await page.getByRole("radio", { name: /^Static Website:/ }).waitFor();
     expect(await page.getByRole("button", { name: /Enhance with AI/ }).count()).toBe(0);
     expect(await page.getByText("Get a clearer description").count()).toBe(0);
   } finally {
-    await browser?.close();
-    browser = undefined;
+    // The browser goes before the server it is on (the session would close it only after the test).
+    await page?.context().close();
     await plain.stop();
   }
 });

@@ -1,41 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
-import { createUser } from "@forgehire/services";
-import { openBrowser, screenshot, type Browser } from "./support/browser.js";
-import { startAppServer, type AppServer } from "./support/app-server.js";
-import { PortalPage } from "./pages/portal.js";
+import { describe, expect, it } from "vitest";
+import { shot } from "./support/browser.js";
+import { appSession } from "./support/session.js";
 import { FreelancerPages, pdfBytes, pngBytes } from "./pages/freelancers.js";
 
-let server: AppServer;
-const browsers: Browser[] = [];
-
-beforeAll(async () => {
-  server = await startAppServer();
-});
-afterEach(async () => {
-  for (const browser of browsers.splice(0)) await browser.close();
-});
-afterAll(async () => {
-  await server?.stop();
-});
-
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
-  await screenshot(page, name);
-}
-
-const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+const session = appSession();
 
 async function signedIn(userType: "client" | "freelancer", firstName: string, lastName = "Tester") {
-  const email = unique(firstName.toLowerCase());
-  const user = await createUser(server.services, { email, password: `${firstName}-pass`, firstName, lastName, userType });
-  const browser = await openBrowser(server.url);
-  browsers.push(browser);
-  const portal = new PortalPage(browser.page);
-  await portal.logIn(email, `${firstName}-pass`);
-  await browser.page.waitForURL((url) => url.pathname === "/");
-  return { user, page: browser.page, freelancers: new FreelancerPages(browser.page) };
+  const me = await session.signIn(userType, firstName, { lastName });
+  return { ...me, freelancers: new FreelancerPages(me.page) };
 }
 
 describe("freelancer profiles in the browser", () => {

@@ -1,45 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { quote } from "@forgehire/core";
-import { createUser } from "@forgehire/services";
-import { openBrowser, screenshot, type Browser } from "./support/browser.js";
-import { startAppServer, type AppServer } from "./support/app-server.js";
-import { PortalPage } from "./pages/portal.js";
+import { shot } from "./support/browser.js";
+import { appSession } from "./support/session.js";
 import { JobsPages, money, type RequirementInput } from "./pages/jobs.js";
 
-let server: AppServer;
-let browser: Browser | undefined;
+const session = appSession();
 
-beforeAll(async () => {
-  server = await startAppServer();
-});
-afterEach(async () => {
-  await browser?.close();
-  browser = undefined;
-});
-afterAll(async () => {
-  await server?.stop();
-});
-
-/** A screenshot once the page is at the top (the sticky nav bar stays in place) and every transition has ended. */
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
-  await screenshot(page, name);
-}
-
-const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-
-/** A fresh browser signed in as a new account of the given type. */
+/** A fresh browser signed in as a new account of the given type (admins land on the back office's dashboard). */
 async function signedIn(userType: "client" | "admin" | "freelancer", firstName: string) {
-  const email = unique(firstName.toLowerCase());
-  const user = await createUser(server.services, { email, password: `${firstName}-pass`, firstName, lastName: "Tester", userType });
-  browser = await openBrowser(server.url);
-  const portal = new PortalPage(browser.page);
-  await portal.logIn(email, `${firstName}-pass`);
-  // Admins land on the Admin Dashboard, the back office at /admin/.
-  await browser.page.waitForURL((url) => url.pathname === (userType === "admin" ? "/admin/" : "/"));
-  return { user, portal, jobs: new JobsPages(browser.page), page: browser.page };
+  const me = await session.signIn(userType, firstName);
+  return { ...me, jobs: new JobsPages(me.page) };
 }
 
 /** Posts a job through the API as the signed-in browser user; answers its id. */
@@ -69,6 +40,7 @@ const requirement: RequirementInput = {
 
 describe("jobs in the browser", () => {
   it("a client posts a requirement in four steps, finds it, opens it, edits it and deletes it", async () => {
+    const { server } = session;
     const { jobs, page } = await signedIn("client", "Carla");
     const expectedTotal = quote({ scope: 1999, additionalServices: { contentDevelopment: true, deployment: true } }).total;
     const budget = money(expectedTotal);
@@ -265,19 +237,16 @@ describe("jobs in the browser", () => {
     const dialog = jobs.dialog("Discard this requirement?");
     await shot(page, "post-job-cancel");
     await dialog.getByRole("button", { name: "Discard" }).click();
-    await page.waitForURL(`${server.url}/jobs`);
+    await page.waitForURL(`${session.server.url}/jobs`);
   });
 
   it("a signed-out visitor sees the Login Required notice, and unknown jobs say Job not found", async () => {
-    browser = await openBrowser(server.url);
-    const { page } = browser;
+    const { page } = await session.browser();
     await page.goto("/jobs");
     await page.getByRole("region", { name: "Login Required" }).waitFor();
     await expect(page.getByRole("article").count()).resolves.toBe(0);
     await shot(page, "jobs-login-required");
 
-    await browser.close();
-    browser = undefined;
     const { page: clientPage } = await signedIn("client", "Nina");
     await clientPage.goto("/jobs/abc");
     await clientPage.getByRole("heading", { name: "Job not found" }).waitFor();
@@ -286,14 +255,12 @@ describe("jobs in the browser", () => {
     await clientPage.getByRole("heading", { name: "Job not found" }).waitFor();
     await shot(clientPage, "job-not-found");
     await clientPage.getByRole("link", { name: "Back to Jobs" }).click();
-    await clientPage.waitForURL(`${server.url}/jobs`);
+    await clientPage.waitForURL(`${session.server.url}/jobs`);
   });
 
   it("a freelancer sees My Accepted Jobs without a filter, and cards without owner actions", async () => {
     const client = await signedIn("client", "Fiona");
     await postJobByApi(client.page, { title: "Recipe Blog", description: "A static blog of recipes.", industry: "Food & Beverage", scope: 50 });
-    await browser?.close();
-    browser = undefined;
 
     const { jobs, page } = await signedIn("freelancer", "Felix");
     await jobs.openMyJobs("My Accepted Jobs");
@@ -309,6 +276,7 @@ describe("jobs in the browser", () => {
   });
 
   it("an admin sees All Jobs with the indicator strip, Admin Access and Edit as Admin", async () => {
+    const { server } = session;
     const client = await signedIn("client", "Olga");
     const jobId = await postJobByApi(client.page, {
       title: "Bakery Web Shop",
@@ -317,8 +285,6 @@ describe("jobs in the browser", () => {
       scope: 500,
     });
     await server.services.db("jobs").where({ id: jobId }).update({ started_at: new Date(), status: "in_progress", payment_status: "paid", locked: true });
-    await browser?.close();
-    browser = undefined;
 
     const { jobs, page } = await signedIn("admin", "Adam");
     await jobs.openMyJobs("All Jobs");
@@ -402,6 +368,7 @@ describe("jobs in the browser", () => {
   });
 
   it("a paid job shows Payment Complete and no Delete; a finished unpaid one shows Payment Due", async () => {
+    const { server } = session;
     const { jobs, page } = await signedIn("client", "Paula");
     const paidId = await postJobByApi(page, { title: "Paid Landing Page", description: "A landing page.", industry: "Legal", scope: 50 });
     const longDescription = Array.from({ length: 12 }, (_, index) => `Sentence ${index + 1} of a long description of a car parts store.`).join(" ");

@@ -1,37 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { createFreelancerProfile, createUser, startChat } from "@forgehire/services";
-import { openBrowser, screenshot, type Browser } from "./support/browser.js";
-import { startAppServer, type AppServer } from "./support/app-server.js";
-import { PortalPage } from "./pages/portal.js";
+import { screenshot } from "./support/browser.js";
+import { appSession, unique } from "./support/session.js";
 
 // Keyboard-only journeys: after signing in, every step uses page.keyboard alone (Tab, Shift+Tab, Enter, Space,
 // arrows, typing); locators only read where the focus is and what the screen shows.
 
-let server: AppServer;
-const browsers: Browser[] = [];
+const session = appSession();
 
-beforeAll(async () => {
-  server = await startAppServer();
-});
-afterEach(async () => {
-  for (const browser of browsers.splice(0)) await browser.close();
-});
-afterAll(async () => {
-  await server?.stop();
-});
-
-const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-
-async function signedIn(userType: "client" | "freelancer", firstName: string) {
-  const email = unique(firstName.toLowerCase());
-  const user = await createUser(server.services, { email, password: `${firstName}-pass`, firstName, lastName: "Keys", userType });
-  const browser = await openBrowser(server.url);
-  browsers.push(browser);
-  await new PortalPage(browser.page).logIn(email, `${firstName}-pass`);
-  await browser.page.waitForURL((url) => url.pathname === "/");
-  return { user, page: browser.page };
-}
+const signedIn = (userType: "client" | "freelancer", firstName: string) => session.signIn(userType, firstName, { lastName: "Keys" });
 
 /** Whether the element (or something inside it) has the keyboard focus. */
 async function hasFocus(target: Locator): Promise<boolean> {
@@ -130,11 +108,12 @@ describe("keyboard only", () => {
     await screenshot(page, "keyboard-post-job-step4");
     await tabTo(page, page.getByRole("button", { name: "Submit" }));
     await page.keyboard.press("Enter");
-    await page.waitForURL(`${server.url}/jobs`);
+    await page.waitForURL(`${session.server.url}/jobs`);
     await page.getByRole("heading", { name: "Keyboard Clinic Booking", exact: true }).waitFor();
   });
 
   it("a client opens a conversation, types, Shift+Enter adds a line and Enter sends", async () => {
+    const { server } = session;
     const freelancer = await createUser(server.services, {
       email: unique("atlas"),
       password: "Atlas-pass",

@@ -1,14 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
-import { fromCents, releaseAmounts, type Story } from "@forgehire/core";
-import { createUser, verifyLedger } from "@forgehire/services";
-import { openBrowser, screenshot, type Browser } from "./support/browser.js";
-import { startAppServer, type AppServer } from "./support/app-server.js";
-import { PortalPage } from "./pages/portal.js";
+import { describe, expect, it } from "vitest";
+import { releaseAmounts, type Story } from "@forgehire/core";
+import { verifyLedger } from "@forgehire/services";
+import { screenshot } from "./support/browser.js";
+import { appSession, dollars, ok } from "./support/session.js";
+import { finishTasks, lockedJob, startJob } from "./support/job-api.js";
 import { DeliveryPages } from "./pages/delivery.js";
 import { PaymentPages } from "./pages/payments.js";
 import { BackOfficePage } from "./pages/back-office.js";
-import { money } from "./pages/jobs.js";
 
 // The whole money loop of issue 18's "Done when", in one job: the client pays by card, the freelancer delivers story
 // by story, the client approves two (one after requesting changes on it), lets one auto-approve and disputes the
@@ -19,45 +17,12 @@ import { money } from "./pages/jobs.js";
 // Long enough for a client's approval in the browser on a loaded machine, short enough to wait for an auto-approval.
 const REVIEW_SECONDS = 60;
 const FEE_PERCENT = 10;
-let server: AppServer;
-let browsers: Browser[] = [];
-
-beforeAll(async () => {
-  server = await startAppServer({ REVIEW_PERIOD: `PT${REVIEW_SECONDS}S`, PLATFORM_FEE_PERCENT: String(FEE_PERCENT) });
-});
-afterEach(async () => {
-  await Promise.all(browsers.map((browser) => browser.close()));
-  browsers = [];
-});
-afterAll(async () => {
-  await server?.stop();
-});
-
-const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-const dollars = (cents: number) => money(fromCents(cents));
+const session = appSession({ REVIEW_PERIOD: `PT${REVIEW_SECONDS}S`, PLATFORM_FEE_PERCENT: String(FEE_PERCENT) });
 
 async function signedIn(userType: "client" | "freelancer" | "admin", firstName: string) {
-  const email = unique(firstName.toLowerCase());
-  const user = await createUser(server.services, { email, password: `${firstName}-pass`, firstName, lastName: "Walker", userType });
-  const browser = await openBrowser(server.url);
-  browsers.push(browser);
-  await new PortalPage(browser.page).logIn(email, `${firstName}-pass`);
-  await browser.page.waitForURL((url) => url.pathname === (userType === "admin" ? "/admin/" : "/"));
-  return { user, email, page: browser.page, delivery: new DeliveryPages(browser.page) };
+  const me = await session.signIn(userType, firstName, { lastName: "Walker" });
+  return { ...me, delivery: new DeliveryPages(me.page) };
 }
-
-async function ok<T>(response: Promise<{ status(): number; json(): Promise<unknown> }>, status = 200): Promise<T> {
-  const res = await response;
-  expect(res.status()).toBe(status);
-  return (await res.json()) as T;
-}
-
-/** The delivery block of a story on the project status tab. */
-const storyDelivery = (page: Page, title: string) =>
-  page
-    .getByRole("rowheader")
-    .filter({ has: page.getByText(title, { exact: true }) })
-    .getByTestId("story-delivery");
 
 interface Money {
   paidCents: number;
@@ -69,21 +34,13 @@ interface Money {
 
 describe("the money loop in the browser", () => {
   it("a paid job delivered story by story, approved, changed, auto-approved, disputed and split: every face and the ledger agree to the cent, and the freelancer is paid out", async () => {
+    const { server } = session;
     // The client posts and locks a job, then pays its price on the payment screen by test card.
     const client = await signedIn("client", "Cleo");
-    const { job } = await ok<{ job: { id: number; budget: number } }>(
-      client.page.request.post("/api/jobs", {
-        data: {
-          title: "Pottery Studio Site",
-          description: "An online shop for a pottery studio with class bookings and gift cards.",
-          industry: "Legal",
-          scope: 500,
-        },
-      }),
-      201,
-    );
-    await ok(client.page.request.post(`/api/jobs/${job.id}/breakdown`), 201);
-    await ok(client.page.request.post(`/api/jobs/${job.id}/lock`));
+    const job = await lockedJob(client.page, {
+      title: "Pottery Studio Site",
+      description: "An online shop for a pottery studio with class bookings and gift cards.",
+    });
     const payments = new PaymentPages(client.page);
     await payments.open(job.id);
     await payments.startPayment();
@@ -92,14 +49,11 @@ describe("the money loop in the browser", () => {
     const priceCents = Math.round(job.budget * 100);
 
     const freelancer = await signedIn("freelancer", "Finn");
-    await ok(freelancer.page.request.post(`/api/jobs/${job.id}/start`));
-    const stories = await ok<Story[]>(freelancer.page.request.get(`/api/jobs/${job.id}/stories`));
+    const stories = await startJob(freelancer.page, job.id);
     expect(stories.length).toBeGreaterThanOrEqual(4);
     expect(stories.reduce((sum, story) => sum + story.amountCents!, 0)).toBe(priceCents);
     const [autoApproved, approvedFirst, changed, ...disputed] = stories as [Story, Story, Story, ...Story[]];
-    for (const story of [autoApproved, approvedFirst, changed]) {
-      for (const task of story.tasks) await ok(freelancer.page.request.patch(`/api/tasks/${task.id}/status`, { data: { status: "done" } }));
-    }
+    for (const story of [autoApproved, approvedFirst, changed]) await finishTasks(freelancer.page, story);
     const submit = (story: Story, note: string) => ok(freelancer.page.request.post(`/api/stories/${story.id}/submit`, { data: { note } }));
 
     // The story left to the clock is submitted first: nobody acts on it, and the queue approves it at its deadline.
@@ -107,7 +61,7 @@ describe("the money loop in the browser", () => {
 
     // The freelancer submits one in the browser; the client approves it, told what is released.
     await freelancer.delivery.openProjectStatus(job.id);
-    await storyDelivery(freelancer.page, approvedFirst.title).getByRole("button", { name: "Submit delivery" }).click();
+    await freelancer.delivery.storyDelivery(approvedFirst.title).getByRole("button", { name: "Submit delivery" }).click();
     const dialog = freelancer.delivery.dialog(`Submit “${approvedFirst.title}” for review`);
     await dialog.getByRole("textbox", { name: "Delivery note" }).fill("Gift cards can be bought and redeemed.");
     await dialog.getByRole("button", { name: "Submit for review" }).click();
@@ -115,7 +69,7 @@ describe("the money loop in the browser", () => {
 
     const approveInBrowser = async (story: Story) => {
       await client.delivery.openProjectStatus(job.id);
-      const block = storyDelivery(client.page, story.title);
+      const block = client.delivery.storyDelivery(story.title);
       await block.getByRole("button", { name: `Approve and release ${dollars(story.amountCents!)}` }).click();
       const approve = client.delivery.dialog(`Approve “${story.title}”?`);
       await approve.getByRole("button", { name: `Approve and release ${dollars(story.amountCents!)}` }).click();
@@ -128,7 +82,7 @@ describe("the money loop in the browser", () => {
     // Changes requested on another, with the reason; resubmitted, then approved: the second approval.
     await submit(changed, "Checkout works.");
     await client.delivery.openProjectStatus(job.id);
-    const changedBlock = storyDelivery(client.page, changed.title);
+    const changedBlock = client.delivery.storyDelivery(changed.title);
     await changedBlock.getByRole("button", { name: "Request changes" }).click();
     const changes = client.delivery.dialog(`Request changes to “${changed.title}”`);
     await changes.getByRole("textbox", { name: "What needs to change" }).fill("Gift cards must show their balance at checkout.");
@@ -147,7 +101,7 @@ describe("the money loop in the browser", () => {
       })
       .toBe("system");
     await client.page.reload();
-    await storyDelivery(client.page, autoApproved.title).getByLabel("Delivery: Approved").waitFor();
+    await client.delivery.storyDelivery(autoApproved.title).getByLabel("Delivery: Approved").waitFor();
     const autoRow = await server.services.db("requirement_tasks").where({ id: autoApproved.id }).first();
     expect(autoRow.approved_by).toBe("system");
     await screenshot(client.page, "money-loop-approved-three");
@@ -158,7 +112,7 @@ describe("the money loop in the browser", () => {
     await disputeDialog.getByRole("textbox", { name: "What the dispute is about" }).fill("The launch work was never delivered.");
     await disputeDialog.getByRole("button", { name: "Open dispute" }).click();
     await client.delivery.toast("Dispute opened").waitFor();
-    for (const story of disputed) await storyDelivery(client.page, story.title).getByLabel("Delivery: Disputed").waitFor();
+    for (const story of disputed) await client.delivery.storyDelivery(story.title).getByLabel("Delivery: Disputed").waitFor();
     const disputedCents = disputed.reduce((sum, story) => sum + story.amountCents!, 0);
 
     // An admin splits it in the back office: a third to the freelancer, the rest back to the client.

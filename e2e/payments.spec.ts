@@ -1,42 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { createUser } from "@forgehire/services";
-import { openBrowser, screenshot, type Browser } from "./support/browser.js";
-import { startAppServer, type AppServer } from "./support/app-server.js";
-import { PortalPage } from "./pages/portal.js";
+import { shot } from "./support/browser.js";
+import { appSession, type AppSession } from "./support/session.js";
 import { JobsPages, money } from "./pages/jobs.js";
 import { PaymentPages } from "./pages/payments.js";
 
-let server: AppServer;
-let browser: Browser | undefined;
+const session = appSession();
 
-beforeAll(async () => {
-  server = await startAppServer();
-});
-afterEach(async () => {
-  await browser?.close();
-  browser = undefined;
-});
-afterAll(async () => {
-  await server?.stop();
-});
-
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
-  await screenshot(page, name);
-}
-
-const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-
-async function signedInClient(firstName: string, app: AppServer = server) {
-  const email = unique(firstName.toLowerCase());
-  const user = await createUser(app.services, { email, password: `${firstName}-pass`, firstName, lastName: "Tester", userType: "client" });
-  browser = await openBrowser(app.url);
-  const portal = new PortalPage(browser.page);
-  await portal.logIn(email, `${firstName}-pass`);
-  await browser.page.waitForURL((url) => url.pathname === "/");
-  return { user, page: browser.page, jobs: new JobsPages(browser.page), payments: new PaymentPages(browser.page) };
+async function signedInClient(firstName: string, on: AppSession = session) {
+  const me = await on.signIn("client", firstName);
+  return { ...me, jobs: new JobsPages(me.page), payments: new PaymentPages(me.page) };
 }
 
 /** Posts and locks a job through the API as the signed-in browser user. */
@@ -48,7 +21,7 @@ async function lockedJob(page: Page, title: string): Promise<{ id: number; budge
   return job;
 }
 
-const jobState = async (id: number) => (await server.services.db("jobs").where({ id }).first()) as { payment_status: string };
+const jobState = async (id: number) => (await session.server.services.db("jobs").where({ id }).first()) as { payment_status: string };
 
 describe("paying a job in the browser (built-in test provider)", () => {
   it("a client pays a locked job with 4242 4242 4242 4242 and sees it paid on the card, in My Jobs and on the detail page", async () => {
@@ -116,8 +89,6 @@ describe("paying a job in the browser (built-in test provider)", () => {
   it("shows Job not found and Access Denied", async () => {
     const owner = await signedInClient("Olive");
     const job = await lockedJob(owner.page, "Private Project");
-    await browser?.close();
-    browser = undefined;
 
     const { page, payments } = await signedInClient("Oscar");
     await payments.open(job.id);
@@ -132,23 +103,16 @@ describe("paying a job in the browser (built-in test provider)", () => {
 });
 
 describe("paying when the card provider cannot be reached", () => {
-  let stripeDown: AppServer | undefined;
-  beforeAll(async () => {
-    // Stripe is configured, but its API address answers nothing: creating the payment fails.
-    stripeDown = await startAppServer({
-      STRIPE_SECRET_KEY: "sk_test_unreachable",
-      STRIPE_PUBLISHABLE_KEY: "pk_test_unreachable",
-      STRIPE_WEBHOOK_SECRET: "whsec_unreachable",
-      STRIPE_API_URL: "http://127.0.0.1:9",
-    });
-  });
-  afterAll(async () => {
-    await stripeDown?.stop();
+  // Stripe is configured, but its API address answers nothing: creating the payment fails.
+  const stripeDown = appSession({
+    STRIPE_SECRET_KEY: "sk_test_unreachable",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_unreachable",
+    STRIPE_WEBHOOK_SECRET: "whsec_unreachable",
+    STRIPE_API_URL: "http://127.0.0.1:9",
   });
 
   it("shows the Payment Error panel and its toast, Try Again asks again, and the job stays unpaid", async () => {
-    const app = stripeDown!;
-    const { page } = await signedInClient("Perry", app);
+    const { page } = await signedInClient("Perry", stripeDown);
     const job = await lockedJob(page, "Garden Tools Store");
     await page.goto(`/payments/${job.id}`);
     await page.getByRole("button", { name: "Pay Now with Stripe" }).click();
@@ -161,7 +125,7 @@ describe("paying when the card provider cannot be reached", () => {
     await panel.getByRole("button", { name: "Try Again" }).click();
     await retried;
     await panel.getByText(/Failed to initialize payment: /).waitFor();
-    const row = (await app.services.db("jobs").where({ id: job.id }).first()) as { payment_status: string };
+    const row = (await stripeDown.server.services.db("jobs").where({ id: job.id }).first()) as { payment_status: string };
     expect(row.payment_status).toBe("unpaid");
   });
 });

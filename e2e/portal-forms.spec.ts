@@ -1,42 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { createUser } from "@forgehire/services";
-import { openBrowser, screenshot, type Browser } from "./support/browser.js";
-import { startAppServer, type AppServer } from "./support/app-server.js";
-import { PortalPage } from "./pages/portal.js";
+import { shot } from "./support/browser.js";
+import { appSession } from "./support/session.js";
 import { JobsPages } from "./pages/jobs.js";
 import { pngBytes } from "./pages/freelancers.js";
 
-let server: AppServer;
-const browsers: Browser[] = [];
-
-beforeAll(async () => {
-  server = await startAppServer();
-});
-afterEach(async () => {
-  for (const browser of browsers.splice(0)) await browser.close();
-});
-afterAll(async () => {
-  await server?.stop();
-});
-
-/** A screenshot once the page is at the top and every transition has ended. */
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
-  await screenshot(page, name);
-}
-
-const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+const session = appSession();
 
 async function signedIn(userType: "client" | "freelancer", firstName: string) {
-  const email = unique(firstName.toLowerCase());
-  const user = await createUser(server.services, { email, password: `${firstName}-pass`, firstName, lastName: "Tester", userType });
-  const browser = await openBrowser(server.url);
-  browsers.push(browser);
-  await new PortalPage(browser.page).logIn(email, `${firstName}-pass`);
-  await browser.page.waitForURL((url) => url.pathname === "/");
-  return { user, page: browser.page, jobs: new JobsPages(browser.page) };
+  const me = await session.signIn(userType, firstName);
+  return { ...me, jobs: new JobsPages(me.page) };
 }
 
 /** Accepts the browser's "leave site?" prompt of the next reload, and says whether one was shown. */
@@ -51,6 +24,7 @@ function acceptBeforeUnload(page: Page): Promise<boolean> {
 
 describe("the posting wizard keeps a draft", () => {
   it("a reload keeps the typed requirement and its step, a nav click asks first, and posting clears the draft", async () => {
+    const { server } = session;
     const { page, jobs } = await signedIn("client", "Dora");
     await page.goto("/post-job");
     await jobs.stepHeading("Basic Information");
@@ -112,7 +86,7 @@ describe("Manage Your Profile", () => {
     });
     expect(created.status()).toBe(201);
     // An older profile holds a language the list no longer offers; the server refuses it on the next save (languages.1).
-    await server.services
+    await session.server.services
       .db("freelancers")
       .where({ user_id: user.id })
       .update({ languages: JSON.stringify(["English", "Klingon"]) });
@@ -221,7 +195,7 @@ describe("attachments", () => {
     await notice.getByText("One file was not attached").waitFor();
     await notice.getByText("scan.png", { exact: true }).waitFor();
     const id = Number(new URL(page.url()).pathname.split("/").pop());
-    const stored = () => server.services.db("files").where({ job_id: id }).orderBy("name").pluck("name");
+    const stored = () => session.server.services.db("files").where({ job_id: id }).orderBy("name").pluck("name");
     expect(await stored()).toEqual(["brief.txt"]);
     await shot(page, "job-detail-failed-upload");
 
@@ -261,7 +235,7 @@ describe("paid extras", () => {
     for (let step = 0; step < 3; step++) await jobs.next();
     await jobs.stepHeading("Additional Information");
     await jobs.submit();
-    await page.waitForURL(`${server.url}/jobs`);
+    await page.waitForURL(`${session.server.url}/jobs`);
     await jobs
       .card("Course Platform")
       .getByRole("link", { name: /Course Platform/ })
@@ -362,7 +336,7 @@ describe("server refusals land on their fields", () => {
     await expect.poll(() => panel.getByText("That title is taken").count()).toBe(0);
     for (let step = 0; step < 3; step++) await jobs.next();
     await jobs.submit();
-    await page.waitForURL(`${server.url}/jobs`);
+    await page.waitForURL(`${session.server.url}/jobs`);
     await jobs.card("Pharmacy Stock Warnings").waitFor();
   });
 });

@@ -1,59 +1,32 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { createFreelancerProfile, createUser, startChat, type UserRecord } from "@forgehire/services";
-import { openBrowser, screenshot, type Browser } from "./support/browser.js";
-import { startAppServer, type AppServer } from "./support/app-server.js";
+import { shot } from "./support/browser.js";
+import { appSession, unique } from "./support/session.js";
 import { PortalPage } from "./pages/portal.js";
 import { ChatPages } from "./pages/chat.js";
 import { JobsPages } from "./pages/jobs.js";
 
 // Issue 12: what clients and freelancers still trip over on the portal.
 
-let server: AppServer;
-const browsers: Browser[] = [];
+const session = appSession();
 
-beforeAll(async () => {
-  server = await startAppServer();
-});
-afterEach(async () => {
-  for (const browser of browsers.splice(0)) await browser.close();
-});
-afterAll(async () => {
-  await server?.stop();
-});
-
-async function shot(page: Page, name: string) {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
-  await screenshot(page, name);
-}
-
-const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}@example.test`;
 const actorOf = (user: UserRecord) => ({ id: user.id, userType: user.userType, roleType: user.roleType });
 
+/** An account nobody has signed in to yet. */
 async function account(userType: "client" | "freelancer", firstName: string, lastName = "Tester") {
   const email = unique(firstName.toLowerCase());
   const password = `${firstName}-pass`;
-  const user = await createUser(server.services, { email, password, firstName, lastName, userType });
+  const user = await createUser(session.server.services, { email, password, firstName, lastName, userType });
   return { user, email, password };
 }
 
-async function browser() {
-  const opened = await openBrowser(server.url);
-  browsers.push(opened);
-  return opened.page;
-}
+const browser = async () => (await session.browser()).page;
 
-async function signedIn(userType: "client" | "freelancer", firstName: string, lastName = "Tester") {
-  const { user, email, password } = await account(userType, firstName, lastName);
-  const page = await browser();
-  await new PortalPage(page).logIn(email, password);
-  await page.waitForURL((url) => url.pathname === "/");
-  return { user, page };
-}
+const signedIn = (userType: "client" | "freelancer", firstName: string, lastName = "Tester") => session.signIn(userType, firstName, { lastName });
 
 async function freelancerWithProfile(firstName: string) {
   const { user } = await account("freelancer", firstName, "Agent");
-  const profile = await createFreelancerProfile(server.services, actorOf(user), {
+  const profile = await createFreelancerProfile(session.server.services, actorOf(user), {
     title: "Chatbot Builder",
     bio: "Support bots for shops.",
     hourlyRate: 40,
@@ -65,6 +38,7 @@ async function freelancerWithProfile(firstName: string) {
 
 describe("the chat composer", () => {
   it("Shift+Enter adds a line, Enter sends, and the message shows both lines", async () => {
+    const { server } = session;
     const client = await signedIn("client", "Lina", "Lines");
     const freelancer = await freelancerWithProfile("Milo");
     const { room } = await startChat(server.services, actorOf(client.user), { freelancerId: freelancer.profile.freelancer.id });
@@ -85,7 +59,7 @@ describe("the chat composer", () => {
     // Stored as written, with its line break.
     const saved = await server.services.db("messages").where({ room_id: room.roomId }).select("content");
     expect(saved.map((row: { content: string }) => row.content)).toEqual(["First line\nSecond line"]);
-    await shot(client.page, "chat-multiline");
+    await shot(client.page, "chat-multiline", { fromTop: false });
   });
 });
 
@@ -109,7 +83,7 @@ describe("redirects say why", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(password);
     await page.getByRole("button", { name: "Sign In" }).click();
-    await page.waitForURL((url) => url.origin === server.url && url.pathname === "/");
+    await page.waitForURL((url) => url.origin === session.server.url && url.pathname === "/");
   });
 
   it("a freelancer at /post-job and a client at /manage-profile are told why, with a way on", async () => {
@@ -117,7 +91,7 @@ describe("redirects say why", () => {
     await freelancer.page.goto("/post-job");
     await freelancer.page.getByRole("heading", { name: "Not available for your account type" }).waitFor();
     expect(new URL(freelancer.page.url()).pathname).toBe("/post-job");
-    await shot(freelancer.page, "not-for-account-type");
+    await shot(freelancer.page, "not-for-account-type", { fromTop: false });
     await freelancer.page.getByRole("main").getByRole("link", { name: "Browse Requirements" }).click();
     await freelancer.page.waitForURL((url) => url.pathname === "/jobs");
 
@@ -131,6 +105,7 @@ describe("redirects say why", () => {
 
 describe("the nav for clients", () => {
   it("a client opens their conversations from the Messages entry, which shows the unread count", async () => {
+    const { server } = session;
     const client = await signedIn("client", "Nia", "Nav");
     const freelancer = await freelancerWithProfile("Ezra");
     const { room } = await startChat(server.services, actorOf(client.user), { freelancerId: freelancer.profile.freelancer.id });
@@ -147,7 +122,7 @@ describe("the nav for clients", () => {
     await client.page.getByRole("link", { name: "Messages (1 unread)" }).click();
     await client.page.waitForURL((url) => url.pathname === "/messages");
     await client.page.getByTestId("chat-room-card").filter({ hasText: "Hi Nia, here is my plan." }).waitFor();
-    await shot(client.page, "client-messages-nav");
+    await shot(client.page, "client-messages-nav", { fromTop: false });
   });
 });
 
@@ -176,7 +151,7 @@ describe("delivery dates", () => {
     await jobs.next();
     await jobs.toast("The delivery date can't be in the past.").waitFor();
     await jobs.stepHeading("Basic Information");
-    await shot(page, "post-job-past-date");
+    await shot(page, "post-job-past-date", { fromTop: false });
 
     await date.fill(localDay(30));
     await expect(fieldError.count()).resolves.toBe(0);
@@ -221,7 +196,7 @@ describe("errors show quickly", () => {
     const elapsed = Date.now() - (firstAsked ?? Number.NaN);
     expect(failing).toHaveLength(2);
     expect(elapsed).toBeLessThan(2_000);
-    await shot(page, "job-load-error");
+    await shot(page, "job-load-error", { fromTop: false });
   });
 });
 
@@ -240,7 +215,7 @@ describe("trust pages", () => {
       await page.waitForURL((url) => url.pathname === path);
       await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
       await page.getByRole("main").getByText(text).first().waitFor();
-      await shot(page, `trust${path.replace("/", "-")}`);
+      await shot(page, `trust${path.replace("/", "-")}`, { fromTop: false });
     }
 
     await page.goto("/sample-works");
@@ -252,7 +227,7 @@ describe("trust pages", () => {
     await page.getByRole("heading", { name: "Bloom Florist Shop", level: 1 }).waitFor();
     await page.getByRole("heading", { name: "What was built" }).waitFor();
     await page.getByText("Same-day delivery slots limited by the shop's capacity").waitFor();
-    await shot(page, "sample-work-detail");
+    await shot(page, "sample-work-detail", { fromTop: false });
     await page.getByRole("link", { name: "All Sample Works" }).click();
     await page.getByRole("heading", { name: "Our Sample Works" }).waitFor();
     await page.goto("/sample-works/no-such-work");

@@ -1,43 +1,20 @@
-import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import { expect, it } from "vitest";
 import { errorCatalogue, jobCreateBody } from "@forgehire/core";
 import { breakDownJob, createUser, lockJob, postJob } from "@forgehire/services";
-import { openBrowser, screenshot, type Browser } from "./support/browser.js";
-import { startAppServer, type AppServer } from "./support/app-server.js";
+import { screenshot } from "./support/browser.js";
+import { appSession, unique } from "./support/session.js";
 import { DeliveryPages } from "./pages/delivery.js";
-import { PortalPage } from "./pages/portal.js";
 
 // Issue 12: a disabled control says why in the server's own words (the job's `why`), and what the server allows is
 // offered.
 
-let server: AppServer;
-const browsers: Browser[] = [];
+const session = appSession();
 
-beforeAll(async () => {
-  server = await startAppServer();
-});
-afterEach(async () => {
-  for (const browser of browsers.splice(0)) await browser.close();
-});
-afterAll(async () => {
-  await server?.stop();
-});
-
-const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-
-async function signedIn(userType: "client" | "freelancer" | "admin", firstName: string): Promise<Page> {
-  const email = unique(firstName.toLowerCase());
-  const password = `${firstName}-pass`;
-  await createUser(server.services, { email, password, firstName, lastName: "Tester", userType });
-  const browser = await openBrowser(server.url);
-  browsers.push(browser);
-  await new PortalPage(browser.page).logIn(email, password);
-  // Admins are sent on to the back office after signing in; everyone else lands on the home page.
-  await browser.page.waitForURL((url) => url.pathname === "/" || url.pathname.startsWith("/admin"));
-  return browser.page;
-}
+// Admins are sent on to the back office after signing in; everyone else lands on the home page.
+const signedIn = async (userType: "client" | "freelancer" | "admin", firstName: string) => (await session.signIn(userType, firstName)).page;
 
 it("a freelancer's Start on a locked, unpaid job is disabled and says, in the server's words, that payment comes first", async () => {
+  const { server } = session;
   const owner = await createUser(server.services, { email: unique("olga"), password: "olga-pass", firstName: "Olga", lastName: "Owner", userType: "client" });
   const actor = { id: owner.id, userType: owner.userType, roleType: owner.roleType };
   const input = jobCreateBody.parse({ title: "Bakery Orders", description: "Online orders for a bakery.", industry: "Food & Beverage", scope: 50 });

@@ -1,22 +1,12 @@
 import type { Route } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { openBrowser, screenshot, type Browser } from "./support/browser.js";
-import { startAppServer, type AppServer } from "./support/app-server.js";
+import { expect, it } from "vitest";
+import { screenshot } from "./support/browser.js";
+import { appSession } from "./support/session.js";
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await openBrowser(server.url);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const session = appSession();
 
 it("How it works lists 12 client steps and 3 freelancer steps", async () => {
-  const { page } = browser;
+  const { page } = await session.browser();
   await page.goto("/how-it-works");
   await page.getByRole("link", { name: "Create Your Account" }).waitFor();
   await expect(page.getByRole("region", { name: "For Clients" }).getByRole("listitem").count()).resolves.toBe(12);
@@ -25,7 +15,7 @@ it("How it works lists 12 client steps and 3 freelancer steps", async () => {
 });
 
 it("Sample works shows 9 projects and filters them by type", async () => {
-  const { page } = browser;
+  const { page } = await session.browser();
   await page.goto("/sample-works");
   await page.getByRole("heading", { name: "Our Sample Works" }).waitFor();
   const cards = page.getByRole("article");
@@ -40,7 +30,7 @@ it("Sample works shows 9 projects and filters them by type", async () => {
 });
 
 it("an unknown path shows the 404 page with Return Home", async () => {
-  const { page } = browser;
+  const { page } = await session.browser();
   await page.goto("/no/such/page");
   await page.getByText("Oops! The page you're looking for cannot be found.").waitFor();
   await screenshot(page, "not-found");
@@ -48,11 +38,11 @@ it("an unknown path shows the 404 page with Return Home", async () => {
     .getByRole("link", { name: "Return Home" })
     .or(page.getByRole("button", { name: "Return Home" }))
     .click();
-  await page.waitForURL(`${server.url}/`);
+  await page.waitForURL(`${session.server.url}/`);
 });
 
 it("the landing and the trust pages arrive prerendered and hydrate without a mismatch, even when the session check answers first", async () => {
-  const { page } = browser;
+  const { page } = await session.browser();
   for (const [path, heading, chunk] of [
     ["/", "Get the Project Done by Top AI Freelancers", /\/assets\/HomePage-/],
     ["/terms", "Terms of Service", /\/assets\/TermsPage-/],

@@ -4,6 +4,14 @@ import type { Page } from "playwright-core";
 export class BackOfficePage {
   constructor(readonly page: Page) {}
 
+  /** Signs in on the back office's own login screen (not the portal's). */
+  async logIn(email: string, password: string) {
+    await this.page.goto("/admin/");
+    await this.page.getByRole("textbox", { name: "Email" }).fill(email);
+    await this.page.locator('input[name="password"]').fill(password);
+    await this.page.getByRole("button", { name: /sign in/i }).click();
+  }
+
   /** A react-admin route, e.g. "/jobs/3/show" or "/communication". */
   async open(route: string) {
     await this.page.goto(`/admin/#${route}`);

@@ -39,6 +39,14 @@ export class DeliveryPages {
     return this.page.getByRole("article").getByText(title, { exact: true });
   }
 
+  /** The delivery block of a story on the project status tab. */
+  storyDelivery(title: string): Locator {
+    return this.page
+      .getByRole("rowheader")
+      .filter({ has: this.page.getByText(title, { exact: true }) })
+      .getByTestId("story-delivery");
+  }
+
   /** The Locked/Unlocked switch. */
   lockToggle(): Locator {
     return this.page.getByRole("switch");

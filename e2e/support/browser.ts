@@ -1,7 +1,7 @@
 import { appendFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, inject } from "vitest";
+import { inject } from "vitest";
 import { chromium, type Browser as Chromium, type BrowserContext, type Page } from "playwright-core";
 import { AxeBuilder } from "@axe-core/playwright";
 
@@ -15,30 +15,29 @@ export interface Browser {
 }
 
 /**
- * The run's one Chromium (global-setup.ts launches it), connected once per test file. A Chromium per person cost a
- * browser start (a second of CPU, more on a busy machine) for each of the run's ~100 people.
+ * A connection to the run's one Chromium (global-setup.ts launches it), made once per spec file (appSession in
+ * session.ts makes and closes it). A Chromium per person cost a browser start (a second of CPU, more on a busy machine)
+ * for each of the run's ~100 people.
  */
-let connection: Promise<Chromium> | undefined;
-afterAll(async () => {
-  const connected = connection;
-  connection = undefined;
-  // Disconnects this file only: the browser itself runs until the whole run ends.
-  await (await connected)?.close();
-});
+export function connectToChromium(): Promise<Chromium> {
+  return chromium.connect(inject("e2eBrowserEndpoint"));
+}
 
 /**
  * A fresh browser context (its own cookies and storage, as a fresh profile had), as one person at one computer.
+ * @param connection the spec file's connection to the run's Chromium
  * @param baseURL the server under test
  */
-export async function openBrowser(baseURL: string): Promise<Browser> {
-  connection ??= chromium.connect(inject("e2eBrowserEndpoint"));
-  const context = await (await connection).newContext({ baseURL, viewport: { width: 1280, height: 860 } });
+export async function openBrowser(connection: Chromium, baseURL: string): Promise<Browser> {
+  const context = await connection.newContext({ baseURL, viewport: { width: 1280, height: 860 } });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
+  // A test may close a person's browser before the session closes every browser after the test: once is enough.
+  let closed: Promise<void> | undefined;
   return {
     context,
     page,
-    close: () => context.close(),
+    close: () => (closed ??= context.close()),
   };
 }
 
@@ -52,6 +51,25 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await settleTransitions(page);
   await page.screenshot({ path: path.join(screenshotsDir, `${name}.png`), fullPage: true });
   await expectAccessible(page, name);
+}
+
+/**
+ * A screenshot once the page is at rest: scrolled to the top (the sticky nav bar in place) and no animation running.
+ * @param page the page
+ * @param name file name without extension
+ * @param options `fromTop: false` keeps the scroll position; `endless: "skip"` does not wait for animations that never
+ *   end (a running job's progress indicators), only for the finite ones
+ */
+export async function shot(page: Page, name: string, { fromTop = true, endless = "wait" }: { fromTop?: boolean; endless?: "wait" | "skip" } = {}) {
+  if (fromTop) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForFunction(
+    (skipEndless) =>
+      document
+        .getAnimations()
+        .every((animation) => animation.playState !== "running" || (skipEndless && animation.effect?.getComputedTiming().iterations === Infinity)),
+    endless === "skip",
+  );
+  await screenshot(page, name);
 }
 
 /**
