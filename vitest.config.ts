@@ -65,7 +65,16 @@ export default defineConfig({
       },
       // Each CLI test starts the real CLI in child processes, most on a fresh embedded database (initdb alone takes
       // 15–45 s on a busy 2-core machine): deadlines that judge the machine's load, not the CLI, would only flake.
-      { test: { name: "cli", include: ["packages/cli/src/**/*.test.ts"], testTimeout: 180_000, hookTimeout: 180_000 } },
+      // They run the CLI compiled once per run, on copies of a migrated and of a seeded database made once per run.
+      {
+        test: {
+          name: "cli",
+          include: ["packages/cli/src/**/*.test.ts"],
+          globalSetup: ["packages/cli/src/run-cli.global-setup.ts"],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
       {
         test: {
           name: "e2e",

@@ -8,14 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acquireDataDirLock } from "@forgehire/services";
 import { exitCodes } from "./exit-codes.js";
 import { buildProgram } from "./program.js";
-import { forgehireIn } from "./run-cli.test-support.js";
+import { dataDirCopy, forgehireIn } from "./run-cli.test-support.js";
 
 let dataDir: string;
 const forgehire = (...args: string[]) => forgehireIn(dataDir, ...args);
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "forgehire-cli-"));
-  expect((await forgehire("db:migrate")).code).toBe(0);
+  dataDir = dataDirCopy("migrated", "forgehire-cli-");
 });
 afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });

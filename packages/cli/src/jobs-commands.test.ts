@@ -1,6 +1,5 @@
 import { execFile, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refusalWordings } from "@forgehire/core";
@@ -8,7 +7,7 @@ import { openDatabase, type Database } from "@forgehire/services";
 import { startFakeOpenAi, type FakeOpenAi } from "@forgehire/server/test/fakes/openai-server";
 import { promisify } from "node:util";
 import { exitCodes } from "./exit-codes.js";
-import { bin, forgehireIn, forgehireWith, freePort } from "./run-cli.test-support.js";
+import { cliMain, dataDirCopy, forgehireIn, forgehireWith, freePort } from "./run-cli.test-support.js";
 
 let dataDir: string;
 const forgehire = (...args: string[]) => forgehireIn(dataDir, ...args);
@@ -55,7 +54,7 @@ async function withEmptyAnsweringAi(run: (env: Record<string, string>, fake: Fak
 async function forgehireOnTerminal(env: Record<string, string>, ...args: string[]): Promise<{ code: number; screen: string }> {
   const quote = (value: string) => `'${value.replace(/'/g, "'\\''")}'`;
   // A new pseudo-terminal has no size: give it one, or Ink wraps every character onto its own line.
-  const command = `stty cols 120 rows 40; exec ${[process.execPath, bin, ...args].map(quote).join(" ")}`;
+  const command = `stty cols 120 rows 40; exec ${[process.execPath, cliMain(), ...args].map(quote).join(" ")}`;
   try {
     const { stdout } = await promisify(execFile)("script", ["-qefc", command, "/dev/null"], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent", TERM: "xterm-256color", COLUMNS: "120", ...env },
@@ -73,7 +72,7 @@ async function forgehireOnTerminal(env: Record<string, string>, ...args: string[
  */
 function forgehireAnswering(answers: Array<[prompt: string, keys: string]>, ...args: string[]): Promise<{ code: number | null; screen: string }> {
   const quote = (value: string) => `'${value.replace(/'/g, "'\\''")}'`;
-  const command = `stty cols 120 rows 40; exec ${[process.execPath, bin, ...args].map(quote).join(" ")}`;
+  const command = `stty cols 120 rows 40; exec ${[process.execPath, cliMain(), ...args].map(quote).join(" ")}`;
   const child = spawn("script", ["-qefc", command, "/dev/null"], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent", TERM: "xterm-256color" },
     stdio: ["pipe", "pipe", "pipe"],
@@ -96,9 +95,7 @@ const escape = String.fromCharCode(27);
 const plain = (screen: string) => screen.replace(new RegExp(`${escape}\\[[0-9;?]*[A-Za-z]`, "g"), "").replace(/\r/g, "");
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "forgehire-cli-jobs-"));
-  const seeded = await forgehire("db:seed");
-  expect(seeded.stdout).toContain("admin@forgehire.local");
+  dataDir = dataDirCopy("seeded", "forgehire-cli-jobs-");
 });
 afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });

@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@forgehire/services";
-import { forgehireIn } from "./run-cli.test-support.js";
+import { dataDirCopy, forgehireIn } from "./run-cli.test-support.js";
 
 let dataDir: string;
 const forgehire = (...args: string[]) => forgehireIn(dataDir, ...args);
@@ -11,8 +9,7 @@ let flaggedId: string;
 let jobId: number;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "forgehire-cli-payments-"));
-  expect((await forgehire("db:seed")).code).toBe(0);
+  dataDir = dataDirCopy("seeded", "forgehire-cli-payments-");
   // A paid job with a second, doubled charge flagged for refund, written into the CLI's database (no CLI process
   // holds it between commands).
   const database = await openDatabase({ dataDir });

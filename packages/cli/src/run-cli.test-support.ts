@@ -1,10 +1,24 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { cpSync, mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
-import { fileURLToPath } from "node:url";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { promisify } from "node:util";
+import { inject } from "vitest";
 
-export const bin = fileURLToPath(new URL("../../../bin/forgehire", import.meta.url));
+/** The CLI compiled from the sources for this run (run-cli.global-setup.ts), run by plain node. */
+export const cliMain = () => inject("cliMain");
 const run = promisify(execFile);
+
+/**
+ * A DATA_DIR of the test file's own, a copy of the run's migrated (or migrated and seeded) embedded database.
+ * @param prefix the folder's name in the temporary directory
+ */
+export function dataDirCopy(of: "migrated" | "seeded", prefix: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  cpSync(inject(of === "migrated" ? "cliMigratedDataDir" : "cliSeededDataDir"), dir, { recursive: true });
+  return dir;
+}
 
 export interface CliResult {
   code: number;
@@ -26,7 +40,7 @@ const cliEnv = (dataDir: string, env: Record<string, string | undefined>) =>
 /** Like forgehireIn, with extra environment (e.g. an AI endpoint). */
 export async function forgehireWith(env: Record<string, string | undefined>, dataDir: string, ...args: string[]): Promise<CliResult> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [bin, ...args], { env: cliEnv(dataDir, env) });
+    const { stdout, stderr } = await run(process.execPath, [cliMain(), ...args], { env: cliEnv(dataDir, env) });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -37,7 +51,7 @@ export async function forgehireWith(env: Record<string, string | undefined>, dat
 /** Like forgehireIn, with `input` on the CLI's stdin (a pipe, not a terminal). */
 export function forgehireInput(dataDir: string, input: string, ...args: string[]): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { env: cliEnv(dataDir, {}), stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [cliMain(), ...args], { env: cliEnv(dataDir, {}), stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -66,7 +80,7 @@ export async function startServe(
   env: Record<string, string> = {},
 ): Promise<{ url: string; child: ChildProcess; stop(): Promise<number | null> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [bin, "serve", "--no-build", "--port", String(port)], {
+  const child = spawn(process.execPath, [cliMain(), "serve", "--no-build", "--port", String(port)], {
     env: { ...cliEnv(dataDir, env), LOG_LEVEL: "info", PUBLIC_URL: `http://127.0.0.1:${port}` },
     stdio: ["ignore", "pipe", "pipe"],
   });
