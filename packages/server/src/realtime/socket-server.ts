@@ -13,6 +13,7 @@ import {
   type ClientToServerEvents,
   type InterServerEvents,
   type JoinAnswer,
+  type NotificationNewEvent,
   type ServerEventName,
   type ServerEventPayload,
   type ServerToClientEvents,
@@ -54,6 +55,7 @@ const presenters: { [E in ServerEventName]: (payload: unknown) => ServerEventPay
   "chat:read": (payload) => payload as ChatReadEvent,
   "breakdown:progress": (payload) => payload as BreakdownProgressEvent,
   "breakdown:done": (payload) => payload as BreakdownDoneEvent,
+  "notification:new": (payload) => payload as NotificationNewEvent,
 };
 
 type Ack = (answer: JoinAnswer) => void;

@@ -6,6 +6,7 @@ import { chatMessagesRepository, type ChatMessageRecord, type MessagePage } from
 import { chatRoomsRepository } from "../../repositories/chat-rooms.js";
 import { usersRepository } from "../../repositories/users.js";
 import { loadRoom } from "./rooms.js";
+import { notify } from "../notifications/notify.js";
 
 /** At most one e-mail per room and recipient in this window (spec: send-chat-notification). */
 export const CHAT_NOTIFICATION_WINDOW_MS = 10 * 60 * 1000;
@@ -52,6 +53,13 @@ export async function postChatMessage(
       { now: deps.now(), notificationWindowMs: CHAT_NOTIFICATION_WINDOW_MS },
     );
     if (posted.notify) await notifyChatRecipient(deps, trx, posted.message);
+    // In-app always (the e-mail above is the throttled, optional one).
+    await notify(deps, trx, {
+      type: "chat_message",
+      actorId: actor.id,
+      parties: { ownerId: null, freelancerId: null, recipientId: receiverId },
+      facts: { jobId: room.jobId, jobTitle: "", roomId, preview: content },
+    });
     return posted.message;
   });
   // After the commit: a socket that hears of the message can already fetch it.
@@ -71,7 +79,8 @@ export async function notifyChatRecipient(deps: Pick<ServiceDeps, "mailer" | "co
   const recipient = await usersRepository.findById(trx, message.receiverId);
   const sender = message.senderId ? await usersRepository.findById(trx, message.senderId) : undefined;
   const room = await chatRoomsRepository.findById(trx, message.roomId);
-  if (!recipient || !room) return false;
+  // The window stays claimed when the recipient turned chat e-mails off: the next message in it sends none either.
+  if (!recipient || !room || !recipient.emailNotifications.chatMessages) return false;
   const senderName = sender ? `${sender.firstName} ${sender.lastName}`.trim() : "Someone";
   const link = `${deps.config.publicUrl}/messages/${encodeURIComponent(room.roomId)}`;
   await deps.mailer.send(
