@@ -11,6 +11,7 @@ import { notificationsRepository, notify } from "@forgehire/services";
 import { buildAdmin, buildClient, buildFreelancer, buildJob, payByTestCard, type BuiltUser } from "../../test/factories.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";
 import { openSocket, sessionCookie } from "../../test/sockets.js";
+import { startTwinServer } from "../../test/twin-server.js";
 
 let server: TestServer;
 let alice: BuiltUser;
@@ -284,5 +285,81 @@ describe("[notify-5] notification:new reaches the recipient's socket after the c
       clientSocket.disconnect();
       freelancerSocket.disconnect();
     }
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("[notify-6] across server processes (PostgreSQL only: PGlite is one process)", () => {
+  it("a story submitted through process A reaches the client's socket on process B", async () => {
+    const a = await startTwinServer(server);
+    const b = await startTwinServer(server);
+    try {
+      const client = await buildClient(server);
+      const freelancer = await buildFreelancer(server);
+      const { stories } = await startedJob(client, freelancer);
+      const socket = await openSocket(b.url, await sessionCookie(b.url, client));
+      try {
+        const heard = new Promise<NotificationNewEvent>((resolve) =>
+          socket.on("notification:new", (event: NotificationNewEvent) => {
+            if (event.notification.type === "story_submitted") resolve(event);
+          }),
+        );
+        const viaA = a.agent();
+        await viaA.post("/api/auth/login").send({ email: freelancer.user.email, password: freelancer.password }).expect(200);
+        for (const task of stories[0]!.tasks) await viaA.patch(`/api/tasks/${task.id}/status`).send({ status: "done" }).expect(200);
+        await viaA.post(`/api/stories/${stories[0]!.id}/submit`).send({ note: "From A" }).expect(200);
+        expect((await heard).notification).toMatchObject({ type: "story_submitted", title: `Ready for review: ${stories[0]!.title}` });
+      } finally {
+        socket.disconnect();
+      }
+    } finally {
+      await a.stop();
+      await b.stop();
+    }
+  });
+});
+
+describe("[notify-7] a type's e-mail follows its switch; the in-app notification does not", () => {
+  const approvalEmails = async (to: string) =>
+    services().db("emails").where({ to_address: to, kind: "story_approved" }).count({ n: "*" }).first() as Promise<{ n: string | number }>;
+
+  it("an approval e-mails the freelancer unless storyReviews is off; the notification is written either way", async () => {
+    const client = await buildClient(server);
+    const on = await buildFreelancer(server);
+    const off = await buildFreelancer(server);
+    await off.agent
+      .patch("/api/profile")
+      .send({ emailNotifications: { storyReviews: false } })
+      .expect(200);
+    for (const freelancer of [on, off]) {
+      const { stories } = await startedJob(client, freelancer);
+      await submit(stories[0]!, freelancer);
+      await client.agent.post(`/api/stories/${stories[0]!.id}/approve`).expect(200);
+      expect(ofType(await all(freelancer), "story_approved")).toHaveLength(1);
+    }
+    expect(Number((await approvalEmails(on.user.email)).n)).toBe(1);
+    expect(Number((await approvalEmails(off.user.email)).n)).toBe(0);
+  });
+
+  it("a chat message is not e-mailed to a recipient who turned chatMessages off, and still notified", async () => {
+    const sender = await buildClient(server);
+    const recipient = await buildFreelancer(server);
+    await recipient.agent
+      .patch("/api/profile")
+      .send({ emailNotifications: { chatMessages: false } })
+      .expect(200);
+    const me = (await recipient.agent.get("/api/auth/me").expect(200)).body as { user: { emailNotifications: Record<string, boolean> } };
+    expect(me.user.emailNotifications).toMatchObject({
+      chatMessages: false,
+      storyReviews: true,
+    });
+    const profile = await recipient.agent
+      .post("/api/freelancers")
+      .send({ title: "AI Bot Developer", bio: "Bots", hourlyRate: 50, skills: ["OpenAI GPT"], domains: ["Mobile Apps"] })
+      .expect(201);
+    const room = (await sender.agent.post("/api/chat/rooms").send({ freelancerId: profile.body.id }).expect(201)).body.roomId as string;
+    await sender.agent.post(`/api/chat/rooms/${room}/messages`).send({ content: "Are you free?" }).expect(201);
+    expect(ofType(await all(recipient), "chat_message")).toHaveLength(1);
+    const emails = await services().db("emails").where({ to_address: recipient.user.email, kind: "chat_notification" }).count({ n: "*" }).first();
+    expect(Number((emails as { n: string | number }).n)).toBe(0);
   });
 });
