@@ -4,8 +4,9 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Divider from "@mui/material/Divider";
 import IconButton from "@mui/material/IconButton";
-import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
+import MenuList from "@mui/material/MenuList";
+import Popover from "@mui/material/Popover";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import NotificationsNone from "@mui/icons-material/NotificationsNone";
@@ -52,11 +53,11 @@ export default function NavNotificationsBell() {
           </Badge>
         </IconButton>
       </Tooltip>
-      <Menu
+      <Popover
         anchorEl={anchor}
         open={open}
         onClose={() => setAnchor(null)}
-        slotProps={{ paper: { sx: { width: 380, maxWidth: "calc(100vw - 32px)" } }, list: { "aria-label": "Notifications" } }}
+        slotProps={{ paper: { sx: { width: 380, maxWidth: "calc(100vw - 32px)" } } }}
         anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
         transformOrigin={{ vertical: "top", horizontal: "right" }}
       >
@@ -69,24 +70,26 @@ export default function NavNotificationsBell() {
           </Button>
         </Box>
         <Divider />
-        {latest.isPending && <MenuItem disabled>Loading…</MenuItem>}
-        {!latest.isPending && items.length === 0 && <MenuItem disabled>Nothing yet</MenuItem>}
-        {items.map((item) => (
-          <MenuItem key={item.id} onClick={() => openItem(item)} sx={{ alignItems: "flex-start", whiteSpace: "normal", py: 1.25 }}>
-            <NotificationLine item={item} />
+        <MenuList aria-label="Notifications" autoFocusItem={open && items.length > 0} dense={false}>
+          {latest.isPending && <MenuItem disabled>Loading…</MenuItem>}
+          {!latest.isPending && items.length === 0 && <MenuItem disabled>Nothing yet</MenuItem>}
+          {items.map((item) => (
+            <MenuItem key={item.id} onClick={() => openItem(item)} sx={{ alignItems: "flex-start", whiteSpace: "normal", py: 1.25 }}>
+              <NotificationLine item={item} />
+            </MenuItem>
+          ))}
+          <Divider component="li" />
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              void navigate("/notifications");
+            }}
+            sx={{ justifyContent: "center", color: "primary.main", fontWeight: 600 }}
+          >
+            See all notifications
           </MenuItem>
-        ))}
-        <Divider />
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            void navigate("/notifications");
-          }}
-          sx={{ justifyContent: "center", color: "primary.main", fontWeight: 600 }}
-        >
-          See all notifications
-        </MenuItem>
-      </Menu>
+        </MenuList>
+      </Popover>
     </>
   );
 }

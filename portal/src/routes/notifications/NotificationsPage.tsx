@@ -4,6 +4,7 @@ import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import List from "@mui/material/List";
+import ListItem from "@mui/material/ListItem";
 import ListItemButton from "@mui/material/ListItemButton";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
@@ -70,6 +71,8 @@ function Notifications() {
           select
           size="small"
           label="Type"
+          fullWidth={false}
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
           value={type ?? ""}
           onChange={(event) => setFilter("type", event.target.value === "" ? null : event.target.value)}
           sx={{ minWidth: 220 }}
@@ -103,9 +106,11 @@ function Notifications() {
         <Paper variant="outlined">
           <List disablePadding aria-label="Notifications">
             {items.map((item) => (
-              <ListItemButton key={item.id} divider onClick={() => openItem(item)} sx={{ py: 1.5 }}>
-                <NotificationLine item={item} />
-              </ListItemButton>
+              <ListItem key={item.id} disablePadding divider>
+                <ListItemButton onClick={() => openItem(item)} sx={{ py: 1.5 }}>
+                  <NotificationLine item={item} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         </Paper>
