@@ -118,6 +118,7 @@ export function NotificationLine({ item }: { item: Notification }) {
           </Typography>
         )}
         <Typography variant="caption" color="text.secondary">
+          {item.actorName ? `${item.actorName} · ` : ""}
           {relativeTime(item.createdAt, new Date())}
         </Typography>
       </Box>

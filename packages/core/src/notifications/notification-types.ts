@@ -193,8 +193,9 @@ export const notificationTypeTable: Readonly<Record<NotificationType, Notificati
     audience: "recipient",
     emailPreference: "chatMessages",
     email: "use-case",
+    // Worded without the sender's name, which the chat's hot path does not read: the list shows it (actorName).
     render: (facts) => ({
-      title: `New message from ${who(facts, "someone")}`,
+      title: facts.actorName ? `New message from ${facts.actorName}` : "New chat message",
       body: clip(facts.preview),
       link: `/messages/${encodeURIComponent(facts.roomId ?? "")}`,
       subject: { type: "chat_room", id: facts.roomId ?? "" },

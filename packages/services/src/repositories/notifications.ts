@@ -75,29 +75,49 @@ export interface NotificationPageQuery {
   type?: NotificationType | undefined;
 }
 
+/** A new notification as its row; the texts cut to their columns. */
+export const toRow = (row: NewNotification) => ({
+  user_id: row.userId,
+  type: row.type,
+  actor_id: row.actorId,
+  job_id: row.jobId,
+  subject_type: row.subjectType,
+  subject_id: row.subjectId.slice(0, 100),
+  link: row.link.slice(0, 500),
+  title: row.title.slice(0, 300),
+  body: row.body.slice(0, 1000),
+  created_at: row.createdAt,
+});
+
+/** A stored row (with the actor's names) as a record. */
+export const notificationRecordOf = (row: Record<string, unknown>): NotificationRecord => toRecord(row as unknown as NotificationRow);
+
 const selectWithActor = (db: Knex) => db("notifications as n").leftJoin("users as a", "a.id", "n.actor_id").select("n.*", "a.first_name", "a.last_name");
 
 /** The notifications table (the notification centre): every read is one user's own. */
 export const notificationsRepository = {
   async insert(db: Knex, rows: readonly NewNotification[]): Promise<string[]> {
     if (rows.length === 0) return [];
-    const inserted = (await db("notifications")
-      .insert(
-        rows.map((row) => ({
-          user_id: row.userId,
-          type: row.type,
-          actor_id: row.actorId,
-          job_id: row.jobId,
-          subject_type: row.subjectType,
-          subject_id: row.subjectId.slice(0, 100),
-          link: row.link.slice(0, 500),
-          title: row.title.slice(0, 300),
-          body: row.body.slice(0, 1000),
-          created_at: row.createdAt,
-        })),
-      )
-      .returning("id")) as Array<{ id: string | number }>;
+    const inserted = (await db("notifications").insert(rows.map(toRow)).returning("id")) as Array<{ id: string | number }>;
     return inserted.map((row) => String(row.id));
+  },
+
+  /**
+   * Inserts the rows in one statement and answers each as a record with its recipient's unread count after it (the
+   * count read in the statement's snapshot, which does not see its own rows: hence + 1, one row per recipient).
+   */
+  async insertCounting(db: Knex, rows: readonly NewNotification[]): Promise<Array<{ record: NotificationRecord; unreadCount: number }>> {
+    if (rows.length === 0) return [];
+    const { sql, bindings } = db("notifications").insert(rows.map(toRow)).returning("*").toSQL();
+    const result = (await db.raw(
+      `with n as (${sql})
+       select n.*, a.first_name, a.last_name,
+              (select count(*) from notifications c where c.user_id = n.user_id and c.read_at is null)::int + 1 as unread_count
+       from n left join users a on a.id = n.actor_id
+       order by n.id`,
+      bindings,
+    )) as { rows: Array<NotificationRow & { unread_count: number }> };
+    return result.rows.map((row) => ({ record: toRecord(row), unreadCount: Number(row.unread_count) }));
   },
 
   async findById(db: Knex, id: string): Promise<NotificationRecord | undefined> {

@@ -7,11 +7,13 @@ import {
   type NotificationType,
   type Story,
 } from "@forgehire/core";
-import { notificationsRepository, notify } from "@forgehire/services";
+import { afterCommitWorkSettled, createLogger, createServices, loadConfig, notificationsRepository, notify, openDatabase } from "@forgehire/services";
+import { emitThroughPostgres } from "../../realtime/postgres-emitter.js";
 import { buildAdmin, buildClient, buildFreelancer, buildJob, payByTestCard, type BuiltUser } from "../../test/factories.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";
 import { openSocket, sessionCookie } from "../../test/sockets.js";
-import { startTwinServer } from "../../test/twin-server.js";
+import supertest from "supertest";
+import { startServer } from "../../server.js";
 
 let server: TestServer;
 let alice: BuiltUser;
@@ -288,10 +290,37 @@ describe("[notify-5] notification:new reaches the recipient's socket after the c
   });
 });
 
+/** The test database's URL on PostgreSQL (knex keeps it as a connection object). */
+function databaseUrl(): string {
+  const connection = (server.services.db.client as { config: { connection?: string | { connectionString?: string } } }).config.connection;
+  const url = typeof connection === "string" ? connection : connection?.connectionString;
+  if (!url) throw new Error("not on PostgreSQL");
+  return url;
+}
+
+/** A second process on the test's PostgreSQL database: its own services, pool and socket server (with the adapter). */
+async function startProcess(options: { socketServer: boolean }) {
+  const url = databaseUrl();
+  const config = loadConfig({
+    NODE_ENV: "test",
+    SESSION_SECRET: "test-secret-test-secret-test-secret",
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    AUTH_RATE_LIMIT: "1000",
+    API_USER_RATE_LIMIT: "1000000",
+    PUBLIC_URL: "http://forgehire.test",
+    PAYMENT_RECONCILE_CRON: "off",
+    DATABASE_URL: url,
+  });
+  const services = await createServices(config, createLogger(config.logLevel), await openDatabase({ databaseUrl: url, poolSize: 3 }));
+  if (!options.socketServer) return { services, url: "", stop: () => services.close() };
+  const running = await startServer(services, { port: 0, host: "127.0.0.1", serveWebApps: false, sessionCleanupIntervalMs: 0 });
+  return { services, url: running.url, stop: () => running.stop() };
+}
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)("[notify-6] across server processes (PostgreSQL only: PGlite is one process)", () => {
   it("a story submitted through process A reaches the client's socket on process B", async () => {
-    const a = await startTwinServer(server);
-    const b = await startTwinServer(server);
+    const a = await startProcess({ socketServer: true });
+    const b = await startProcess({ socketServer: true });
     try {
       const client = await buildClient(server);
       const freelancer = await buildFreelancer(server);
@@ -303,7 +332,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("[notify-6] across server proces
             if (event.notification.type === "story_submitted") resolve(event);
           }),
         );
-        const viaA = a.agent();
+        const viaA = supertest.agent(a.url);
         await viaA.post("/api/auth/login").send({ email: freelancer.user.email, password: freelancer.password }).expect(200);
         for (const task of stories[0]!.tasks) await viaA.patch(`/api/tasks/${task.id}/status`).send({ status: "done" }).expect(200);
         await viaA.post(`/api/stories/${stories[0]!.id}/submit`).send({ note: "From A" }).expect(200);
@@ -313,6 +342,35 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("[notify-6] across server proces
       }
     } finally {
       await a.stop();
+      await b.stop();
+    }
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("[notify-6] from a process without a socket server (the CLI), on PostgreSQL", () => {
+  it("a notification written by a CLI-like process reaches the recipient's socket on a server", async () => {
+    const b = await startProcess({ socketServer: true });
+    const cli = (await startProcess({ socketServer: false })).services;
+    const emitter = emitThroughPostgres(cli);
+    const client = await buildClient(server);
+    const socket = await openSocket(b.url, await sessionCookie(b.url, client));
+    try {
+      const heard = new Promise<NotificationNewEvent>((resolve) => socket.on("notification:new", resolve));
+      await cli.db.transaction((trx) =>
+        notify(cli, trx, {
+          type: "payment_refunded",
+          actorId: null,
+          parties: { ownerId: client.user.id, freelancerId: null },
+          facts: { jobId: null, jobTitle: "Refunded from the CLI", amountCents: 1_000 },
+        }),
+      );
+      await afterCommitWorkSettled();
+      await emitter.flush();
+      expect((await heard).notification).toMatchObject({ type: "payment_refunded", title: "Refund: Refunded from the CLI" });
+    } finally {
+      socket.disconnect();
+      emitter.stop();
+      await cli.close();
       await b.stop();
     }
   });

@@ -16,11 +16,11 @@ import {
 import type { Knex } from "knex";
 import type { ServiceDeps } from "../../deps.js";
 import { userChannel } from "../../realtime.js";
-import { notificationsRepository, type NotificationRecord } from "../../repositories/notifications.js";
+import { notificationsRepository, type NewNotification, type NotificationRecord } from "../../repositories/notifications.js";
 import { usersRepository } from "../../repositories/users.js";
 
-/** What `notify` reaches: the database (for the count after the commit), the bus, the mailer and the clock. */
-export type NotifyDeps = Pick<ServiceDeps, "db" | "realtime" | "mailer" | "config" | "now" | "logger">;
+/** What `notify` reaches: the bus, the mailer, the configuration, the clock and the logger. */
+export type NotifyDeps = Pick<ServiceDeps, "realtime" | "mailer" | "config" | "now" | "logger">;
 
 /** One event to notify of. */
 export interface NotifyInput {
@@ -48,15 +48,23 @@ function outermost(db: Knex): (Knex.Transaction & { parentTransaction?: Knex.Tra
 export function afterCommit(db: Knex, logger: ServiceDeps["logger"], work: () => Promise<void>): void {
   const run = () => work().catch((err: unknown) => logger.warn({ err }, "after-commit work failed"));
   const trx = outermost(db);
-  if (!trx) {
-    void run();
-    return;
-  }
-  trx.executionPromise.then(
-    () => void run(),
-    // Rolled back: nothing happened, so nothing is announced.
-    () => undefined,
-  );
+  const done = trx
+    ? trx.executionPromise.then(
+        () => run(),
+        // Rolled back: nothing happened, so nothing is announced.
+        () => undefined,
+      )
+    : run();
+  pendingAfterCommit.add(done);
+  void done.finally(() => pendingAfterCommit.delete(done));
+}
+
+/** After-commit work not finished yet, so a short-lived process (the CLI) can wait for it before it closes. */
+const pendingAfterCommit = new Set<Promise<void>>();
+
+/** Resolves once every after-commit announcement started so far has run (the CLI awaits it before closing). */
+export async function afterCommitWorkSettled(): Promise<void> {
+  while (pendingAfterCommit.size > 0) await Promise.allSettled([...pendingAfterCommit]);
 }
 
 /** A notification as the API presents it. */
@@ -74,16 +82,17 @@ export function presentNotification(record: NotificationRecord): Notification {
 }
 
 /**
- * Writes an event's notifications in the event's own transaction (they exist exactly when the event does), queues
- * the type's own e-mail to those whose switch is on, and once the transaction has committed publishes
- * `notification:new` with the recipient's unread count to their user channel (every socket of theirs, on every
- * server process through the socket.io adapter).
- * @param deps database, bus, mailer, configuration, clock, logger
- * @param trx the transaction of the event
- * @param input the type, the actor, the parties and the facts
- * @returns the notifications written (none when the audience is only the actor)
+ * The rows an event's notifications are, worded by the type's table, and the type's own e-mails queued in the
+ * event's transaction to those whose switch is on. The rows are not written yet: `notify` writes them, or a use case
+ * on a hot path writes them in a statement of its own (the chat's message statement).
+ * @param input the event; `actorName` given (even null) spares the actor's lookup
+ * @returns the rows, one per recipient (none when the audience is only the actor)
  */
-export async function notify(deps: NotifyDeps, trx: Knex, input: NotifyInput): Promise<NotificationRecord[]> {
+export async function prepareNotifications(
+  deps: Pick<ServiceDeps, "mailer" | "config" | "now">,
+  trx: Knex,
+  input: NotifyInput & { actorName?: string | null },
+): Promise<NewNotification[]> {
   const definition = notificationTypeTable[input.type];
   const adminIds =
     definition.audience === "other_party_and_admins" && input.parties.adminIds === undefined
@@ -91,24 +100,12 @@ export async function notify(deps: NotifyDeps, trx: Knex, input: NotifyInput): P
       : input.parties.adminIds;
   const recipients = notificationRecipients(input.type, { ...input.parties, adminIds, actorId: input.actorId });
   if (recipients.length === 0) return [];
-  const actor = input.actorId ? await usersRepository.findById(trx, input.actorId) : undefined;
-  const rendered = definition.render({ ...input.facts, actorName: actor ? displayName(actor) : null });
-  const createdAt = deps.now();
-  const ids = await notificationsRepository.insert(
-    trx,
-    recipients.map((userId) => ({
-      userId,
-      type: input.type,
-      actorId: input.actorId,
-      jobId: input.facts.jobId,
-      subjectType: rendered.subject.type,
-      subjectId: rendered.subject.id,
-      link: rendered.link,
-      title: rendered.title,
-      body: rendered.body,
-      createdAt,
-    })),
-  );
+  let actorName = input.actorName;
+  if (actorName === undefined) {
+    const actor = input.actorId ? await usersRepository.findById(trx, input.actorId) : undefined;
+    actorName = actor ? displayName(actor) : null;
+  }
+  const rendered = definition.render({ ...input.facts, actorName });
   if (definition.email === "own") {
     for (const userId of recipients) {
       const user = await usersRepository.findById(trx, userId);
@@ -125,21 +122,55 @@ export async function notify(deps: NotifyDeps, trx: Knex, input: NotifyInput): P
       );
     }
   }
-  const records: NotificationRecord[] = [];
-  for (const id of ids) {
-    const record = await notificationsRepository.findById(trx, id);
-    if (record) records.push(record);
-  }
+  const createdAt = deps.now();
+  return recipients.map((userId) => ({
+    userId,
+    type: input.type,
+    actorId: input.actorId,
+    jobId: input.facts.jobId,
+    subjectType: rendered.subject.type,
+    subjectId: rendered.subject.id,
+    link: rendered.link,
+    title: rendered.title,
+    body: rendered.body,
+    createdAt,
+  }));
+}
+
+/**
+ * Once the transaction has committed, publishes `notification:new` with the recipient's unread count to their user
+ * channel (every socket of theirs, on every server process through the socket.io adapter); nothing when it rolls back.
+ */
+export function announceNotifications(
+  deps: Pick<ServiceDeps, "realtime" | "logger">,
+  trx: Knex,
+  written: ReadonlyArray<{ record: NotificationRecord; unreadCount: number }>,
+): void {
+  if (written.length === 0) return;
   afterCommit(trx, deps.logger, async () => {
-    for (const record of records) {
-      const unreadCount = await notificationsRepository.unreadCount(deps.db, record.userId);
+    for (const { record, unreadCount } of written) {
       deps.realtime.publish(userChannel(record.userId), "notification:new", {
         notification: presentNotification(record),
         unreadCount,
       } satisfies NotificationNewEvent);
     }
   });
-  return records;
+}
+
+/**
+ * Writes an event's notifications in the event's own transaction (they exist exactly when the event does), in one
+ * statement that also reads each recipient's unread count, queues the type's own e-mail to those whose switch is on,
+ * and announces them after the commit (`announceNotifications`).
+ * @param deps bus, mailer, configuration, clock, logger
+ * @param trx the transaction of the event
+ * @param input the type, the actor (and their name, when the caller has it), the parties and the facts
+ * @returns the notifications written (none when the audience is only the actor)
+ */
+export async function notify(deps: NotifyDeps, trx: Knex, input: NotifyInput & { actorName?: string | null }): Promise<NotificationRecord[]> {
+  const rows = await prepareNotifications(deps, trx, input);
+  const written = await notificationsRepository.insertCounting(trx, rows);
+  announceNotifications(deps, trx, written);
+  return written.map(({ record }) => record);
 }
 
 /**
