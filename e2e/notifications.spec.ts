@@ -29,7 +29,7 @@ async function shot(page: Page, name: string) {
 
 const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}@example.test`;
 
-async function signedIn(userType: "client" | "freelancer", firstName: string) {
+async function signedIn(userType: "client" | "freelancer" | "admin", firstName: string) {
   const email = unique(firstName.toLowerCase());
   const user = await createUser(server.services, { email, password: `${firstName}-pass`, firstName, lastName: "Tester", userType });
   const browser = await openBrowser(server.url);
@@ -104,5 +104,40 @@ describe("the notification centre in the browser", () => {
     await bell(client.page, 0).waitFor();
     await client.page.getByText("No notification matches these filters.").waitFor();
     await shot(client.page, "notifications-all-read");
+  });
+
+  it("an admin in the back office sees the bell rise when a client opens a dispute, and marks all read", async () => {
+    const client = await signedIn("client", "Dora");
+    const created = await client.page.request.post("/api/jobs", {
+      data: { title: "Florist Delivery App", description: "Customers order bouquets for same-day delivery across the city.", industry: "Legal", scope: 500 },
+    });
+    const jobId = ((await created.json()) as { job: { id: number } }).job.id;
+    expect((await client.page.request.post(`/api/jobs/${jobId}/breakdown`)).status()).toBe(201);
+    expect((await client.page.request.post(`/api/jobs/${jobId}/lock`)).status()).toBe(200);
+    const { paymentId } = (await (await client.page.request.post(`/api/jobs/${jobId}/payment-intent`)).json()) as { paymentId: string };
+    const card = { paymentId, cardNumber: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123" };
+    expect((await client.page.request.post("/api/payments/test/confirm", { data: card })).status()).toBe(200);
+    const freelancer = await signedIn("freelancer", "Finn");
+    expect((await freelancer.page.request.post(`/api/jobs/${jobId}/start`)).status()).toBe(200);
+
+    const email = unique("boss");
+    await createUser(server.services, { email, password: "boss-pass", firstName: "Bea", lastName: "Boss", userType: "admin" });
+    const browser = await openBrowser(server.url);
+    browsers.push(browser);
+    const admin = browser.page;
+    await admin.goto("/admin/");
+    await admin.getByRole("textbox", { name: "Email" }).fill(email);
+    await admin.locator('input[name="password"]').fill("boss-pass");
+    await admin.getByRole("button", { name: /sign in/i }).click();
+    await bell(admin, 0).waitFor();
+
+    expect((await client.page.request.post(`/api/jobs/${jobId}/disputes`, { data: { reason: "The delivery zones are wrong." } })).status()).toBe(201);
+    await bell(admin, 1).click();
+    await admin.getByRole("menu", { name: "Notifications" }).getByText("Dispute opened: Florist Delivery App").waitFor();
+    await shot(admin, "notifications-back-office");
+    await admin.getByRole("button", { name: "Mark all read" }).click();
+    await admin.getByRole("button", { name: "Mark all read" }).and(admin.locator(":disabled")).waitFor();
+    await admin.keyboard.press("Escape");
+    await bell(admin, 0).waitFor();
   });
 });
