@@ -96,6 +96,9 @@ describe("[notify-1] a notification is written in the transaction of its event",
     const task = second.tasks[0]!;
     await nova.agent.post(`/api/tasks/${task.id}/messages`).field("content", "A question about the slots").expect(201);
     expect(ofType(await all(alice), "task_comment")).toEqual([expect.objectContaining({ body: "A question about the slots" })]);
+    // So does a comment with a task's status.
+    await nova.agent.patch(`/api/tasks/${task.id}/status`).send({ status: "in_progress", comment: "Starting on the slots" }).expect(200);
+    expect(ofType(await all(alice), "task_comment")[0]).toMatchObject({ body: "Starting on the slots" });
 
     // A dispute tells the other party and every admin; its resolution both parties.
     await submit(second, nova);
