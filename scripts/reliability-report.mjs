@@ -226,6 +226,17 @@ const invariants = [
     "Back office money",
     "In the browser an admin approves a delivery, splits a dispute (dollars sent as exact cents, a mismatch shown), sees the ledger and the money counters",
   ],
+  [
+    "notify-1",
+    "Notifications",
+    "Each event writes its notification to its audience (never the actor) in its own transaction; a rolled-back event leaves none and announces nothing",
+  ],
+  ["notify-2", "Notifications", "GET /api/notifications is newest first by keyset, without gaps or repeats, filtered by unread and type; bad input is a 400"],
+  ["notify-3", "Notifications", "POST /api/notifications/read marks the given ids or all; the unread count follows; a malformed body changes nothing"],
+  ["notify-4", "Notifications", "Visitors are refused; clients, freelancers and admins list, count and mark only their own notifications"],
+  ["notify-5", "Notifications", "notification:new reaches the recipient's sockets after the commit with the unread count, and nobody else's"],
+  ["notify-6", "Notifications", "A notification written by one server process reaches the recipient's socket on another (PostgreSQL)"],
+  ["notify-7", "Notifications", "A type's e-mail follows its switch (storyReviews, chatMessages); the in-app notification is written regardless"],
   ["house-1", "The house", "docs/architecture.md is the file the code generates: layers from the imports, folders, the request's life"],
   [
     "house-2",

@@ -7,6 +7,9 @@ import {
   deliveryDefaults,
   milestoneAmounts,
   noAdditionalServices,
+  notificationTypeTable,
+  type NotificationFacts,
+  type NotificationType,
   parseIsoDuration,
   paymentAmount,
   payoutKeys,
@@ -16,6 +19,7 @@ import {
 } from "@forgehire/core";
 import {
   createUser,
+  notificationsRepository,
   payoutsRepository,
   postLedgerTransaction,
   postPaymentCaptured,
@@ -136,7 +140,7 @@ export async function runSeeds(deps: Pick<ServiceDeps, "db" | "now">): Promise<S
       await trx("job_activity").insert({ job_id: jobId, actor_id: idOf(job.owner), action: "created", created_at: createdAt });
 
       // Each locked story's milestone, released to the freelancer when the demo job is completed and paid.
-      const milestones: Array<{ storyId: string; amountCents: number }> = [];
+      const milestones: Array<{ storyId: string; amountCents: number; title?: string }> = [];
       if (locked) {
         const stories = rulesBreakdown({
           title: job.title,
@@ -164,7 +168,7 @@ export async function runSeeds(deps: Pick<ServiceDeps, "db" | "now">): Promise<S
         );
         for (const [i, story] of stored.entries()) {
           await trx("requirement_tasks").where({ id: story.id }).update({ amount_cents: amounts[i] });
-          milestones.push({ storyId: story.id, amountCents: amounts[i]! });
+          milestones.push({ storyId: story.id, amountCents: amounts[i]!, title: story.title });
         }
         if (started) await markProgress(trx, jobId);
         // A completed job completed with its last approved story (docs/lifecycle.md): each was approved by its client.
@@ -276,6 +280,101 @@ export async function runSeeds(deps: Pick<ServiceDeps, "db" | "now">): Promise<S
       }
       if (started && job.freelancer) {
         await trx("job_activity").insert({ job_id: jobId, actor_id: idOf(job.freelancer), action: "start" });
+      }
+      // The bell's demo: what the events above would have told each party, the older ones read, the newest unread.
+      const facts: NotificationFacts = { jobId, jobTitle: job.title, actorName: null };
+      const freelancerName = job.freelancer ? demoUsers.find((u) => u.key === job.freelancer) : undefined;
+      const told: Array<{ type: NotificationType; to: string; actor: string | null; at: number; read: boolean; extra?: Partial<NotificationFacts> }> = [];
+      if (paid) told.push({ type: "payment_received", to: idOf(job.owner), actor: null, at: 0.45, read: true });
+      if (started && job.freelancer)
+        told.push({ type: "job_started", to: idOf(job.owner), actor: idOf(job.freelancer), at: 0.5, read: status === "completed" });
+      if (job.freelancer) {
+        const preview = "Hi! Happy to have you on board. Anything you need from us?";
+        told.push({
+          type: "chat_message",
+          to: idOf(job.freelancer),
+          actor: idOf(job.owner),
+          at: 0.6,
+          read: true,
+          extra: { roomId: clientFreelancerRoomId(idOf(job.owner), profileIds.get(job.freelancer)!), preview },
+        });
+      }
+      if (status === "completed" && job.freelancer && milestones.length > 0) {
+        const last = milestones[milestones.length - 1]!;
+        told.push({
+          type: "story_approved",
+          to: idOf(job.freelancer),
+          actor: idOf(job.owner),
+          at: 0.85,
+          read: false,
+          extra: { storyId: last.storyId, storyTitle: last.title, amountCents: last.amountCents },
+        });
+      }
+      if (job.state === "completed_unpaid") {
+        // The admin's follow-up of the payment due, unread.
+        const at = new Date(createdAt.getTime() + DAY_MS * 0.95);
+        told.push({
+          type: "chat_message",
+          to: idOf(job.owner),
+          actor: idOf("admin"),
+          at: 0.951,
+          read: false,
+          extra: { roomId: adminRoomId(idOf("admin"), jobId, at), preview: `"${job.title}" is delivered. Payment is now due.` },
+        });
+      }
+      if (job.state === "in_progress" && job.freelancer && milestones.length >= 2) {
+        const [inReview, released] = [milestones[0]!, milestones[1]!];
+        told.push({
+          type: "story_approved",
+          to: idOf(job.freelancer),
+          actor: idOf(job.owner),
+          at: 0.65,
+          read: false,
+          extra: { storyId: released.storyId, storyTitle: released.title, amountCents: released.amountCents },
+        });
+        told.push({
+          type: "story_submitted",
+          to: idOf(job.owner),
+          actor: idOf(job.freelancer),
+          at: 0.7,
+          read: false,
+          extra: { storyId: inReview.storyId, storyTitle: inReview.title, amountCents: inReview.amountCents },
+        });
+      }
+      for (const notice of told) {
+        const ownerName = demoUsers.find((u) => u.key === job.owner)!;
+        const actorName =
+          notice.actor === idOf(job.owner)
+            ? ownerName
+            : notice.actor === idOf("admin")
+              ? demoUsers.find((u) => u.key === "admin")
+              : notice.actor && freelancerName
+                ? freelancerName
+                : undefined;
+        const rendered = notificationTypeTable[notice.type].render({
+          ...facts,
+          ...notice.extra,
+          actorName: actorName ? `${actorName.firstName} ${actorName.lastName}` : null,
+        });
+        const at = new Date(createdAt.getTime() + DAY_MS * notice.at);
+        const [id] = await notificationsRepository.insert(trx, [
+          {
+            userId: notice.to,
+            type: notice.type,
+            actorId: notice.actor,
+            jobId,
+            subjectType: rendered.subject.type,
+            subjectId: rendered.subject.id,
+            link: rendered.link,
+            title: rendered.title,
+            body: rendered.body,
+            createdAt: at,
+          },
+        ]);
+        if (notice.read)
+          await trx("notifications")
+            .where({ id })
+            .update({ read_at: new Date(at.getTime() + 60_000) });
       }
       if (status === "completed" && job.freelancer) {
         await trx("job_activity").insert({ job_id: jobId, actor_id: idOf(job.freelancer), action: "complete" });

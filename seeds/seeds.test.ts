@@ -139,6 +139,20 @@ describe("demo seeds", () => {
     expect(Number(n)).toBeGreaterThan(0);
   });
 
+  it("give the demo clients and freelancers notifications, read and unread, each opening a portal page", async () => {
+    const rows = (await database.knex("notifications as n").join("users as u", "u.id", "n.user_id").select("u.email", "n.read_at", "n.link")) as Array<{
+      email: string;
+      read_at: Date | null;
+      link: string;
+    }>;
+    for (const email of ["alice@forgehire.local", "nova@forgehire.local"]) {
+      const own = rows.filter((row) => row.email === email);
+      expect(own.some((row) => row.read_at === null)).toBe(true);
+      expect(own.some((row) => row.read_at !== null)).toBe(true);
+    }
+    expect(rows.every((row) => row.link.startsWith("/jobs/") || row.link.startsWith("/messages/"))).toBe(true);
+  });
+
   it("are loaded once: a database with users is left alone", async () => {
     const before = await database.knex("users").count({ n: "*" });
     const again = await runSeeds(deps());

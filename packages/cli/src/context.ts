@@ -1,5 +1,14 @@
 import { pino } from "pino";
-import { createLogger, createServices, loadConfig, pendingMigrations, type Config, type Logger, type Services } from "@forgehire/services";
+import {
+  afterCommitWorkSettled,
+  createLogger,
+  createServices,
+  loadConfig,
+  pendingMigrations,
+  type Config,
+  type Logger,
+  type Services,
+} from "@forgehire/services";
 import { NotMigratedError } from "./exit-codes.js";
 
 /**
@@ -17,6 +26,9 @@ export async function withServices<T>(
   const config = loadConfig();
   const logger = createLogger(options.logLevel ?? (process.env.LOG_LEVEL ? config.logLevel : "warn"), pino.destination(2));
   const services = await createServices(config, logger);
+  // What a command announces (a notification, a dispute resolved) reaches the sockets of the running servers.
+  // Loaded only then: the other commands do not pay for the server's modules.
+  const emitter = services.database.kind === "postgres" ? (await import("@forgehire/server/realtime-emitter")).emitThroughPostgres(services) : undefined;
   try {
     if (options.migrated !== false) {
       await ensureMigrated(services);
@@ -29,6 +41,10 @@ export async function withServices<T>(
     if (options.workers) await services.startWorkers({ command: true });
     return await run(services);
   } finally {
+    // Announcements run after their commits: they are sent before the database closes.
+    await afterCommitWorkSettled();
+    await emitter?.flush();
+    emitter?.stop();
     await services.close();
   }
 }

@@ -73,6 +73,8 @@ export * from "./chat/relative-time.js";
 export * from "./schemas/enhance.js";
 export * from "./wizard/enhance.js";
 export * from "./notifications/email-preferences.js";
+export * from "./notifications/notification-types.js";
+export * from "./schemas/notifications.js";
 
 export * from "./ledger/accounts.js";
 export * from "./ledger/transactions.js";

@@ -21,6 +21,7 @@ import { payoutsRouter } from "./routes/payouts/router.js";
 import { healthRouter } from "./routes/health/router.js";
 import { freelancersRouter } from "./routes/freelancers/router.js";
 import { chatRouter } from "./routes/chat/router.js";
+import { notificationsRouter } from "./routes/notifications/router.js";
 import { paymentsRouter, stripeWebhookRouter } from "./routes/payments/router.js";
 import { portalBoot } from "./portal-boot.js";
 import { staticApps, webApps } from "./static-apps.js";
@@ -119,6 +120,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   api.use(freelancersRouter(services));
   // Before the back office: its generic /admin/:resource would otherwise take POST /admin/chat-rooms.
   api.use(chatRouter(services));
+  api.use(notificationsRouter(services));
   api.use("/admin", adminRouter(services, { guard: options.withoutAdminGuard !== true }));
   api.use(apiNotFound);
   app.use("/api", api);

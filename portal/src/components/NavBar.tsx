@@ -16,6 +16,7 @@ import Brand from "./Brand";
 // (the landing, prerendered) needs none of MUI's menus, popovers, tooltips or drawers (issue 13, goal 7).
 const AccountMenu = lazy(() => import("./AccountMenu"));
 const NavMessagesIcon = lazy(() => import("./NavMessagesIcon"));
+const NavNotificationsBell = lazy(() => import("./NavNotificationsBell"));
 const NavDrawer = lazy(() => import("./NavDrawer"));
 
 interface NavItem {
@@ -88,6 +89,11 @@ export default function NavBar() {
             {!isLoading && hasMessages && (
               <Suspense fallback={null}>
                 <NavMessagesIcon />
+              </Suspense>
+            )}
+            {!isLoading && user && (
+              <Suspense fallback={null}>
+                <NavNotificationsBell />
               </Suspense>
             )}
             {!isLoading && !user && (

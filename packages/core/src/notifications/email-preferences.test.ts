@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { describeEmailDelivery, emailLane, emailNotificationKinds, taskMessageEmailRecipient, wantsEmail } from "./email-preferences.js";
 
 describe("wantsEmail", () => {
-  const all = { jobUpdates: true, taskMessages: true };
+  const all = { jobUpdates: true, taskMessages: true, storyReviews: true, chatMessages: true };
   it.each(emailNotificationKinds)("sends %s to a user who turned nothing off", (kind) => {
     expect(wantsEmail(all, kind)).toBe(true);
   });
@@ -15,7 +15,7 @@ describe("wantsEmail", () => {
     { kind: "task_message", jobUpdates: true, taskMessages: false, expected: false },
     { kind: "job_paid", jobUpdates: true, taskMessages: false, expected: true },
   ] as const)("$kind with jobUpdates=$jobUpdates taskMessages=$taskMessages → $expected", ({ kind, jobUpdates, taskMessages, expected }) => {
-    expect(wantsEmail({ jobUpdates, taskMessages }, kind)).toBe(expected);
+    expect(wantsEmail({ jobUpdates, taskMessages, storyReviews: true, chatMessages: true }, kind)).toBe(expected);
   });
 });
 

@@ -13,6 +13,10 @@ export interface EmailNotificationPreferences {
   jobUpdates: boolean;
   /** a task message waiting unread */
   taskMessages: boolean;
+  /** (freelancers) a submitted story approved, or sent back with changes requested */
+  storyReviews: boolean;
+  /** a chat message waiting unread (at most one per room every 10 minutes) */
+  chatMessages: boolean;
 }
 
 /** The preference that governs each kind of e-mail. */

@@ -84,6 +84,10 @@ export const emailNotificationsSchema = z.object({
   jobUpdates: z.boolean(),
   /** an e-mail when a task message waits unread (at most one per task per 10 minutes) */
   taskMessages: z.boolean(),
+  /** (freelancers) an e-mail when a submitted story is approved or sent back with changes requested */
+  storyReviews: z.boolean(),
+  /** an e-mail when a chat message waits unread (at most one per room per 10 minutes) */
+  chatMessages: z.boolean(),
 });
 /** The shape `emailNotificationsSchema` describes. */
 export type EmailNotifications = z.infer<typeof emailNotificationsSchema>;
@@ -98,7 +102,12 @@ export const profilePatchBody = z
     lastName: name.optional(),
     /** the switches to change; those left out keep their value */
     emailNotifications: z
-      .object({ jobUpdates: z.boolean("Must be true or false").optional(), taskMessages: z.boolean("Must be true or false").optional() })
+      .object({
+        jobUpdates: z.boolean("Must be true or false").optional(),
+        taskMessages: z.boolean("Must be true or false").optional(),
+        storyReviews: z.boolean("Must be true or false").optional(),
+        chatMessages: z.boolean("Must be true or false").optional(),
+      })
       .strict()
       .optional(),
   })

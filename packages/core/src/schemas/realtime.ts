@@ -14,6 +14,7 @@ import {
   type TaskMessage,
 } from "./breakdown.js";
 import { chatMessageSchema, roomIdParams, type ChatMessage } from "./chat.js";
+import { notificationNewEventSchema, type NotificationNewEvent } from "./notifications.js";
 import type { RoleType, UserType } from "../users.js";
 
 /** `join`: a task's conversation or a chat room; refused unless the user may read it. */
@@ -56,6 +57,8 @@ export const serverEventSchemas = {
   "breakdown:progress": breakdownProgressEventSchema,
   /** a breakdown run that succeeded or failed, to the job owner and the admins */
   "breakdown:done": breakdownDoneEventSchema,
+  /** a notification written for the user, with their unread count after it, to their user channel after the commit */
+  "notification:new": notificationNewEventSchema,
 } as const;
 
 /** The name of an event the server pushes. */
@@ -68,6 +71,7 @@ export interface ServerToClientEvents {
   "task:message": (message: TaskMessage) => void;
   "breakdown:progress": (event: BreakdownProgressEvent) => void;
   "breakdown:done": (event: BreakdownDoneEvent) => void;
+  "notification:new": (event: NotificationNewEvent) => void;
 }
 
 /** socket.io's map of what clients emit: `join` and `leave` a task's or a room's channel. */
@@ -106,5 +110,6 @@ const payloadsMatch: { [E in ServerEventName]: Same<ServerEventPayload<E>, z.inf
   "task:message": true,
   "breakdown:progress": true,
   "breakdown:done": true,
+  "notification:new": true,
 };
 void payloadsMatch;

@@ -7,9 +7,6 @@ import {
   SOCKET_MESSAGES_PER_TURN,
   isDomainError,
   joinRequestSchema,
-  type BreakdownDoneEvent,
-  type BreakdownProgressEvent,
-  type ChatReadEvent,
   type ClientToServerEvents,
   type InterServerEvents,
   type JoinAnswer,
@@ -28,33 +25,17 @@ import {
   userChannel,
   usersRepository,
   taskChannel,
-  type ChatMessageRecord,
   type Services,
-  type TaskMessageRecord,
   type UserRecord,
 } from "@forgehire/services";
-import { presentChatMessage } from "../presenters/present-chat.js";
-import { presentTaskMessage } from "../presenters/present-story.js";
 import { toDomainError } from "../middlewares/error-handler.js";
 import { JoinLimits } from "./join-limits.js";
+import { presenters } from "./present-event.js";
 import { createPostgresAdapter } from "./postgres-adapter.js";
 
 /** The socket.io server of the typed event maps in packages/core. */
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
-
-/**
- * Each event's payload as the wire carries it: records are presented as the HTTP API presents them; the others are
- * published in their wire shape already. The services' bus is untyped (it knows no presenters), so this table is
- * where its payloads get their types back.
- */
-const presenters: { [E in ServerEventName]: (payload: unknown) => ServerEventPayload<E> } = {
-  "task:message": (payload) => presentTaskMessage(payload as TaskMessageRecord),
-  "chat:message": (payload) => presentChatMessage(payload as ChatMessageRecord),
-  "chat:read": (payload) => payload as ChatReadEvent,
-  "breakdown:progress": (payload) => payload as BreakdownProgressEvent,
-  "breakdown:done": (payload) => payload as BreakdownDoneEvent,
-};
 
 type Ack = (answer: JoinAnswer) => void;
 

@@ -6,6 +6,8 @@ import type { TestServer } from "./test-server.js";
 /** A second app on a test server's database. */
 export interface TwinServer {
   services: Services;
+  /** its base URL (the first server's on PGlite), for sockets */
+  url: string;
   /** A client with its own cookie jar, talking to the twin. */
   agent(): ReturnType<typeof supertest.agent>;
   stop(): Promise<void>;
@@ -19,7 +21,7 @@ export interface TwinServer {
  */
 export async function startTwinServer(first: TestServer, env: Record<string, string> = {}): Promise<TwinServer> {
   const connection = (first.services.db.client as { config: { connection?: unknown } }).config.connection;
-  if (typeof connection !== "string") return { services: first.services, agent: first.agent, stop: async () => {} };
+  if (typeof connection !== "string") return { services: first.services, url: first.url, agent: first.agent, stop: async () => {} };
   const config = loadConfig({
     NODE_ENV: "test",
     SESSION_SECRET: "test-secret-test-secret-test-secret",
@@ -38,6 +40,7 @@ export async function startTwinServer(first: TestServer, env: Record<string, str
   const running = await startServer(services, { port: 0, host: "127.0.0.1", serveWebApps: false, sessionCleanupIntervalMs: 0 });
   return {
     services,
+    url: running.url,
     agent: () => supertest.agent(running.url),
     async stop() {
       await running.stop();

@@ -42,7 +42,8 @@ const folders: Record<string, string> = {
   "packages/core/src/ledger": "accounts, transaction shapes, the fee rule and the money invariants",
   "packages/core/src/lifecycle": "the declared job and story lifecycles (docs/lifecycle.md is generated from them)",
   "packages/core/src/navigation": "safe return paths after login",
-  "packages/core/src/notifications": "which emails a user has chosen to get",
+  "packages/core/src/notifications":
+    "the notification types (who is told, their words, their page, their e-mail switch) and which e-mails a user has chosen to get",
   "packages/core/src/payments": "payment states and outcomes",
   "packages/core/src/payouts": "who may be paid out, how much each release owes, the transfer keys",
   "packages/core/src/policies": "who may do what (`can`/`why`), one table per resource",
@@ -88,6 +89,7 @@ const mounts: Record<string, string> = {
   payoutsRouter: "a freelancer's payout onboarding and transfers, and the test provider's onboarding page",
   freelancersRouter: "profiles, portfolios, documents, the directory",
   chatRouter: "chat rooms and messages",
+  notificationsRouter: "the notification centre: the user's own notifications, unread count, mark read",
   adminRouter: "the back office's resources (admins only, and each use case checks again)",
   apiNotFound: "the API's 404 in the error shape",
   api: "everything above under /api",

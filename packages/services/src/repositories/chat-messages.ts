@@ -1,4 +1,5 @@
 import type { Knex } from "knex";
+import { notificationRecordOf, toRow, type NewNotification, type NotificationRecord } from "./notifications.js";
 import { toDate } from "./rows.js";
 
 /** A chat message. Ids are bigserial, so they grow with insertion and "since id" is exact. */
@@ -66,8 +67,11 @@ export const chatMessagesRepository = {
     db: Knex,
     message: Omit<ChatMessageRecord, "id" | "createdAt">,
     at: { now: Date; notificationWindowMs: number },
-  ): Promise<{ message: ChatMessageRecord; notify: boolean }> {
+    // The recipient's in-app notification, written by the same statement (at most one: a message has one recipient).
+    notification?: NewNotification,
+  ): Promise<{ message: ChatMessageRecord; notify: boolean; notification: { record: NotificationRecord; unreadCount: number } | null }> {
     const cutoff = new Date(at.now.getTime() - at.notificationWindowMs);
+    const inserted = notification ? db("notifications").insert(toRow(notification)).returning("*").toSQL() : null;
     const result = (await db.raw(
       `with m as (
          insert into messages (room_id, sender_id, receiver_id, job_id, content, created_at)
@@ -90,13 +94,27 @@ export const chatMessagesRepository = {
          on conflict (room_id, recipient_id) do update set last_sent_at = excluded.last_sent_at
          where chat_notifications.last_sent_at <= ?::timestamptz
          returning 1
-       )
-       -- Data-modifying CTEs run whether or not the query reads them.
-       select m.*, (select count(*) from claim)::int as claimed from m`,
-      [message.roomId, message.senderId, message.receiverId, message.jobId, message.content, at.now, at.now, cutoff],
-    )) as { rows: Array<ChatMessageRow & { claimed: number }> };
+       )${inserted ? `, n as (${inserted.sql})` : ""}
+       -- Data-modifying CTEs run whether or not the query reads them. The unread count is read in the statement's
+       -- snapshot, which does not see its own notification: hence + 1.
+       select m.*, (select count(*) from claim)::int as claimed,
+              ${
+                inserted
+                  ? `(select row_to_json(x) from (
+                       select n.*, a.first_name, a.last_name,
+                              (select count(*) from notifications c where c.user_id = n.user_id and c.read_at is null)::int + 1 as unread_count
+                       from n left join users a on a.id = n.actor_id) x)`
+                  : "null"
+              } as notification
+       from m`,
+      [message.roomId, message.senderId, message.receiverId, message.jobId, message.content, at.now, at.now, cutoff, ...(inserted?.bindings ?? [])],
+    )) as { rows: Array<ChatMessageRow & { claimed: number; notification: (Record<string, unknown> & { unread_count: number }) | null }> };
     const row = result.rows[0]!;
-    return { message: toRecord(row), notify: row.claimed === 1 };
+    return {
+      message: toRecord(row),
+      notify: row.claimed === 1,
+      notification: row.notification ? { record: notificationRecordOf(row.notification), unreadCount: Number(row.notification.unread_count) } : null,
+    };
   },
 
   /** One page of a room's messages, oldest first. */

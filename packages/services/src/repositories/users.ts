@@ -40,6 +40,8 @@ interface UserRow {
   session_epoch: number;
   email_job_updates: boolean;
   email_task_messages: boolean;
+  email_story_reviews: boolean;
+  email_chat_messages: boolean;
   created_at: Date;
   updated_at: Date;
 }
@@ -56,6 +58,8 @@ const columns = [
   "u.session_epoch",
   "u.email_job_updates",
   "u.email_task_messages",
+  "u.email_story_reviews",
+  "u.email_chat_messages",
   "u.created_at",
   "u.updated_at",
   "f.id as freelancer_id",
@@ -78,7 +82,12 @@ export function toSessionUser(row: Omit<UserRow, "password_hash">): SessionUser 
     avatarUrl: row.avatar_url,
     disabled: Boolean(row.disabled),
     sessionEpoch: Number(row.session_epoch),
-    emailNotifications: { jobUpdates: Boolean(row.email_job_updates), taskMessages: Boolean(row.email_task_messages) },
+    emailNotifications: {
+      jobUpdates: Boolean(row.email_job_updates),
+      taskMessages: Boolean(row.email_task_messages),
+      storyReviews: Boolean(row.email_story_reviews),
+      chatMessages: Boolean(row.email_chat_messages),
+    },
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };
@@ -153,6 +162,8 @@ export const usersRepository = {
     const changes: Record<string, boolean> = {};
     if (switches.jobUpdates !== undefined) changes.email_job_updates = switches.jobUpdates;
     if (switches.taskMessages !== undefined) changes.email_task_messages = switches.taskMessages;
+    if (switches.storyReviews !== undefined) changes.email_story_reviews = switches.storyReviews;
+    if (switches.chatMessages !== undefined) changes.email_chat_messages = switches.chatMessages;
     if (Object.keys(changes).length === 0) return;
     await db("users")
       .where({ id })

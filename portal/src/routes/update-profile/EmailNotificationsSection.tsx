@@ -14,8 +14,14 @@ const messages = {
 } as const;
 
 const switches: ReadonlyArray<{ key: keyof EmailNotifications; label: string; hint: string }> = [
-  { key: "jobUpdates", label: "Job updates", hint: "When your job is paid, started and completed" },
+  {
+    key: "jobUpdates",
+    label: "Job updates",
+    hint: "When your job is paid, started and completed, and when a story waits for your review (and a reminder before it is approved on its own)",
+  },
   { key: "taskMessages", label: "Task messages", hint: "When a message about one of your tasks waits for you (at most one email per task every 10 minutes)" },
+  { key: "storyReviews", label: "Story reviews", hint: "When a story you submitted is approved, or sent back with changes requested" },
+  { key: "chatMessages", label: "Chat messages", hint: "When a chat message waits for you (at most one email per conversation every 10 minutes)" },
 ];
 
 /**
@@ -40,6 +46,9 @@ export default function EmailNotificationsSection({ user }: { user: User }) {
     <Box component="section" aria-labelledby="email-notifications-heading" sx={{ mt: 4, pt: 3, borderTop: 1, borderColor: "divider" }}>
       <Typography id="email-notifications-heading" variant="h6" component="h2" gutterBottom>
         Email Notifications
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        Everything also shows under the bell in the navigation, whatever you choose here. Emails about money held or moved (disputes, receipts) are always sent.
       </Typography>
       <FormGroup>
         {switches.map(({ key, label, hint }) => (

@@ -75,7 +75,12 @@ describe("job update e-mails to the client", () => {
 
   it("sends none of them to a client who turned job updates off, and still sends task messages", async () => {
     const client = await buildClient(server);
-    expect((await optOut(client, { jobUpdates: false })).emailNotifications).toEqual({ jobUpdates: false, taskMessages: true });
+    expect((await optOut(client, { jobUpdates: false })).emailNotifications).toEqual({
+      jobUpdates: false,
+      taskMessages: true,
+      storyReviews: true,
+      chatMessages: true,
+    });
     const { job, taskId } = await lockedJob(client);
     const intent = await client.agent.post(`/api/jobs/${job.id}/payment-intent`).expect(200);
     await client.agent.post("/api/payments/test/confirm").send(card(intent.body.paymentId)).expect(200);
@@ -176,7 +181,7 @@ describe("notification switches on the profile", () => {
   it("are on for a new user, change one at a time through PATCH /api/profile, and show on /api/auth/me", async () => {
     const client = await buildClient(server);
     const me = await client.agent.get("/api/auth/me").expect(200);
-    expect(me.body.user.emailNotifications).toEqual({ jobUpdates: true, taskMessages: true });
+    expect(me.body.user.emailNotifications).toEqual({ jobUpdates: true, taskMessages: true, storyReviews: true, chatMessages: true });
     await optOut(client, { taskMessages: false });
     const res = await client.agent
       .patch("/api/profile")
@@ -194,7 +199,12 @@ describe("notification switches on the profile", () => {
       .patch("/api/profile")
       .send({ emailNotifications: { jobUpdates: true, taskMessages: true } })
       .expect(200);
-    expect((await client.agent.get("/api/auth/me").expect(200)).body.user.emailNotifications).toEqual({ jobUpdates: true, taskMessages: true });
+    expect((await client.agent.get("/api/auth/me").expect(200)).body.user.emailNotifications).toEqual({
+      jobUpdates: true,
+      taskMessages: true,
+      storyReviews: true,
+      chatMessages: true,
+    });
   });
 
   it("refuses bad input with 400 and changes nothing", async () => {

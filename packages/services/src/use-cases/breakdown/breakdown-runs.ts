@@ -25,6 +25,7 @@ import { jobsRepository } from "../../repositories/jobs.js";
 import { usersRepository } from "../../repositories/users.js";
 import { loadLiveJob, loadLiveJobWithRequirements } from "../jobs/job-details.js";
 import { breakdownInput, replaceBreakdown, storeBreakdown } from "./break-down-job.js";
+import { notify } from "../notifications/notify.js";
 
 /** The policy action each kind of run needs, checked when it is asked for and again when it stores. */
 const runAction = { create: "createBreakdown", regenerate: "regenerateBreakdown" } as const;
@@ -97,7 +98,7 @@ export async function getBreakdownRun(deps: Pick<ServiceDeps, "db">, actor: Acto
  * @param options lastTry: the queue will not retry after this one
  */
 export async function workBreakdownRun(
-  deps: Pick<ServiceDeps, "db" | "now" | "realtime" | "logger">,
+  deps: Pick<ServiceDeps, "db" | "now" | "realtime" | "logger" | "mailer" | "config">,
   engine: BreakdownEngine,
   runId: string,
   options: { lastTry: boolean },
@@ -142,6 +143,13 @@ export async function workBreakdownRun(
       const requester = await requesterOf(trx, run);
       await (run.kind === "create" ? storeBreakdown : replaceBreakdown)(trx, requester, run.jobId, result, deps.now());
       await breakdownRunsRepository.markSucceeded(trx, runId, { source: result.source, storyCount: result.stories.length, taskCount }, done, deps.now());
+      // The AI's work, not the requester's act: the system is its actor, so the owner is told even of their own request.
+      await notify(deps, trx, {
+        type: "breakdown_ready",
+        actorId: null,
+        parties: { ownerId: job.ownerId, freelancerId: job.freelancerId },
+        facts: { jobId: job.id, jobTitle: job.title },
+      });
       return true;
     });
     if (!stored) return;

@@ -6,11 +6,12 @@ import { breakdownVersionsRepository, type BreakdownVersionRecord } from "../../
 import { storiesRepository } from "../../repositories/stories.js";
 import { loadLiveJob } from "../jobs/job-details.js";
 import { notifyClientOfJobUpdate } from "../notifications/client-emails.js";
+import { notify } from "../notifications/notify.js";
 import { releaseUnapprovedStories } from "../delivery/deliver-story.js";
 
 type Deps = Pick<ServiceDeps, "db" | "now">;
 /** Starting and completing also queue an e-mail to the client, in the same transaction. */
-type NotifyingDeps = Deps & Pick<ServiceDeps, "mailer" | "config" | "queue">;
+type NotifyingDeps = Deps & Pick<ServiceDeps, "mailer" | "config" | "queue" | "realtime" | "logger">;
 
 /**
  * Locks the requirements: the job and every story and task are frozen, ready for payment, each story gets its
@@ -68,6 +69,12 @@ export async function startJob(deps: NotifyingDeps, actor: Actor, jobId: number)
     await jobsRepository.updateState(trx, jobId, { status: "in_progress", startedAt: deps.now(), freelancerId: actor.id }, deps.now());
     await jobActivityRepository.record(trx, { jobId, actorId: actor.id, action: "start" });
     await notifyClientOfJobUpdate(deps, trx, jobId, "job_started");
+    await notify(deps, trx, {
+      type: "job_started",
+      actorId: actor.id,
+      parties: { ownerId: job.ownerId, freelancerId: actor.id },
+      facts: { jobId, jobTitle: job.title },
+    });
   });
   return loadLiveJob(deps.db, jobId);
 }

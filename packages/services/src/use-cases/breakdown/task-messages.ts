@@ -8,6 +8,8 @@ import { storiesRepository } from "../../repositories/stories.js";
 import { taskMessagesRepository, type AttachmentRecord, type TaskMessageRecord } from "../../repositories/task-messages.js";
 import { assertKind } from "../jobs/attach-job-files.js";
 import { notifyTaskMessageRecipient } from "../notifications/client-emails.js";
+import { notify } from "../notifications/notify.js";
+import { jobsRepository } from "../../repositories/jobs.js";
 import { loadLiveJob } from "../jobs/job-details.js";
 
 /** How many messages the dialog loads: the latest 200. */
@@ -52,7 +54,7 @@ export async function listTaskMessages(deps: Pick<ServiceDeps, "db">, actor: Act
  * @throws TASK_NOT_FOUND; COMMUNICATION_DENIED; EMPTY_MESSAGE
  */
 export async function postTaskMessage(
-  deps: Pick<ServiceDeps, "db" | "storage" | "realtime" | "mailer" | "config" | "now">,
+  deps: Pick<ServiceDeps, "db" | "storage" | "realtime" | "mailer" | "config" | "now" | "logger">,
   actor: Actor,
   taskId: string,
   input: { content: string; files: StoredUpload[] },
@@ -83,6 +85,15 @@ export async function postTaskMessage(
         const stored = await taskMessagesRepository.findById(trx, id);
         if (!stored) throw domainError("TASK_NOT_FOUND");
         await notifyTaskMessageRecipient(deps, trx, stored);
+        const job = await jobsRepository.findById(trx, jobId);
+        if (job) {
+          await notify(deps, trx, {
+            type: "task_comment",
+            actorId: actor.id,
+            parties: { ownerId: job.ownerId, freelancerId: job.freelancerId },
+            facts: { jobId, jobTitle: job.title, taskId, preview: content || `${attachments.length} file(s)` },
+          });
+        }
         return stored;
       });
     },

@@ -4,6 +4,7 @@ import { storiesRepository, type TaskRecord } from "../../repositories/stories.j
 import { taskCommentsRepository, type TaskCommentPage, type TaskCommentRecord } from "../../repositories/task-comments.js";
 import { loadLiveJob } from "../jobs/job-details.js";
 import { authorizeTaskConversation } from "./task-messages.js";
+import { notify } from "../notifications/notify.js";
 
 /**
  * Moves a task to a status, with an optional comment, once the project has started. The status is the assigned
@@ -13,7 +14,12 @@ import { authorizeTaskConversation } from "./task-messages.js";
  * @returns the task after the change
  * @throws TASK_NOT_FOUND; TASK_STATUS_DENIED / COMMENT_DENIED; NOT_STARTED
  */
-export async function updateTaskStatus(deps: Pick<ServiceDeps, "db" | "now">, actor: Actor, taskId: string, input: TaskStatusBody): Promise<TaskRecord> {
+export async function updateTaskStatus(
+  deps: Pick<ServiceDeps, "db" | "now" | "realtime" | "mailer" | "config" | "logger">,
+  actor: Actor,
+  taskId: string,
+  input: TaskStatusBody,
+): Promise<TaskRecord> {
   await deps.db.transaction(async (trx) => {
     const task = await storiesRepository.findTask(trx, taskId);
     if (!task) throw domainError("TASK_NOT_FOUND");
@@ -25,6 +31,13 @@ export async function updateTaskStatus(deps: Pick<ServiceDeps, "db" | "now">, ac
     await storiesRepository.updateItem(trx, taskId, { status: change.status, ...(change.comment !== null && { comment: change.comment }) }, now);
     if (change.comment !== null) {
       await taskCommentsRepository.insert(trx, { taskId, authorId: actor.id, status: change.status, comment: change.comment, at: now });
+      // A comment tells the job's other party, as a message in the task's thread does.
+      await notify(deps, trx, {
+        type: "task_comment",
+        actorId: actor.id,
+        parties: { ownerId: job.ownerId, freelancerId: job.freelancerId },
+        facts: { jobId: job.id, jobTitle: job.title, taskId, preview: change.comment },
+      });
     }
   });
   const updated = await storiesRepository.findTask(deps.db, taskId);

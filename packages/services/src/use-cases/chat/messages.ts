@@ -6,6 +6,7 @@ import { chatMessagesRepository, type ChatMessageRecord, type MessagePage } from
 import { chatRoomsRepository } from "../../repositories/chat-rooms.js";
 import { usersRepository } from "../../repositories/users.js";
 import { loadRoom } from "./rooms.js";
+import { announceNotifications, prepareNotifications } from "../notifications/notify.js";
 
 /** At most one e-mail per room and recipient in this window (spec: send-chat-notification). */
 export const CHAT_NOTIFICATION_WINDOW_MS = 10 * 60 * 1000;
@@ -46,12 +47,23 @@ export async function postChatMessage(
   const receiverId = messageRecipient(actor.id, room);
   if (receiverId === null) throw domainError("NO_RECIPIENT");
   const message = await deps.db.transaction(async (trx) => {
+    // In-app always (the e-mail below is the throttled, optional one), written by the message's own statement. Its
+    // words need no lookup of the sender: the list shows their name beside it (actorName).
+    const [notification] = await prepareNotifications(deps, trx, {
+      type: "chat_message",
+      actorId: actor.id,
+      actorName: null,
+      parties: { ownerId: null, freelancerId: null, recipientId: receiverId },
+      facts: { jobId: room.jobId, jobTitle: "", roomId, preview: content },
+    });
     const posted = await chatMessagesRepository.post(
       trx,
       { roomId, senderId: actor.id, receiverId, jobId: room.jobId, content },
       { now: deps.now(), notificationWindowMs: CHAT_NOTIFICATION_WINDOW_MS },
+      notification,
     );
     if (posted.notify) await notifyChatRecipient(deps, trx, posted.message);
+    if (posted.notification) announceNotifications(deps, trx, [posted.notification]);
     return posted.message;
   });
   // After the commit: a socket that hears of the message can already fetch it.
@@ -71,7 +83,8 @@ export async function notifyChatRecipient(deps: Pick<ServiceDeps, "mailer" | "co
   const recipient = await usersRepository.findById(trx, message.receiverId);
   const sender = message.senderId ? await usersRepository.findById(trx, message.senderId) : undefined;
   const room = await chatRoomsRepository.findById(trx, message.roomId);
-  if (!recipient || !room) return false;
+  // The window stays claimed when the recipient turned chat e-mails off: the next message in it sends none either.
+  if (!recipient || !room || !recipient.emailNotifications.chatMessages) return false;
   const senderName = sender ? `${sender.firstName} ${sender.lastName}`.trim() : "Someone";
   const link = `${deps.config.publicUrl}/messages/${encodeURIComponent(room.roomId)}`;
   await deps.mailer.send(

@@ -30,8 +30,9 @@ import { loadLiveJob } from "../jobs/job-details.js";
 import { postRelease } from "../ledger/post-ledger.js";
 import { notifyClientOfJobUpdate, notifyClientOfReviewDeadline, notifyClientOfStorySubmitted } from "../notifications/client-emails.js";
 import { queuePayout } from "../payouts/payouts.js";
+import { notify } from "../notifications/notify.js";
 
-type Deps = Pick<ServiceDeps, "db" | "now" | "config" | "mailer" | "queue">;
+type Deps = Pick<ServiceDeps, "db" | "now" | "config" | "mailer" | "queue" | "realtime" | "logger">;
 
 /** The lifecycle's limits from the configuration (REVIEW_PERIOD, MAX_REVISIONS). */
 export function deliveryLimits(config: ServiceDeps["config"]): DeliveryLimits {
@@ -150,6 +151,19 @@ export async function submitStory(
         const reviewDueAt = plan.patch.reviewDueAt!;
         await jobActivityRepository.record(trx, { jobId: loaded.job.id, actorId: actor.id, action: "story_submitted", details: { storyId } });
         await notifyClientOfStorySubmitted(deps, trx, { jobId: loaded.job.id, title: loaded.story.title, amountCents: loaded.story.amountCents, reviewDueAt });
+        await notify(deps, trx, {
+          type: "story_submitted",
+          actorId: actor.id,
+          parties: { ownerId: loaded.job.ownerId, freelancerId: loaded.job.freelancerId },
+          facts: {
+            jobId: loaded.job.id,
+            jobTitle: loaded.job.title,
+            storyId,
+            storyTitle: loaded.story.title,
+            amountCents: loaded.story.amountCents,
+            reviewDueAt,
+          },
+        });
         // In the submission's transaction: the timers exist exactly when the submission does, and survive restarts.
         const submission = { storyId, submittedAt: submittedAt.toISOString() };
         await deps.queue.send("auto-approve", submission, { db: trx, startAfter: reviewDueAt });
@@ -179,7 +193,7 @@ export function reviewReminderTime(config: ServiceDeps["config"], submittedAt: D
  * @returns whether the reminder was sent now
  */
 export async function remindOfReviewDeadline(
-  deps: Pick<ServiceDeps, "db" | "config" | "mailer">,
+  deps: Pick<ServiceDeps, "db" | "config" | "mailer" | "realtime" | "logger" | "now">,
   data: { storyId: string; submittedAt: string },
 ): Promise<boolean> {
   const submission = new Date(data.submittedAt);
@@ -194,6 +208,22 @@ export async function remindOfReviewDeadline(
       amountCents: story.amountCents,
       reviewDueAt: story.delivery.reviewDueAt,
     });
+    const job = await jobsRepository.findById(trx, story.jobId);
+    if (job) {
+      await notify(deps, trx, {
+        type: "story_review_reminder",
+        actorId: null,
+        parties: { ownerId: job.ownerId, freelancerId: job.freelancerId },
+        facts: {
+          jobId: job.id,
+          jobTitle: job.title,
+          storyId: story.id,
+          storyTitle: story.title,
+          amountCents: story.amountCents,
+          reviewDueAt: story.delivery.reviewDueAt,
+        },
+      });
+    }
     return true;
   });
 }
@@ -235,6 +265,12 @@ async function approveInTransaction(
     actorId,
     action: "story_approved",
     details: { storyId: story.id, by: name === "autoApprove" ? "system" : "person" },
+  });
+  await notify(deps, trx, {
+    type: "story_approved",
+    actorId,
+    parties: { ownerId: job.ownerId, freelancerId: job.freelancerId },
+    facts: { jobId: job.id, jobTitle: job.title, storyId: story.id, storyTitle: story.title, amountCents: release.grossCents },
   });
   const jobCompleted = await completeIfDelivered(deps, trx, job.id, story.id);
   return { release, jobCompleted };
@@ -307,6 +343,12 @@ export async function requestStoryChanges(deps: Deps, actor: Actor, storyId: str
       attachments: [],
     });
     await jobActivityRepository.record(trx, { jobId: loaded.job.id, actorId: actor.id, action: "story_changes_requested", details: { storyId } });
+    await notify(deps, trx, {
+      type: "story_changes_requested",
+      actorId: actor.id,
+      parties: { ownerId: loaded.job.ownerId, freelancerId: loaded.job.freelancerId },
+      facts: { jobId: loaded.job.id, jobTitle: loaded.job.title, storyId, storyTitle: loaded.story.title, preview: reason },
+    });
   });
   return reload(deps.db, storyId);
 }

@@ -26,8 +26,9 @@ import type { JobRecord } from "../../repositories/jobs.js";
 import { postLedgerTransaction } from "../ledger/post-ledger.js";
 import { queuePayout } from "../payouts/payouts.js";
 import { completeIfDelivered, deliveryLimits, move } from "./deliver-story.js";
+import { notify } from "../notifications/notify.js";
 
-type Deps = Pick<ServiceDeps, "db" | "now" | "config" | "mailer" | "queue" | "payments">;
+type Deps = Pick<ServiceDeps, "db" | "now" | "config" | "mailer" | "queue" | "payments" | "realtime" | "logger">;
 
 /** The provider's idempotency key of a dispute's refund: one refund per resolution, however often it is tried. */
 export const disputeRefundKeyOf = (disputeId: string) => `forgehire-refund-dispute-${disputeId}`;
@@ -82,6 +83,18 @@ export async function openDispute(deps: Deps, actor: Actor, jobId: number, input
       subject: `Dispute opened: ${job.title}`,
       text: `A dispute was opened on ${what} of "${job.title}": ${reason}\nTheir money stays held until an admin resolves it.`,
     });
+    await notify(deps, trx, {
+      type: "dispute_opened",
+      actorId: actor.id,
+      parties: { ownerId: job.ownerId, freelancerId: job.freelancerId },
+      facts: {
+        jobId: job.id,
+        jobTitle: job.title,
+        disputeId: dispute.id,
+        ...(stories.length === 1 && { storyId: stories[0]!.id, storyTitle: stories[0]!.title }),
+        preview: reason,
+      },
+    });
     return dispute;
   });
 }
@@ -99,7 +112,7 @@ export async function openDispute(deps: Deps, actor: Actor, jobId: number, input
  * @returns the dispute opened now, or null (recorded before, or nothing to freeze)
  */
 export async function freezeForProviderDispute(
-  deps: Pick<ServiceDeps, "now" | "config" | "mailer" | "logger">,
+  deps: Pick<ServiceDeps, "db" | "now" | "config" | "mailer" | "logger" | "realtime">,
   trx: Knex,
   job: JobRecord,
   providerDispute: { id: string; reason: string; amount: number },
@@ -136,6 +149,12 @@ export async function freezeForProviderDispute(
     kind: "dispute_opened",
     subject: `Dispute opened: ${job.title}`,
     text: `${reason}\nThe money still held for "${job.title}" (${open.length === 1 ? `"${open[0]!.title}"` : `${open.length} stories`}) stays held until an admin resolves it.`,
+  });
+  await notify(deps, trx, {
+    type: "dispute_opened",
+    actorId: null,
+    parties: { ownerId: job.ownerId, freelancerId: job.freelancerId },
+    facts: { jobId: job.id, jobTitle: job.title, disputeId: dispute.id, preview: reason },
   });
   return dispute;
 }
@@ -245,6 +264,12 @@ export async function resolveDispute(deps: Deps, actor: Actor, disputeId: string
       text:
         `The dispute on "${job.title}" was resolved: ${dollars(input.releaseCents)} released to the freelancer, ` +
         `${dollars(input.refundCents)} refunded to the client.${note ? `\n${note}` : ""}`,
+    });
+    await notify(deps, trx, {
+      type: "dispute_resolved",
+      actorId: actor.id,
+      parties: { ownerId: job.ownerId, freelancerId: job.freelancerId },
+      facts: { jobId: job.id, jobTitle: job.title, disputeId, releaseCents: input.releaseCents, refundCents: input.refundCents },
     });
     return { dispute: (await disputesRepository.findById(trx, disputeId))!, jobCompleted };
   });

@@ -20,9 +20,10 @@ import { storiesRepository } from "../../repositories/stories.js";
 import { paymentTransaction } from "./lock-order.js";
 import { refundPayment } from "./refund-payment.js";
 import { notifyClientOfJobUpdate } from "../notifications/client-emails.js";
+import { notify } from "../notifications/notify.js";
 import { freezeForProviderDispute } from "../delivery/disputes.js";
 
-type Deps = Pick<ServiceDeps, "db" | "now" | "payments" | "logger" | "mailer" | "config">;
+type Deps = Pick<ServiceDeps, "db" | "now" | "payments" | "logger" | "mailer" | "config" | "realtime">;
 
 /** What an event did: nothing (a duplicate, an unknown intent, a state that may not go back), or a change. */
 export interface AppliedEvent {
@@ -120,6 +121,13 @@ export async function applyPaymentEvent(deps: Deps, event: PaymentEvent, actorId
       await record("paid");
       // Only the event that pays the job gets here (a replay is a duplicate), so the client hears once.
       await notifyClientOfJobUpdate(deps, trx, job.id, "job_paid");
+      // The provider's confirmation, told to the payer even when they caused it (the test card's confirm): a receipt.
+      await notify(deps, trx, {
+        type: "payment_received",
+        actorId: null,
+        parties: { ownerId: job.ownerId, freelancerId: job.freelancerId },
+        facts: { jobId: job.id, jobTitle: job.title, paymentId: current.id, amountCents: current.amount },
+      });
       return { duplicate: false, paymentId: current.id, jobId: job.id, status: "succeeded", refund: null };
     }
 

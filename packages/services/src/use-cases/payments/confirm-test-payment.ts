@@ -18,7 +18,7 @@ import { paymentsRepository } from "../../repositories/payments.js";
 import { loadLiveJob } from "../jobs/job-details.js";
 import { applyPaymentEvent } from "./apply-payment-event.js";
 
-type Deps = Pick<ServiceDeps, "db" | "now" | "payments" | "logger" | "mailer" | "config" | "background">;
+type Deps = Pick<ServiceDeps, "db" | "now" | "payments" | "logger" | "mailer" | "config" | "background" | "realtime">;
 
 /**
  * Confirms a payment with the built-in test provider: the card provider's public test numbers decide the outcome,

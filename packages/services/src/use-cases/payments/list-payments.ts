@@ -21,7 +21,7 @@ export async function listJobPayments(deps: Deps, actor: Actor, jobId: number): 
  * @throws JOB_NOT_FOUND; PAYMENT_ACCESS_DENIED for anyone but the owner and admins
  */
 export async function reconcileJobPayments(
-  deps: Pick<ServiceDeps, "db" | "now" | "payments" | "logger" | "mailer" | "config">,
+  deps: Pick<ServiceDeps, "db" | "now" | "payments" | "logger" | "mailer" | "config" | "realtime">,
   actor: Actor,
   jobId: number,
 ): Promise<ReconcileReport> {

@@ -3,7 +3,7 @@ import { paymentsRepository } from "../../repositories/payments.js";
 import { applyPaymentEvent } from "./apply-payment-event.js";
 import { refundPayment } from "./refund-payment.js";
 
-type Deps = Pick<ServiceDeps, "db" | "now" | "payments" | "logger" | "mailer" | "config">;
+type Deps = Pick<ServiceDeps, "db" | "now" | "payments" | "logger" | "mailer" | "config" | "realtime">;
 
 /** What a reconciliation looked at and changed. */
 export interface ReconcileReport {

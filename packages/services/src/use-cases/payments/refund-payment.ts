@@ -3,8 +3,9 @@ import { jobsRepository } from "../../repositories/jobs.js";
 import { paymentsRepository } from "../../repositories/payments.js";
 import { postPaymentRefund } from "../ledger/post-ledger.js";
 import { paymentTransaction } from "./lock-order.js";
+import { notify } from "../notifications/notify.js";
 
-type Deps = Pick<ServiceDeps, "db" | "now" | "payments" | "logger">;
+type Deps = Pick<ServiceDeps, "db" | "now" | "payments" | "logger" | "realtime" | "mailer" | "config">;
 
 /** The provider's idempotency key of a payment's refund: however often it is asked, one refund per payment. */
 export const refundIdempotencyKeyOf = (paymentId: string) => `forgehire-refund-${paymentId}`;
@@ -33,10 +34,21 @@ export async function refundPayment(deps: Deps, paymentId: string): Promise<"ref
     return "failed";
   }
   await paymentTransaction(deps, async (trx) => {
-    await jobsRepository.findById(trx, payment.jobId, { forUpdate: true });
+    const job = await jobsRepository.findById(trx, payment.jobId, { forUpdate: true });
     // The ledger's refund goes with the status that records it; a second process that finds it refunded already
     // writes nothing, and the refund's key makes even a race write it once (money-12).
-    if (await paymentsRepository.markRefunded(trx, payment.id, refundId, deps.now())) await postPaymentRefund(trx, payment);
+    if (await paymentsRepository.markRefunded(trx, payment.id, refundId, deps.now())) {
+      await postPaymentRefund(trx, payment);
+      // The payer is told once, with the refund that records it.
+      if (job) {
+        await notify(deps, trx, {
+          type: "payment_refunded",
+          actorId: null,
+          parties: { ownerId: job.ownerId, freelancerId: job.freelancerId },
+          facts: { jobId: job.id, jobTitle: job.title, paymentId: payment.id, amountCents: payment.amount },
+        });
+      }
+    }
   });
   deps.logger.warn({ paymentId, jobId: payment.jobId, refundId, reason: payment.refundReason, amount: payment.amount }, "payment refunded");
   return "refunded";
