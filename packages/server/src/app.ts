@@ -20,6 +20,7 @@ import { earningsRouter } from "./routes/earnings/router.js";
 import { payoutsRouter } from "./routes/payouts/router.js";
 import { healthRouter } from "./routes/health/router.js";
 import { freelancersRouter } from "./routes/freelancers/router.js";
+import { reviewsRouter } from "./routes/reviews/router.js";
 import { chatRouter } from "./routes/chat/router.js";
 import { paymentsRouter, stripeWebhookRouter } from "./routes/payments/router.js";
 import { portalBoot } from "./portal-boot.js";
@@ -117,6 +118,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   api.use(payoutsRouter(services));
   api.use(paymentsRouter(services));
   api.use(freelancersRouter(services));
+  api.use(reviewsRouter(services));
   // Before the back office: its generic /admin/:resource would otherwise take POST /admin/chat-rooms.
   api.use(chatRouter(services));
   api.use("/admin", adminRouter(services, { guard: options.withoutAdminGuard !== true }));

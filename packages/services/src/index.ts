@@ -104,3 +104,5 @@ export * from "./use-cases/delivery/disputes.js";
 export * from "./repositories/disputes.js";
 export * from "./repositories/payouts.js";
 export * from "./use-cases/payouts/payouts.js";
+export * from "./repositories/reviews.js";
+export * from "./use-cases/reviews/reviews.js";
