@@ -22,24 +22,6 @@ export const demoJobs: Array<{
   postedDaysAgo?: number;
 }> = [
   {
-    // Completed more than 14 days ago: its client's review was published without the freelancer's (issue 19).
-    owner: "alice",
-    state: "completed_paid",
-    freelancer: "atlas",
-    postedDaysAgo: 20,
-    title: "Bakery Pre-Order Form",
-    description: "Customers pre-order cakes and bread for a pickup day; the bakery sees each day's orders on one page.",
-    industry: "Food & Beverage",
-    scope: 50,
-    additionalServices: {},
-    targetAudience: "Customers of a neighbourhood bakery",
-    keyFeatures: "Pre-order form, pickup day, daily order list",
-    projectSpecificFields: { needsSimpleWorkflow: true, workflowDetails: "Order → confirmation → pickup" },
-    complianceTypes: [],
-    integrationSystems: ["Email Systems"],
-    answers: [],
-  },
-  {
     owner: "alice",
     state: "open",
     title: "Bakery Landing Page",
@@ -134,6 +116,25 @@ export const demoJobs: Array<{
     projectSpecificFields: { needsAIVoice: true, needsContentGeneration: true, needsMembershipLogin: true },
     complianceTypes: [],
     integrationSystems: [],
+    answers: [],
+  },
+  {
+    // Completed more than 14 days ago: its client's review was published without the freelancer's (issue 19). Last in
+    // the list, so the other demo jobs keep their ids.
+    owner: "alice",
+    state: "completed_paid",
+    freelancer: "atlas",
+    postedDaysAgo: 20,
+    title: "Bakery Pre-Order Form",
+    description: "Customers pre-order cakes and bread for a pickup day; the bakery sees each day's orders on one page.",
+    industry: "Food & Beverage",
+    scope: 50,
+    additionalServices: {},
+    targetAudience: "Customers of a neighbourhood bakery",
+    keyFeatures: "Pre-order form, pickup day, daily order list",
+    projectSpecificFields: { needsSimpleWorkflow: true, workflowDetails: "Order → confirmation → pickup" },
+    complianceTypes: [],
+    integrationSystems: ["Email Systems"],
     answers: [],
   },
 ];
