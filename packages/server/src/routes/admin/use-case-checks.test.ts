@@ -124,6 +124,8 @@ beforeAll(async () => {
   await freelancer.agent.post(`/api/jobs/${done}/start`).expect(200);
   await admin.agent.post(`/api/jobs/${done}/complete`).expect(200);
   const review = (await client.agent.post(`/api/jobs/${done}/reviews`).send({ rating: 4, text: "Good work, delivered as agreed." }).expect(201)).body.review.id;
+  // The completion's releases queue payouts to the onboarded freelancer: let them land before the fingerprint.
+  await server.services.settle();
   const [profile] = await db("freelancers")
     .insert({ user_id: freelancer.user.id, name: "F", email: freelancer.user.email, title: "T", bio: "B", hourly_rate: 1 })
     .returning("id");
