@@ -18,6 +18,8 @@ export const demoJobs: Array<{
   complianceTypes: string[];
   integrationSystems: string[];
   answers: Array<{ question: string; answer: string }>;
+  /** how many days ago it was posted, when not by its place in the list (a day apart, older first) */
+  postedDaysAgo?: number;
 }> = [
   {
     owner: "alice",
@@ -114,6 +116,25 @@ export const demoJobs: Array<{
     projectSpecificFields: { needsAIVoice: true, needsContentGeneration: true, needsMembershipLogin: true },
     complianceTypes: [],
     integrationSystems: [],
+    answers: [],
+  },
+  {
+    // Completed more than 14 days ago: its client's review was published without the freelancer's (issue 19). Last in
+    // the list, so the other demo jobs keep their ids.
+    owner: "alice",
+    state: "completed_paid",
+    freelancer: "atlas",
+    postedDaysAgo: 20,
+    title: "Bakery Pre-Order Form",
+    description: "Customers pre-order cakes and bread for a pickup day; the bakery sees each day's orders on one page.",
+    industry: "Food & Beverage",
+    scope: 50,
+    additionalServices: {},
+    targetAudience: "Customers of a neighbourhood bakery",
+    keyFeatures: "Pre-order form, pickup day, daily order list",
+    projectSpecificFields: { needsSimpleWorkflow: true, workflowDetails: "Order → confirmation → pickup" },
+    complianceTypes: [],
+    integrationSystems: ["Email Systems"],
     answers: [],
   },
 ];

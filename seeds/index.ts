@@ -30,6 +30,7 @@ import {
 import { demoUsers } from "./01-users.js";
 import { demoFreelancers } from "./02-freelancers.js";
 import { demoJobs } from "./03-jobs.js";
+import { seedReviews } from "./04-reviews.js";
 
 export interface SeedResult {
   seeded: boolean;
@@ -91,9 +92,10 @@ export async function runSeeds(deps: Pick<ServiceDeps, "db" | "now">): Promise<S
     }
 
     const now = deps.now();
+    const jobIds = new Map<string, number>();
     for (const [index, job] of demoJobs.entries()) {
       // Older jobs first, a day apart, so "newest first" lists read naturally.
-      const createdAt = new Date(now.getTime() - (demoJobs.length - index) * DAY_MS);
+      const createdAt = new Date(now.getTime() - (job.postedDaysAgo ?? demoJobs.length - index) * DAY_MS);
       const priced = quote({ scope: job.scope, additionalServices: job.additionalServices }, createdAt);
       const locked = job.state !== "open";
       const started = ["in_progress", "completed_unpaid", "completed_paid"].includes(job.state);
@@ -120,6 +122,7 @@ export async function runSeeds(deps: Pick<ServiceDeps, "db" | "now">): Promise<S
         })
         .returning("id")) as Array<{ id: number }>;
       const jobId = row!.id;
+      jobIds.set(job.title, jobId);
 
       await trx("job_requirements").insert({
         job_id: jobId,
@@ -380,6 +383,7 @@ export async function runSeeds(deps: Pick<ServiceDeps, "db" | "now">): Promise<S
         await trx("job_activity").insert({ job_id: jobId, actor_id: idOf(job.freelancer), action: "complete" });
       }
     }
+    await seedReviews(trx, now, idOf, (title) => jobIds.get(title)!);
     return { seeded: true, logins };
   });
 }

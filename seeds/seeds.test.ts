@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getAdminCharts, getAdminStats, type Database } from "@forgehire/services";
+import { getAdminCharts, getAdminStats, getFreelancerReviews, verifyLedger, type Database } from "@forgehire/services";
 import { openTestDatabase } from "@forgehire/services/testing";
 import { paymentAmount, quote } from "@forgehire/core";
 import { runSeeds } from "./index.js";
@@ -26,7 +26,7 @@ describe("demo seeds", () => {
     expect(Number(n)).toBe(3);
   });
 
-  it("put a job in every state: open, locked, paid, in progress, completed unpaid and completed paid", async () => {
+  it("put a job in every state: open, locked, paid, in progress, completed unpaid and completed paid (twice: once over 14 days ago)", async () => {
     const jobs = (await database.knex("jobs").select("status", "payment_status", "locked", "started_at", "freelancer_id")) as Array<{
       status: string;
       payment_status: string;
@@ -36,7 +36,15 @@ describe("demo seeds", () => {
     }>;
     const states = jobs.map((j) => `${j.status}/${j.payment_status}/${j.locked ? "locked" : "unlocked"}`).sort();
     expect(states).toEqual(
-      ["completed/paid/locked", "completed/unpaid/locked", "in_progress/paid/locked", "open/paid/locked", "open/unpaid/locked", "open/unpaid/unlocked"].sort(),
+      [
+        "completed/paid/locked",
+        "completed/paid/locked",
+        "completed/unpaid/locked",
+        "in_progress/paid/locked",
+        "open/paid/locked",
+        "open/unpaid/locked",
+        "open/unpaid/unlocked",
+      ].sort(),
     );
     for (const job of jobs.filter((j) => j.status !== "open")) {
       expect(job.started_at).not.toBeNull();
@@ -123,7 +131,7 @@ describe("demo seeds", () => {
     const admin = await database.knex("users").where({ user_type: "admin" }).first();
     const actor = { id: admin.id, userType: "admin" as const, roleType: "admin" as const };
     const stats = await getAdminStats(deps(), actor);
-    expect(stats).toMatchObject({ total: 6, inProgress: 1, completed: 2, paymentDue: 1, paid: 3, withStories: 5, withCommunication: 3, disputedCents: 0 });
+    expect(stats).toMatchObject({ total: 7, inProgress: 1, completed: 3, paymentDue: 1, paid: 4, withStories: 6, withCommunication: 4, disputedCents: 0 });
     // Held: the paid jobs not yet completed, less what was released; in review: the in-progress job's story awaiting its client.
     const [{ held }] = (await database.knex("ledger_entries").where({ account_kind: "escrow" }).sum({ held: "amount_cents" })) as [{ held: number | string }];
     expect(stats.heldCents).toBe(Number(held));
@@ -134,7 +142,7 @@ describe("demo seeds", () => {
     const revenue = charts.revenueByWeek.reduce((sum, point) => sum + point.amount, 0);
     const paidBudgets = (await database.knex("jobs").where({ payment_status: "paid" }).sum({ total: "budget" })) as Array<{ total: number | string }>;
     expect(revenue).toBeCloseTo(Number(paidBudgets[0]!.total), 2);
-    expect(charts.newJobsByWeek.reduce((sum, point) => sum + point.count, 0)).toBe(6);
+    expect(charts.newJobsByWeek.reduce((sum, point) => sum + point.count, 0)).toBe(7);
     const [{ n }] = (await database.knex("emails").count({ n: "*" })) as [{ n: number | string }];
     expect(Number(n)).toBeGreaterThan(0);
   });
@@ -151,6 +159,34 @@ describe("demo seeds", () => {
       expect(own.some((row) => row.read_at !== null)).toBe(true);
     }
     expect(rows.every((row) => row.link.startsWith("/jobs/") || row.link.startsWith("/messages/"))).toBe(true);
+  });
+
+  it("have reviews in every state: both in and published, waiting for the other, published alone after 14 days, replied to, hidden by an admin; the ledger verifies", async () => {
+    const now = deps().now();
+    const userId = async (email: string) => ((await database.knex("users").where({ email }).first("id")) as { id: string }).id;
+    const [atlas, echo, nova, bruno] = await Promise.all(["atlas", "echo", "nova", "bruno"].map((key) => userId(`${key}@forgehire.local`)));
+    const reviews = (await database.knex("reviews").select("*")) as Array<{
+      subject_id: string;
+      author_id: string;
+      published_at: Date;
+      created_at: Date;
+      reply: string | null;
+      hidden_at: Date | null;
+      hidden_reason: string | null;
+    }>;
+    const published = (r: { published_at: Date }) => new Date(r.published_at).getTime() <= now.getTime();
+    // Alone after 14 days, replied to (Atlas); both in and replied to (Echo); waiting for Nova's.
+    expect((await getFreelancerReviews(deps(), atlas!)).rating).toEqual({ average: 5, count: 1 });
+    expect((await getFreelancerReviews(deps(), atlas!)).page.items[0]!.reply).toBeTruthy();
+    expect((await getFreelancerReviews(deps(), echo!)).rating).toEqual({ average: 4, count: 1 });
+    expect((await getFreelancerReviews(deps(), nova!)).rating).toEqual({ average: null, count: 0 });
+    const waiting = reviews.find((r) => r.subject_id === nova);
+    expect(waiting && !published(waiting)).toBe(true);
+    const aboutBruno = reviews.find((r) => r.subject_id === bruno);
+    expect(aboutBruno).toMatchObject({ hidden_reason: expect.any(String) });
+    expect(aboutBruno && published(aboutBruno)).toBe(true);
+    expect(reviews.every((r) => new Date(r.created_at).getTime() <= now.getTime())).toBe(true);
+    expect((await verifyLedger({ db: database.knex })).ok).toBe(true);
   });
 
   it("are loaded once: a database with users is left alone", async () => {

@@ -20,6 +20,7 @@ import tasks from "./tasks";
 import users from "./users";
 import deliveries from "./deliveries";
 import disputes from "./disputes";
+import reviews from "./reviews";
 import ledgerTransactions from "./ledger-transactions";
 
 /**
@@ -70,6 +71,7 @@ export const App = () => (
     <Resource name="payouts" {...payouts} />
     <Resource name="deliveries" {...deliveries} />
     <Resource name="disputes" {...disputes} />
+    <Resource name="reviews" {...reviews} />
     <Resource name="ledger-transactions" {...ledgerTransactions} />
     <CustomRoutes>
       <Route path={COMMUNICATION_PATH} element={<CommunicationHub />} />

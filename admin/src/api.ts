@@ -1,4 +1,4 @@
-import type { AdminCharts, AdminEmailResult, AdminStats, ChatMessage, ChatRoom, Dispute, JobMoneyBody, Story, TaskComment } from "@forgehire/core";
+import type { AdminReview, AdminCharts, AdminEmailResult, AdminStats, ChatMessage, ChatRoom, Dispute, JobMoneyBody, Story, TaskComment } from "@forgehire/core";
 import { ADMIN_API_URL, httpClient } from "./data-provider";
 
 const json = (body: unknown) => JSON.stringify(body);
@@ -51,6 +51,10 @@ export const adminApi = {
   async resolveDispute(disputeId: string, body: { releaseCents: number; refundCents: number; note: string }): Promise<{ dispute: Dispute }> {
     const url = `${ADMIN_API_URL}/disputes/${encodeURIComponent(disputeId)}/resolve`;
     return (await httpClient(url, { method: "POST", body: json(body) })).json as { dispute: Dispute };
+  },
+  /** Hides a review with a reason (kept, shown to admins); a blank reason is 400, a second hide 409. */
+  async hideReview(reviewId: string, reason: string): Promise<AdminReview> {
+    return (await httpClient(`${ADMIN_API_URL}/reviews/${encodeURIComponent(reviewId)}/hide`, { method: "POST", body: json({ reason }) })).json as AdminReview;
   },
   /** A job's money: paid, held, released, refunded, fees and every ledger entry. */
   async jobMoney(jobId: number): Promise<JobMoneyBody> {

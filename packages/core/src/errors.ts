@@ -183,6 +183,24 @@ export const errorCatalogue = {
   DOCUMENT_NOT_FOUND: entry("not_found", "Error", "Failed to remove document"),
   PORTFOLIO_NOT_FOUND: entry("not_found", "Not Found", "Portfolio item not found"),
 
+  // Reviews (issue 19): the review rules' refusals (reviews/reviews.ts)
+  REVIEW_NOT_FOUND: entry("not_found", "Not Found", "Review not found"),
+  REVIEW_NOT_ALLOWED: entry("forbidden", "Permission Denied", "Only the client and the assigned freelancer of a project review each other."),
+  REVIEWS_ACCESS_DENIED: entry("forbidden", "Access Denied", "Only the job owner, the assigned freelancer and admins can see this job's reviews."),
+  REVIEW_NOT_OPEN: entry("conflict", "Not Completed", "Reviews open once the project is completed."),
+  REVIEW_WINDOW_CLOSED: entry("conflict", "Reviews Closed", "Reviews can be written for 14 days after the project is completed."),
+  ALREADY_REVIEWED: entry("conflict", "Already Reviewed", "You have already reviewed this project. You can edit your review for 48 hours after posting it."),
+  INVALID_RATING: entry("validation", "Invalid Rating", "The rating must be a whole number of stars from 1 to 5."),
+  INVALID_REVIEW_TEXT: entry("validation", "Invalid Review", "A review needs between 20 and 2,000 characters."),
+  REVIEW_EDIT_DENIED: entry("forbidden", "Permission Denied", "Only its author can edit a review."),
+  REVIEW_EDIT_WINDOW_CLOSED: entry("conflict", "Cannot Edit Review", "A review can be edited for 48 hours after it was posted."),
+  REPLY_DENIED: entry("forbidden", "Permission Denied", "Only the person reviewed can reply to a review."),
+  REVIEW_NOT_PUBLISHED: entry("conflict", "Not Published", "Only a published review can be replied to."),
+  ALREADY_REPLIED: entry("conflict", "Already Replied", "This review already has a reply."),
+  EMPTY_REPLY: entry("validation", "Error", "Please write a reply."),
+  HIDE_REASON_REQUIRED: entry("validation", "Error", "Please say why this review is hidden."),
+  REVIEW_ALREADY_HIDDEN: entry("conflict", "Already Hidden", "This review is already hidden."),
+
   // Chat
   CHAT_LOGIN_REQUIRED: entry("unauthenticated", "Login Required", "You must be logged in to start a chat"),
   CLIENT_ONLY_CHAT: entry("forbidden", "Permission Denied", "Only clients can start chats with freelancers"),

@@ -90,3 +90,5 @@ export * from "./lifecycle/delivery.js";
 export * from "./lifecycle/job.js";
 export * from "./lifecycle/change-request.js";
 export * from "./lifecycle/diagram.js";
+export * from "./reviews/reviews.js";
+export * from "./schemas/reviews.js";

@@ -20,6 +20,7 @@ import { earningsRouter } from "./routes/earnings/router.js";
 import { payoutsRouter } from "./routes/payouts/router.js";
 import { healthRouter } from "./routes/health/router.js";
 import { freelancersRouter } from "./routes/freelancers/router.js";
+import { reviewsRouter } from "./routes/reviews/router.js";
 import { chatRouter } from "./routes/chat/router.js";
 import { notificationsRouter } from "./routes/notifications/router.js";
 import { paymentsRouter, stripeWebhookRouter } from "./routes/payments/router.js";
@@ -118,6 +119,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   api.use(payoutsRouter(services));
   api.use(paymentsRouter(services));
   api.use(freelancersRouter(services));
+  api.use(reviewsRouter(services));
   // Before the back office: its generic /admin/:resource would otherwise take POST /admin/chat-rooms.
   api.use(chatRouter(services));
   api.use(notificationsRouter(services));

@@ -106,3 +106,5 @@ export * from "./repositories/payouts.js";
 export * from "./use-cases/payouts/payouts.js";
 export * from "./repositories/notifications.js";
 export * from "./use-cases/notifications/notify.js";
+export * from "./repositories/reviews.js";
+export * from "./use-cases/reviews/reviews.js";

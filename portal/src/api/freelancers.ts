@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Freelancer, FreelancerCreateBody, FreelancerDetail, FreelancerUpdateBody, Portfolio, PortfolioBody } from "@forgehire/core";
+import type { DirectorySort, Freelancer, FreelancerCreateBody, FreelancerDetail, FreelancerUpdateBody, Portfolio, PortfolioBody } from "@forgehire/core";
 import { apiFetch } from "./client";
 
 /** Profiles per directory page; the server answers X-Total-Count too, a short page means the last. */
@@ -11,16 +11,21 @@ const DIRECTORY_STALE_MS = 5 * 60 * 1000;
 /** Query keys of the freelancers module; every write invalidates `all`. */
 export const freelancerKeys = {
   all: ["freelancers"] as const,
-  list: (q: string, page: number) => ["freelancers", "list", q, page] as const,
+  list: (q: string, page: number, sort: DirectorySort = "created", minRating: number | null = null) =>
+    ["freelancers", "list", q, page, sort, minRating] as const,
   detail: (id: string) => ["freelancers", "detail", id] as const,
   me: ["freelancers", "me"] as const,
 };
 
-/** GET /api/freelancers?q=: the directory, searched on the server (signed in only). */
-export function useFreelancers(q: string, page: number) {
+/** GET /api/freelancers?q=&sort=&minRating=: the directory, searched, sorted and filtered on the server (signed in only). */
+export function useFreelancers(q: string, page: number, sort: DirectorySort = "created", minRating: number | null = null) {
   return useQuery({
-    queryKey: freelancerKeys.list(q, page),
-    queryFn: ({ signal }) => apiFetch<Freelancer[]>(`/api/freelancers?q=${encodeURIComponent(q)}&page=${page}&perPage=${FREELANCERS_PER_PAGE}`, { signal }),
+    queryKey: freelancerKeys.list(q, page, sort, minRating),
+    queryFn: ({ signal }) =>
+      apiFetch<Freelancer[]>(
+        `/api/freelancers?q=${encodeURIComponent(q)}&page=${page}&perPage=${FREELANCERS_PER_PAGE}&sort=${sort}${minRating === null ? "" : `&minRating=${minRating}`}`,
+        { signal },
+      ),
     staleTime: DIRECTORY_STALE_MS,
     placeholderData: keepPreviousData,
   });

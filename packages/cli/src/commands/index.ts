@@ -232,6 +232,24 @@ export function registerCommands(program: Command): void {
     .action(async (id: string, options) => (await import("../actions/disputes.js")).disputesResolve(id, options));
 
   program
+    .command("reviews:list")
+    .description("every review, newest first: stars, author → subject, published or not, hidden ones with the reason")
+    .option("--job <id>", "only this job's reviews")
+    .option("--role <role>", "client (about the freelancer) or freelancer (about the client)")
+    .option("--hidden", "only reviews an admin hid")
+    .option("--as <email>", "act as this account (default: the first admin)")
+    .option("--json", "print JSON instead of text")
+    .action(async (options) => (await import("../actions/reviews.js")).reviewsList(options));
+
+  program
+    .command("reviews:hide <id>")
+    .description("hide a review from the profile and the other party, with a reason (kept and shown to admins; nothing deletes a review)")
+    .requiredOption("--reason <text>", "why it is hidden")
+    .option("--as <email>", "act as this account (default: the first admin)")
+    .option("--json", "print JSON: {review}")
+    .action(async (id: string, options) => (await import("../actions/reviews.js")).reviewsHide(id, options));
+
+  program
     .command("payouts:list")
     .description("every transfer to a freelancer, newest first: freelancer, job, amount, status and failure reason")
     .option("--status <status>", "pending, paid, failed or reversed")

@@ -38,6 +38,7 @@ describe("back-office policy", () => {
         "messages",
         "payments",
         "payouts",
+        "reviews",
         "stories",
         "tasks",
         "users",

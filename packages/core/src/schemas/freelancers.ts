@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { domains, languages, skills } from "../catalog/options.js";
 import { inputString, optionalText } from "./common.js";
+import { publicReviewSchema, ratingSchema } from "./reviews.js";
 
 /** At most 3 skills per profile (spec part 2 §9). */
 export const MAX_SKILLS = 3;
@@ -149,6 +150,8 @@ export const freelancerSchema = z.object({
   domains: z.array(z.string()),
   languages: z.array(z.string()),
   avatarUrl: z.string().nullable(),
+  /** the average (one decimal) and count of their published reviews: on directory items and the profile */
+  rating: ratingSchema.optional(),
 });
 /** The shape `freelancerSchema` describes. */
 export type Freelancer = z.infer<typeof freelancerSchema>;
@@ -168,6 +171,10 @@ export type Portfolio = z.infer<typeof portfolioSchema>;
 export const freelancerDetailSchema = freelancerSchema.extend({
   portfolioDocs: z.array(z.object({ id: z.string(), name: z.string(), url: z.string() })),
   portfolios: z.array(portfolioSchema),
+  /** the newest published, visible reviews about them (`GET /api/freelancers/:id` only) */
+  reviews: z.array(publicReviewSchema).optional(),
+  /** the cursor of `GET /api/freelancers/:id/reviews?cursor=` for the next page; null when there is none */
+  reviewsNextCursor: z.string().nullable().optional(),
 });
 /** The shape `freelancerDetailSchema` describes. */
 export type FreelancerDetail = z.infer<typeof freelancerDetailSchema>;

@@ -1,4 +1,5 @@
 import type { Freelancer, FreelancerDetail, Portfolio } from "@forgehire/core";
+import { encodeReviewCursor, presentPublicReview } from "./present-review.js";
 import type { FreelancerDetailRecord, FreelancerRecord, PortfolioRecord } from "@forgehire/services";
 
 /**
@@ -18,6 +19,7 @@ export function presentFreelancer(freelancer: FreelancerRecord): Freelancer {
     domains: freelancer.domains,
     languages: freelancer.languages,
     avatarUrl: freelancer.avatarUrl,
+    ...(freelancer.rating && { rating: freelancer.rating }),
   };
 }
 
@@ -40,5 +42,9 @@ export function presentFreelancerDetail(detail: FreelancerDetailRecord): Freelan
     ...presentFreelancer(detail.freelancer),
     portfolioDocs: detail.documents.map((doc) => ({ id: doc.id, name: doc.name, url: `/files/${doc.fileId}` })),
     portfolios: detail.portfolios.map(presentPortfolio),
+    ...(detail.reviews && {
+      reviews: detail.reviews.page.items.map(presentPublicReview),
+      reviewsNextCursor: detail.reviews.page.next && encodeReviewCursor(detail.reviews.page.next),
+    }),
   };
 }

@@ -16,6 +16,8 @@ export interface FreelancerRecord {
   avatarUrl: string | null;
   createdAt: Date;
   updatedAt: Date;
+  /** the average (one decimal) and count of the published, visible reviews about them, when the query read it */
+  rating?: { average: number | null; count: number };
 }
 
 /** A portfolio document: a named link to an uploaded file. */
@@ -135,7 +137,12 @@ export const freelancersRepository = {
     return `${toCount(row?.n)}:${row?.latest ? toDate(row.latest).toISOString() : ""}`;
   },
 
-  /** One page of the directory in creation order, searched in name, title, bio, skills and domains. */
+  /**
+   * One page of the directory in creation order, searched in name, title, bio, skills and domains. Given the clock,
+   * each profile carries its rating (the average, one decimal, and the count of its published, visible reviews: an
+   * index-only probe of reviews_subject_published_index per profile), and the page may be sorted by it (best first,
+   * then most reviewed, then creation order) or narrowed to a minimum average.
+   */
   async search(
     db: Knex,
     query: {
@@ -143,34 +150,67 @@ export const freelancersRepository = {
       /** only these profiles (the back office's getMany) */
       ids?: string[] | undefined;
       /** creation order unless given (the back office sorts) */
-      sort?: keyof typeof freelancerSortColumns;
+      sort?: keyof typeof freelancerSortColumns | "rating";
       order?: "asc" | "desc";
       offset: number;
       limit: number;
+      /** the clock the reviews' publication is read against: given, each row carries its rating */
+      now?: Date | undefined;
+      /** only profiles whose average is at least this (needs now) */
+      minRating?: number | undefined;
     },
   ): Promise<{ rows: FreelancerRecord[]; total: number }> {
+    const withRating = query.now !== undefined;
     const filtered = db("freelancers").modify((builder) => {
-      if (query.ids) builder.whereIn("id", query.ids);
+      if (withRating)
+        builder.joinRaw(
+          `left join lateral (select round(avg(r.rating)::numeric, 1) as rating_average, count(*) as rating_count from reviews r
+             where r.subject_id = freelancers.user_id and r.role = 'client' and r.hidden_at is null and r.published_at <= ?) rt on true`,
+          [query.now!],
+        );
+      if (withRating && query.minRating !== undefined) builder.where("rt.rating_average", ">=", query.minRating);
+      if (query.ids) builder.whereIn("freelancers.id", query.ids);
       if (!query.q) return;
       const like = likePattern(query.q);
       builder.where((w) => {
-        w.whereILike("name", like)
-          .orWhereILike("title", like)
-          .orWhereILike("bio", like)
-          .orWhereRaw("skills::text ilike ?", [like])
-          .orWhereRaw("domains::text ilike ?", [like]);
+        w.whereILike("freelancers.name", like)
+          .orWhereILike("freelancers.title", like)
+          .orWhereILike("freelancers.bio", like)
+          .orWhereRaw("freelancers.skills::text ilike ?", [like])
+          .orWhereRaw("freelancers.domains::text ilike ?", [like]);
       });
     });
     const [countRow] = (await filtered.clone().count({ total: "*" })) as Array<{ total: number | string }>;
     const order = query.order ?? "asc";
     const rows = (await filtered
       .clone()
-      .select("*")
-      .orderBy(freelancerSortColumns[query.sort ?? "createdAt"], order)
-      .orderBy("id", order)
+      .select("freelancers.*", ...(withRating ? ["rt.rating_average", "rt.rating_count"] : []))
+      .modify((builder) => {
+        if (query.sort === "rating" && withRating) {
+          builder
+            .orderByRaw("rt.rating_average desc nulls last")
+            .orderBy("rt.rating_count", "desc")
+            .orderBy("freelancers.created_at", "asc")
+            .orderBy("freelancers.id", "asc");
+          return;
+        }
+        const column = freelancerSortColumns[query.sort === "rating" || query.sort === undefined ? "createdAt" : query.sort];
+        builder.orderBy(`freelancers.${column}`, order).orderBy("freelancers.id", order);
+      })
       .offset(query.offset)
-      .limit(query.limit)) as FreelancerRow[];
-    return { rows: rows.map(toRecord), total: toCount(countRow?.total) };
+      .limit(query.limit)) as Array<FreelancerRow & { rating_average?: string | number | null; rating_count?: string | number }>;
+    return {
+      rows: rows.map((row) => ({
+        ...toRecord(row),
+        ...(withRating && {
+          rating: {
+            average: row.rating_average === null || row.rating_average === undefined ? null : Number(row.rating_average),
+            count: toCount(row.rating_count),
+          },
+        }),
+      })),
+      total: toCount(countRow?.total),
+    };
   },
 
   async listDocuments(db: Knex, freelancerId: string): Promise<PortfolioDocumentRecord[]> {

@@ -19,7 +19,11 @@ export type JobActivityAction =
   | "dispute_opened"
   | "dispute_resolved"
   | "change_request_paid"
-  | "change_request_declined";
+  | "change_request_declined"
+  | "review_posted"
+  | "review_edited"
+  | "review_replied"
+  | "review_hidden";
 
 /** The activity log: who changed a job's state, and when; written in the same transaction as the change. */
 export const jobActivityRepository = {

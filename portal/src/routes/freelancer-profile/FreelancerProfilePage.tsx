@@ -23,6 +23,8 @@ import PageLoader from "../../components/PageLoader";
 import ProtectedRoute from "../../components/ProtectedRoute";
 import ToastMessage from "../../components/ToastMessage";
 import { useCurrentUser } from "../../hooks/use-current-user";
+import { RatingSummary } from "../../components/reviews/RatingSummary";
+import ProfileReviews from "./ProfileReviews";
 
 const messages = {
   notFound: "Freelancer not found",
@@ -79,6 +81,7 @@ function Profile({ id }: { id: string }) {
               {data.title}
             </Typography>
             <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>{`$${data.hourlyRate}/hr`}</Typography>
+            <RatingSummary rating={data.rating} />
           </Box>
           <Button variant="contained" startIcon={<ChatBubbleOutline />} onClick={handleChat} disabled={startChat.isPending}>
             Chat with Freelancer
@@ -134,6 +137,7 @@ function Profile({ id }: { id: string }) {
           ))}
         </Box>
       )}
+      <ProfileReviews profile={data} viewerId={user?.id} />
     </Container>
   );
 }

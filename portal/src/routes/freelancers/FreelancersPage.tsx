@@ -15,7 +15,9 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import Search from "@mui/icons-material/Search";
 import { Link as RouterLink } from "react-router";
-import { bioPreview, type Freelancer } from "@forgehire/core";
+import MenuItem from "@mui/material/MenuItem";
+import { bioPreview, directorySorts, type DirectorySort, type Freelancer } from "@forgehire/core";
+import { RatingSummary } from "../../components/reviews/RatingSummary";
 import { FREELANCERS_PER_PAGE, useFreelancers } from "../../api/freelancers";
 import ProtectedRoute from "../../components/ProtectedRoute";
 import { useDebouncedValue } from "../../hooks/use-debounced-value";
@@ -51,6 +53,7 @@ function FreelancerCard({ freelancer }: { freelancer: Freelancer }) {
           ))}
         </Box>
         <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>{`$${freelancer.hourlyRate}/hr`}</Typography>
+        <RatingSummary rating={freelancer.rating} />
       </CardContent>
       <CardActions>
         <Button component={RouterLink} to={`/freelancers/${freelancer.id}`} variant="contained" fullWidth>
@@ -61,9 +64,14 @@ function FreelancerCard({ freelancer }: { freelancer: Freelancer }) {
   );
 }
 
+const sortLabels: Record<DirectorySort, string> = { created: "Default", rating: "Rating" };
+const minRatingChoices = [4.5, 4, 3, 2];
+
 function Directory() {
   const [search, setSearch] = useState("");
   const [pages, setPages] = useState(1);
+  const [sort, setSort] = useState<DirectorySort>("created");
+  const [minRating, setMinRating] = useState<number | null>(null);
   const q = useDebouncedValue(search.trim(), 300);
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
@@ -88,11 +96,56 @@ function Directory() {
             ),
           },
         }}
-        sx={{ mb: 4 }}
+        sx={{ mb: 2 }}
       />
+      <Stack direction="row" spacing={2} sx={{ mb: 4 }}>
+        <TextField
+          select
+          label="Sort"
+          value={sort}
+          onChange={(e) => {
+            setSort(e.target.value as DirectorySort);
+            setPages(1);
+          }}
+          sx={{ width: 180 }}
+          size="small"
+        >
+          {directorySorts.map((value) => (
+            <MenuItem key={value} value={value}>
+              {sortLabels[value]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label="Minimum rating"
+          value={minRating === null ? "" : String(minRating)}
+          onChange={(e) => {
+            setMinRating(e.target.value === "" ? null : Number(e.target.value));
+            setPages(1);
+          }}
+          sx={{ width: 200 }}
+          size="small"
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
+          <MenuItem value="">Any</MenuItem>
+          {minRatingChoices.map((value) => (
+            <MenuItem key={value} value={String(value)}>
+              {`★ ${value.toFixed(1)} & up`}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
       <Box sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr", md: "1fr 1fr 1fr" } }}>
         {Array.from({ length: pages }, (_, index) => (
-          <DirectoryPage key={index} q={q} page={index + 1} onMore={index + 1 === pages ? () => setPages(pages + 1) : undefined} />
+          <DirectoryPage
+            key={index}
+            q={q}
+            page={index + 1}
+            sort={sort}
+            minRating={minRating}
+            onMore={index + 1 === pages ? () => setPages(pages + 1) : undefined}
+          />
         ))}
       </Box>
     </Container>
@@ -100,8 +153,20 @@ function Directory() {
 }
 
 /** One server page of cards; the last one offers 'Load more' when it is full. */
-function DirectoryPage({ q, page, onMore }: { q: string; page: number; onMore: (() => void) | undefined }) {
-  const { data, isPending, error } = useFreelancers(q, page);
+function DirectoryPage({
+  q,
+  page,
+  sort,
+  minRating,
+  onMore,
+}: {
+  q: string;
+  page: number;
+  sort: DirectorySort;
+  minRating: number | null;
+  onMore: (() => void) | undefined;
+}) {
+  const { data, isPending, error } = useFreelancers(q, page, sort, minRating);
   if (isPending)
     return (
       <Box sx={{ gridColumn: "1 / -1", display: "flex", justifyContent: "center", py: 4 }}>

@@ -33,6 +33,7 @@ import { parseJobId } from "../../lib/job-id";
 import { formatCalendarDate, formatMoney } from "../../lib/format";
 import BreakdownTab from "./BreakdownTab";
 import ContactPosterButton from "./ContactPosterButton";
+import JobReviewsCard from "./JobReviewsCard";
 import ProjectStatusTab from "./ProjectStatusTab";
 import RequirementsTab, { RequirementsErrorCard, RequirementsSkeleton } from "./RequirementsTab";
 
@@ -63,6 +64,7 @@ export default function JobDetailPage() {
 }
 
 function JobDetail() {
+  const { user } = useCurrentUser();
   const params = useParams();
   const id = parseJobId(params.id);
   const query = useJob(id);
@@ -103,6 +105,7 @@ function JobDetail() {
       </Button>
       <FailedUploads jobId={job.id} />
       <JobHeader job={job} onChangeRequested={() => showTab("requirements-breakdown")} />
+      {job.status === "completed" && (user?.id === job.ownerId || user?.id === job.freelancerId) && <JobReviewsCard job={job} />}
       <Card sx={{ mt: 3 }}>
         <Tabs
           value={tab}

@@ -17,6 +17,7 @@ import { parse } from "../../middlewares/validate.js";
 import { adminBacklogRouter } from "./backlog.js";
 import { adminChatRouter } from "./chat.js";
 import { adminDisputesRouter } from "./disputes.js";
+import { adminReviewsRouter } from "./reviews.js";
 import { adminPayoutsRouter } from "./payouts.js";
 import { adminEmailsRouter } from "./emails.js";
 import { adminFreelancersRouter } from "./freelancers.js";
@@ -98,6 +99,7 @@ export function adminRouter(services: Services, options: AdminRouterOptions = {}
   router.use(adminFreelancersRouter(services));
   router.use(adminPaymentsRouter(services));
   router.use(adminDisputesRouter(services));
+  router.use(adminReviewsRouter(services));
   router.use(adminPayoutsRouter(services));
   router.use(adminMoneyRouter(services));
 

@@ -52,6 +52,7 @@ async function requestFor(route: RouteEntry): Promise<{ url: string; body: Recor
   }
   if (route.method === "POST" && url === "/api/admin/emails") return { url, body: { jobId: ids.jobs, subject: "Hijacked", message: "Sent as someone else" } };
   if (route.method === "POST" && url === "/api/admin/chat-rooms") return { url, body: { jobId: roomlessJob } };
+  if (route.method === "POST" && url.endsWith("/hide")) return { url, body: { reason: "Hijacked" } };
   if (route.method === "POST" && url.endsWith("/resolve")) return { url, body: { releaseCents: disputedCents, refundCents: 0, note: "Hijacked" } };
   return { url, body: {} };
 }
@@ -115,6 +116,16 @@ beforeAll(async () => {
   const payout = (await db("payouts").where({ story_id: paidStory.id }).first("id")).id;
   const email = (await db("emails").first("id")).id;
   await db("emails").where({ id: email }).update({ status: "failed", error: "down" });
+  // A completed job with the client's review of the freelancer.
+  const done = (await buildJob(client, { title: "Reviewed" })).id;
+  await client.agent.post(`/api/jobs/${done}/breakdown`).expect(201);
+  await client.agent.post(`/api/jobs/${done}/lock`).expect(200);
+  await payByTestCard(client, done);
+  await freelancer.agent.post(`/api/jobs/${done}/start`).expect(200);
+  await admin.agent.post(`/api/jobs/${done}/complete`).expect(200);
+  const review = (await client.agent.post(`/api/jobs/${done}/reviews`).send({ rating: 4, text: "Good work, delivered as agreed." }).expect(201)).body.review.id;
+  // The completion's releases queue payouts to the onboarded freelancer: let them land before the fingerprint.
+  await server.services.settle();
   const [profile] = await db("freelancers")
     .insert({ user_id: freelancer.user.id, name: "F", email: freelancer.user.email, title: "T", bio: "B", hourly_rate: 1 })
     .returning("id");
@@ -130,6 +141,7 @@ beforeAll(async () => {
     payments: payment.id,
     freelancers: profile.id,
     disputes: dispute,
+    reviews: review,
     payouts: payout,
     deliveries: disputedStory.id,
     "ledger-transactions": (await db("ledger_transactions").where({ job_id: paid }).first("id")).id,

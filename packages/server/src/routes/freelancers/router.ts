@@ -8,6 +8,7 @@ import {
   createFreelancerProfile,
   editPortfolio,
   getFreelancer,
+  getFreelancerReviewPage,
   getOwnProfile,
   removePortfolio,
   removePortfolioDocument,
@@ -19,7 +20,8 @@ import {
 import { currentActor, requireUser } from "../../middlewares/require-user.js";
 import { parse } from "../../middlewares/validate.js";
 import { presentFreelancer, presentFreelancerDetail, presentPortfolio } from "../../presenters/present-freelancer.js";
-import { directoryQuery, itemParams } from "./schema.js";
+import { decodeReviewCursor, encodeReviewCursor, presentPublicReview } from "../../presenters/present-review.js";
+import { directoryQuery, itemParams, reviewPageQuery } from "./schema.js";
 
 /** The one stored upload of a profile upload request. */
 function uploadedFile(req: Request) {
@@ -104,6 +106,17 @@ export function freelancersRouter(services: Services): Router {
     const params = idParams.safeParse(req.params);
     if (!params.success) throw domainError("FREELANCER_NOT_FOUND");
     res.json(presentFreelancerDetail(await getFreelancer(services, params.data.id)));
+  });
+
+  // The next pages of a profile's published reviews, newest first (the profile carries the first).
+  router.get("/freelancers/:id/reviews", async (req, res) => {
+    const params = idParams.safeParse(req.params);
+    if (!params.success) throw domainError("FREELANCER_NOT_FOUND");
+    const { cursor } = parse(reviewPageQuery, req.query);
+    const after = cursor === undefined ? undefined : decodeReviewCursor(cursor);
+    if (cursor !== undefined && !after) throw domainError("INVALID_CURSOR", { fields: { cursor: "Invalid cursor" } });
+    const { page } = await getFreelancerReviewPage(services, params.data.id, after);
+    res.json({ items: page.items.map(presentPublicReview), nextCursor: page.next && encodeReviewCursor(page.next) });
   });
 
   return router;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { inputString } from "@forgehire/core";
+import { directorySorts, inputString, reviewLimits } from "@forgehire/core";
 
 /** GET /api/freelancers query. */
 export const directoryQuery = z.object({
@@ -9,6 +9,20 @@ export const directoryQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   /** profiles per page (the total is in X-Total-Count) */
   perPage: z.coerce.number().int().min(1).max(100).default(24),
+  /** creation order (default) or best rated first, then most reviewed */
+  sort: z.enum(directorySorts, { error: `One of ${directorySorts.join(", ")}` }).default("created"),
+  /** only profiles whose average rating is at least this (1 to 5, one decimal allowed) */
+  minRating: z.coerce
+    .number({ error: "A number from 1 to 5" })
+    .min(reviewLimits.minRating, "A number from 1 to 5")
+    .max(reviewLimits.maxRating, "A number from 1 to 5")
+    .optional(),
+});
+
+/** GET /api/freelancers/:id/reviews query. */
+export const reviewPageQuery = z.object({
+  /** the previous page's nextCursor */
+  cursor: inputString().max(200).optional(),
 });
 
 /** `/me/documents/:docId` and `/me/portfolios/:id`. */

@@ -3,12 +3,15 @@ import type { ServiceDeps } from "../../deps.js";
 import { freelancersRepository, type FreelancerRecord, type PortfolioDocumentRecord } from "../../repositories/freelancers.js";
 import { portfoliosRepository, type PortfolioRecord } from "../../repositories/portfolios.js";
 import { usersRepository } from "../../repositories/users.js";
+import { getFreelancerReviews } from "../reviews/reviews.js";
 
 /** A profile with its documents and portfolio cards, as the profile page shows it. */
 export interface FreelancerDetailRecord {
   freelancer: FreelancerRecord;
   documents: PortfolioDocumentRecord[];
   portfolios: PortfolioRecord[];
+  /** the rating and the first page of published reviews (the profile page's read) */
+  reviews?: Awaited<ReturnType<typeof getFreelancerReviews>>;
 }
 
 async function detailOf(db: ServiceDeps["db"], freelancer: FreelancerRecord): Promise<FreelancerDetailRecord> {
@@ -69,10 +72,11 @@ export async function getOwnProfile(deps: Pick<ServiceDeps, "db">, actor: Actor)
  * A profile by id, for the profile page (anyone signed in).
  * @throws FREELANCER_NOT_FOUND
  */
-export async function getFreelancer(deps: Pick<ServiceDeps, "db">, id: string): Promise<FreelancerDetailRecord> {
+export async function getFreelancer(deps: Pick<ServiceDeps, "db" | "now">, id: string): Promise<FreelancerDetailRecord> {
   const freelancer = await freelancersRepository.findById(deps.db, id);
   if (!freelancer) throw domainError("FREELANCER_NOT_FOUND");
-  return detailOf(deps.db, freelancer);
+  const [detail, reviews] = await Promise.all([detailOf(deps.db, freelancer), getFreelancerReviews(deps, freelancer.userId)]);
+  return { ...detail, freelancer: { ...detail.freelancer, rating: reviews.rating }, reviews };
 }
 
 /**
