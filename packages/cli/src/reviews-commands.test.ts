@@ -1,15 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { forgehireIn } from "./run-cli.test-support.js";
+import { dataDirCopy, forgehireIn } from "./run-cli.test-support.js";
 
 let dataDir: string;
 const forgehire = (...args: string[]) => forgehireIn(dataDir, ...args);
 
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "forgehire-cli-reviews-"));
-  expect((await forgehire("db:seed")).code).toBe(0);
+beforeAll(() => {
+  dataDir = dataDirCopy("seeded", "forgehire-cli-reviews-");
 });
 afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
