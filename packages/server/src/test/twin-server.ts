@@ -20,8 +20,10 @@ export interface TwinServer {
  * @param env the same extra environment the first server got (e.g. STRIPE_* keys)
  */
 export async function startTwinServer(first: TestServer, env: Record<string, string> = {}): Promise<TwinServer> {
-  const connection = (first.services.db.client as { config: { connection?: unknown } }).config.connection;
-  if (typeof connection !== "string") return { services: first.services, url: first.url, agent: first.agent, stop: async () => {} };
+  // openDatabase gives knex `{connectionString, ...}` for PostgreSQL; PGlite's dialect has no URL to share.
+  const connection = (first.services.db.client as { config: { connection?: string | { connectionString?: string } } }).config.connection;
+  const databaseUrl = typeof connection === "string" ? connection : connection?.connectionString;
+  if (!databaseUrl) return { services: first.services, url: first.url, agent: first.agent, stop: async () => {} };
   const config = loadConfig({
     NODE_ENV: "test",
     SESSION_SECRET: "test-secret-test-secret-test-secret",
@@ -32,10 +34,10 @@ export async function startTwinServer(first: TestServer, env: Record<string, str
     PUBLIC_URL: "http://forgehire.test",
     // A sweep at a five-minute mark would settle payments a test means to settle itself; the tests that need it set one.
     PAYMENT_RECONCILE_CRON: "off",
-    DATABASE_URL: connection,
+    DATABASE_URL: databaseUrl,
     ...env,
   });
-  const database = await openDatabase({ databaseUrl: connection, poolSize: 5 });
+  const database = await openDatabase({ databaseUrl, poolSize: 5 });
   const services = await createServices(config, createLogger(config.logLevel), database);
   const running = await startServer(services, { port: 0, host: "127.0.0.1", serveWebApps: false, sessionCleanupIntervalMs: 0 });
   return {
