@@ -22,6 +22,11 @@ export const uuid = z.guid();
 /** A bigserial id (messages). */
 export const serialId = inputString().regex(/^[1-9][0-9]{0,17}$/);
 
+/** A serial id (ledger transactions): PostgreSQL's integer, so 2147483648 is a record that cannot exist, not a 500. */
+export const integerId = inputString()
+  .regex(/^[1-9][0-9]{0,9}$/)
+  .refine((id) => Number(id) <= 2_147_483_647);
+
 /** A job id in a filter: a reference field sends it as a number or a string. */
 export const jobIdFilter = jobId.optional();
 

@@ -13,12 +13,12 @@ import {
   type Services,
 } from "@forgehire/services";
 import { currentActor } from "../../middlewares/require-user.js";
-import { ids, jobIdFilter, parseFilter, pathId, serialId, uuid } from "./list-filters.js";
+import { ids, integerId, jobIdFilter, parseFilter, pathId, uuid } from "./list-filters.js";
 import { parseListParams, sendList } from "./list-params.js";
 import { presentAdminDelivery, presentAdminDeliveryDetails, presentAdminLedgerTransaction } from "./present-money.js";
 
 const deliveryFilter = z.object({ id: ids(uuid), status: z.enum(deliveryStatuses).optional(), jobId: jobIdFilter });
-const ledgerFilter = z.object({ id: ids(serialId), jobId: jobIdFilter, kind: z.enum(ledgerTransactionKinds).optional() });
+const ledgerFilter = z.object({ id: ids(integerId), jobId: jobIdFilter, kind: z.enum(ledgerTransactionKinds).optional() });
 
 /**
  * The back office's `deliveries` (stories' deliveries; approving one is the portal's `POST /api/stories/:id/approve`,
@@ -52,7 +52,7 @@ export function adminMoneyRouter(services: Services): Router {
   });
 
   router.get("/ledger-transactions/:id", async (req, res) => {
-    const id = Number(pathId(serialId, req.params.id));
+    const id = Number(pathId(integerId, req.params.id));
     res.json(presentAdminLedgerTransaction(await getLedgerTransactionForAdmin(services, currentActor(req), id)));
   });
 
