@@ -88,3 +88,9 @@ export * from "./lifecycle/delivery.js";
 export * from "./lifecycle/job.js";
 export * from "./lifecycle/change-request.js";
 export * from "./lifecycle/diagram.js";
+
+export * from "./billing/numbering.js";
+export * from "./billing/documents.js";
+export * from "./billing/statement.js";
+export * from "./policies/billing.js";
+export * from "./schemas/billing.js";

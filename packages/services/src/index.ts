@@ -104,3 +104,8 @@ export * from "./use-cases/delivery/disputes.js";
 export * from "./repositories/disputes.js";
 export * from "./repositories/payouts.js";
 export * from "./use-cases/payouts/payouts.js";
+export * from "./repositories/billing-documents.js";
+export * from "./use-cases/billing/issue-documents.js";
+export * from "./use-cases/billing/documents.js";
+export * from "./use-cases/billing/statement.js";
+export * from "./adapters/pdf/billing-pdf.js";

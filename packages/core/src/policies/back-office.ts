@@ -32,6 +32,7 @@ export const backOfficePolicy = {
   payouts: { read: admins },
   deliveries: { read: admins },
   "ledger-transactions": { read: admins },
+  documents: { read: admins },
 } as const satisfies Record<string, Record<string, readonly BackOfficeRole[]>>;
 
 /** A resource of the back office. */

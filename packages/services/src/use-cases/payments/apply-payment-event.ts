@@ -21,6 +21,8 @@ import { paymentTransaction } from "./lock-order.js";
 import { refundPayment } from "./refund-payment.js";
 import { notifyClientOfJobUpdate } from "../notifications/client-emails.js";
 import { freezeForProviderDispute } from "../delivery/disputes.js";
+import { issueReceipt } from "../billing/issue-documents.js";
+import { emailDocument } from "../billing/documents.js";
 
 type Deps = Pick<ServiceDeps, "db" | "now" | "payments" | "logger" | "mailer" | "config">;
 
@@ -97,7 +99,9 @@ export async function applyPaymentEvent(deps: Deps, event: PaymentEvent, actorId
 
     if (event.outcome === "succeeded" && current.status !== "succeeded" && current.status !== "needs_refund" && current.status !== "refunded") {
       if (current.changeRequestId) {
-        return settleChangeRequestPayment(trx, { job, payment: current, event, eventAt, now, actorId, record });
+        const settled = await settleChangeRequestPayment(trx, { job, payment: current, event, eventAt, now, actorId, record });
+        await receiptOf(deps, trx, current, settled.status === "succeeded", eventAt);
+        return settled;
       }
       const decision = settleSuccess({
         attemptStatus: current.status,
@@ -111,6 +115,8 @@ export async function applyPaymentEvent(deps: Deps, event: PaymentEvent, actorId
         await paymentsRepository.flagForRefund(trx, current.id, decision.reason, eventAt, now);
         // Real money came in even though it does not pay the job: the ledger holds it as due back (money-11).
         await postPaymentCaptured(trx, current, false, { kind: "provider", id: actorId });
+        // Every captured charge gets its receipt in the capture's commit, even one to be given back (its credit note follows).
+        await receiptOf(deps, trx, current, false, eventAt);
         return { duplicate: false, paymentId: current.id, jobId: job.id, status: "needs_refund", refund: decision.reason };
       }
       await paymentsRepository.updateStatus(trx, current.id, { status: "succeeded", lastError: null, eventAt }, now);
@@ -120,6 +126,8 @@ export async function applyPaymentEvent(deps: Deps, event: PaymentEvent, actorId
       await record("paid");
       // Only the event that pays the job gets here (a replay is a duplicate), so the client hears once.
       await notifyClientOfJobUpdate(deps, trx, job.id, "job_paid");
+      // Last: the receipt's number holds the series' counter lock until this commit (billing/issue-documents.ts).
+      await receiptOf(deps, trx, current, true, eventAt);
       return { duplicate: false, paymentId: current.id, jobId: job.id, status: "succeeded", refund: null };
     }
 
@@ -144,6 +152,12 @@ export async function applyPaymentEvent(deps: Deps, event: PaymentEvent, actorId
     if ((await refundPayment(deps, applied.paymentId)) === "refunded") return { ...applied, status: "refunded" };
   }
   return applied;
+}
+
+/** Issues a capture's receipt and queues its e-mail (the PDF attached by the mail worker), in the capture's transaction. */
+async function receiptOf(deps: Deps, trx: Knex.Transaction, payment: PaymentRow, counts: boolean, paidAt: Date): Promise<void> {
+  const { document, created } = await issueReceipt(deps, trx, payment, { counts, paidAt });
+  if (created) await emailDocument(deps, trx, document);
 }
 
 /**

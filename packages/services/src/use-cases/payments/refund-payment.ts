@@ -1,10 +1,15 @@
+import { refundReasonMessages } from "@forgehire/core";
 import type { ServiceDeps } from "../../deps.js";
 import { jobsRepository } from "../../repositories/jobs.js";
 import { paymentsRepository } from "../../repositories/payments.js";
+import { issueCreditNote } from "../billing/issue-documents.js";
+import { emailDocument } from "../billing/documents.js";
 import { postPaymentRefund } from "../ledger/post-ledger.js";
 import { paymentTransaction } from "./lock-order.js";
 
-type Deps = Pick<ServiceDeps, "db" | "now" | "payments" | "logger">;
+type Deps = Pick<ServiceDeps, "db" | "now" | "payments" | "logger" | "config" | "mailer">;
+
+
 
 /** The provider's idempotency key of a payment's refund: however often it is asked, one refund per payment. */
 export const refundIdempotencyKeyOf = (paymentId: string) => `forgehire-refund-${paymentId}`;
@@ -36,7 +41,18 @@ export async function refundPayment(deps: Deps, paymentId: string): Promise<"ref
     await jobsRepository.findById(trx, payment.jobId, { forUpdate: true });
     // The ledger's refund goes with the status that records it; a second process that finds it refunded already
     // writes nothing, and the refund's key makes even a race write it once (money-12).
-    if (await paymentsRepository.markRefunded(trx, payment.id, refundId, deps.now())) await postPaymentRefund(trx, payment);
+    if (await paymentsRepository.markRefunded(trx, payment.id, refundId, deps.now())) {
+      const { transaction } = await postPaymentRefund(trx, payment);
+      // Last in the commit: the credit note's number holds the series' counter lock until it ends.
+      const note = await issueCreditNote(deps, trx, {
+        refundId: transaction.id,
+        jobId: payment.jobId,
+        payment,
+        amountCents: payment.amount,
+        reason: payment.refundReason ? refundReasonMessages[payment.refundReason] : "A charge that did not pay the job, given back.",
+      });
+      await emailDocument(deps, trx, note);
+    }
   });
   deps.logger.warn({ paymentId, jobId: payment.jobId, refundId, reason: payment.refundReason, amount: payment.amount }, "payment refunded");
   return "refunded";
