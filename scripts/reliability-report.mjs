@@ -226,6 +226,23 @@ const invariants = [
     "Back office money",
     "In the browser an admin approves a delivery, splits a dispute (dollars sent as exact cents, a mismatch shown), sees the ledger and the money counters",
   ],
+  [
+    "receipts-1",
+    "Receipts",
+    "50 concurrent captures and one rolled back after drawing its number leave receipts numbered FH-YYYY-000001… without a gap, in issue order; the retried capture takes the next",
+  ],
+  [
+    "receipts-2",
+    "Receipts",
+    "A receipt's PDF reads back its number, each story and amount, the total, the buyer's billing details, the configured seller and the card; immutable; e-mailed with the PDF attached",
+  ],
+  [
+    "receipts-3",
+    "Receipts",
+    "Receipts and credit notes are the payer's and admins' only (others 403, visitors 401, unknown 404); a dispute's refund gets its credit note; the Billing list is one's own, paginated",
+  ],
+  ["receipts-4", "Receipts", "A charge that did not pay the job gets its receipt at capture and its credit note at refund, in the same series"],
+  ["receipts-5", "Receipts", "A freelancer's monthly statement (PDF and CSV) holds the month's releases (gross, fee, net) and payouts from the ledger; their own only"],
   ["house-1", "The house", "docs/architecture.md is the file the code generates: layers from the imports, folders, the request's life"],
   [
     "house-2",

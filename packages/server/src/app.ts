@@ -22,6 +22,7 @@ import { healthRouter } from "./routes/health/router.js";
 import { freelancersRouter } from "./routes/freelancers/router.js";
 import { chatRouter } from "./routes/chat/router.js";
 import { paymentsRouter, stripeWebhookRouter } from "./routes/payments/router.js";
+import { billingRouter } from "./routes/billing/router.js";
 import { portalBoot } from "./portal-boot.js";
 import { staticApps, webApps } from "./static-apps.js";
 
@@ -116,6 +117,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   api.use(earningsRouter(services));
   api.use(payoutsRouter(services));
   api.use(paymentsRouter(services));
+  api.use(billingRouter(services));
   api.use(freelancersRouter(services));
   // Before the back office: its generic /admin/:resource would otherwise take POST /admin/chat-rooms.
   api.use(chatRouter(services));
