@@ -21,6 +21,7 @@ import users from "./users";
 import deliveries from "./deliveries";
 import disputes from "./disputes";
 import ledgerTransactions from "./ledger-transactions";
+import documents from "./documents";
 
 /**
  * react-admin's light theme with colours that reach WCAG AA contrast (4.5:1) for small text: its secondary blue
@@ -71,6 +72,7 @@ export const App = () => (
     <Resource name="deliveries" {...deliveries} />
     <Resource name="disputes" {...disputes} />
     <Resource name="ledger-transactions" {...ledgerTransactions} />
+    <Resource name="documents" {...documents} />
     <CustomRoutes>
       <Route path={COMMUNICATION_PATH} element={<CommunicationHub />} />
     </CustomRoutes>

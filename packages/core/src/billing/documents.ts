@@ -214,3 +214,15 @@ export function formatDocumentMoney(cents: number): string {
 export function documentFileName(content: Pick<BillingDocumentContent, "kind" | "number">): string {
   return `forgehire-${content.kind === "receipt" ? "receipt" : "credit-note"}-${content.number}.pdf`;
 }
+
+/** The attempt statuses of a charge the card provider captured: each has a receipt. */
+export const capturedPaymentStatuses = ["succeeded", "needs_refund", "refunded"] as const;
+
+/**
+ * Whether an attempt in this status was captured (the card was charged), and so has a receipt.
+ * @param status the attempt's status
+ * @returns true for succeeded, needs_refund and refunded
+ */
+export function isCapturedStatus(status: string): boolean {
+  return (capturedPaymentStatuses as readonly string[]).includes(status);
+}

@@ -78,3 +78,20 @@ export const billingDocumentsSchema = z.object({
 });
 /** The body of `GET /api/billing/documents`. */
 export type BillingDocumentsBody = z.infer<typeof billingDocumentsSchema>;
+
+/** A row of `/api/admin/documents` (read only): the document, whom it bills and its stored facts. */
+export const adminDocumentSchema = billingDocumentItemSchema.extend({
+  currency: z.string(),
+  clientId: z.string(),
+  /** the buyer as printed on the document */
+  buyerName: z.string(),
+  buyerEmail: z.string(),
+  paymentId: z.string().nullable(),
+  /** a credit note's refund (the ledger's refund transaction id) */
+  refundId: z.number().int().nullable(),
+  /** a credit note's receipt */
+  creditsReceipt: z.string().nullable(),
+  lines: z.array(z.object({ description: z.string(), amountCents: z.number().int() })),
+});
+/** The shape `adminDocumentSchema` describes. */
+export type AdminDocument = z.infer<typeof adminDocumentSchema>;

@@ -15,9 +15,10 @@ export async function pdfText(pdf: Buffer | Uint8Array): Promise<string> {
 }
 
 /** A supertest parser that keeps a binary body (a PDF) as a Buffer. */
-export function binaryParser(res: NodeJS.ReadableStream & { setEncoding(encoding: string): void }, callback: (error: Error | null, body: Buffer) => void) {
+export function binaryParser(res: unknown, callback: (error: Error | null, body: Buffer) => void): void {
+  const stream = res as NodeJS.ReadableStream;
   const chunks: Buffer[] = [];
-  res.on("data", (chunk: Buffer) => chunks.push(chunk));
-  res.on("end", () => callback(null, Buffer.concat(chunks)));
-  res.on("error", (error: Error) => callback(error, Buffer.alloc(0)));
+  stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+  stream.on("end", () => callback(null, Buffer.concat(chunks)));
+  stream.on("error", (error: Error) => callback(error, Buffer.alloc(0)));
 }

@@ -25,6 +25,7 @@ import { ids, parseFilter, pathId, q, uuid } from "./list-filters.js";
 import { parseListParams, sendList } from "./list-params.js";
 import { adminPaymentsRouter } from "./payments.js";
 import { adminMoneyRouter } from "./money.js";
+import { adminDocumentsRouter } from "./documents.js";
 import { presentAdminUser } from "./present-admin.js";
 
 const userFilter = z.object({
@@ -100,6 +101,7 @@ export function adminRouter(services: Services, options: AdminRouterOptions = {}
   router.use(adminDisputesRouter(services));
   router.use(adminPayoutsRouter(services));
   router.use(adminMoneyRouter(services));
+  router.use(adminDocumentsRouter(services));
 
   router.all("/{*rest}", () => {
     throw domainError("UNKNOWN_RESOURCE");

@@ -377,3 +377,58 @@ describe("[receipts-5] a freelancer's monthly statement", () => {
     expect(novaCsv.text).not.toContain(`,${job.id},`);
   });
 });
+
+describe("[receipts-6] the back office's documents", () => {
+  it("[receipts-6] Documents follows ra-data-simple-rest (Content-Range, sort, range, filter by kind, job and number), read only; payments carry their receipt's link; non-admins 403", async () => {
+    const list = (query: Record<string, unknown>) =>
+      admin.agent.get("/api/admin/documents").query(Object.fromEntries(Object.entries(query).map(([key, value]) => [key, JSON.stringify(value)])));
+    const total = Number(((await db()("billing_documents").count({ n: "*" })) as Array<{ n: number | string }>)[0]!.n);
+    const first = await list({ sort: ["issuedAt", "DESC"], range: [0, 9] }).expect(200);
+    expect(first.headers["content-range"]).toBe(`documents 0-9/${total}`);
+    const { adminDocumentSchema } = await import("@forgehire/core");
+    for (const row of first.body) expect(adminDocumentSchema.parse(row)).toEqual(row);
+    const byNumber = (await list({ sort: ["number", "ASC"], range: [0, 999] }).expect(200)).body as Array<{ number: string; kind: string; url: string; id: string }>;
+    expect(byNumber.map((d) => d.number)).toEqual([...byNumber.map((d) => d.number)].sort());
+    const notes = (await list({ filter: { kind: "credit_note" }, range: [0, 999] }).expect(200)).body as Array<{ kind: string; creditsReceipt: string | null }>;
+    expect(notes.length).toBeGreaterThan(0);
+    expect(notes.every((d) => d.kind === "credit_note" && d.creditsReceipt !== null)).toBe(true);
+    expect((await list({ filter: { q: byNumber[0]!.number } }).expect(200)).body.map((d: { id: string }) => d.id)).toEqual([byNumber[0]!.id]);
+    const one = (await admin.agent.get(`/api/admin/documents/${byNumber[0]!.id}`).expect(200)).body;
+    expect(one).toEqual(byNumber.find((d) => d.id === one.id));
+    // The admin downloads through the row's url, as the client does.
+    expect((await getPdf(admin.agent, one.url).expect(200)).headers["content-type"]).toBe("application/pdf");
+    await admin.agent.get("/api/admin/documents/00000000-0000-4000-8000-000000000000").expect(404);
+    await admin.agent.get("/api/admin/documents/nope").expect(404);
+    await list({ filter: { kind: "invoice" } }).expect(400);
+    await list({ sort: ["content", "ASC"] }).expect(400);
+    // Read only.
+    await admin.agent.put(`/api/admin/documents/${one.id}`).send({ amountCents: 1 }).expect(404);
+    await admin.agent.delete(`/api/admin/documents/${one.id}`).expect(404);
+    await admin.agent.post("/api/admin/documents").send({ kind: "receipt" }).expect(404);
+    for (const someone of [alice, nova]) {
+      expect((await someone.agent.get("/api/admin/documents").expect(403)).body.error.code).toBe("ADMIN_ONLY");
+      await someone.agent.get(`/api/admin/documents/${one.id}`).expect(403);
+    }
+    // Payments: a captured one links its receipt, one not captured has none.
+    const payments = (await admin.agent.get("/api/admin/payments").query({ range: JSON.stringify([0, 999]) }).expect(200)).body as Array<{ id: string; status: string; receiptUrl: string | null }>;
+    for (const payment of payments) {
+      expect(payment.receiptUrl).toBe(["succeeded", "needs_refund", "refunded"].includes(payment.status) ? `/api/payments/${payment.id}/receipt` : null);
+    }
+    expect(payments.some((p) => p.receiptUrl === null)).toBe(true);
+  });
+
+  it("[receipts-6] a charge captured before receipts existed gets its receipt, numbered in the series, when first asked for", async () => {
+    const { job, paymentId } = await lockedJobWithIntent(bob);
+    await bob.agent.post("/api/payments/test/confirm").send(testCard(paymentId)).expect(200);
+    // As if captured before this feature: no receipt, and no counter entry for it.
+    await db().raw("alter table billing_documents disable trigger billing_documents_immutable");
+    await db()("emails").where({ job_id: job.id }).whereNotNull("document_id").update({ document_id: null });
+    await db()("billing_documents").where({ payment_id: paymentId }).delete();
+    await db().raw("alter table billing_documents enable trigger billing_documents_immutable");
+    await db()("billing_document_counters").update({ next: db().raw("next - 1") });
+    const text = await pdfText((await getPdf(bob.agent, `/api/payments/${paymentId}/receipt`).expect(200)).body as Buffer);
+    const receipt = (await billingDocumentsRepository.findReceiptOfPayment(db(), paymentId))!;
+    expect(text).toContain(receipt.number);
+    expect(documentSeriesProblems(await billingDocumentsRepository.listInIssueOrder(db()))).toEqual([]);
+  });
+});

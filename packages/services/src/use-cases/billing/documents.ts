@@ -3,6 +3,7 @@ import {
   authorizeReadBillingDocument,
   documentFileName,
   domainError,
+  isCapturedStatus,
   type Actor,
   type BillingDetails,
   type BillingDetailsBody,
@@ -16,6 +17,8 @@ import type { ServiceDeps } from "../../deps.js";
 import { billingDocumentsRepository, type BillingDocumentRecord, type DocumentListFilter } from "../../repositories/billing-documents.js";
 import { jobsRepository } from "../../repositories/jobs.js";
 import { paymentsRepository } from "../../repositories/payments.js";
+import { paymentTransaction } from "../payments/lock-order.js";
+import { issueReceipt, type IssueDeps } from "./issue-documents.js";
 
 type Deps = Pick<ServiceDeps, "db">;
 
@@ -54,17 +57,33 @@ export async function documentFile(document: BillingDocumentRecord): Promise<Doc
  * @param paymentId the payment
  * @returns the receipt and its PDF
  * @throws UNAUTHENTICATED; PAYMENT_NOT_FOUND; DOCUMENT_ACCESS_DENIED for anyone but the job's client and admins;
- *   BILLING_DOCUMENT_NOT_FOUND when the payment was never captured
+ *   BILLING_DOCUMENT_NOT_FOUND when the payment was never captured (a captured one without a receipt gets it now)
  */
-export async function getPaymentReceipt(deps: Deps, actor: Actor | null, paymentId: string): Promise<DocumentFile> {
+export async function getPaymentReceipt(deps: Deps & IssueDeps & Pick<ServiceDeps, "logger">, actor: Actor | null, paymentId: string): Promise<DocumentFile> {
   if (!actor) throw domainError("UNAUTHENTICATED");
   const payment = uuid.test(paymentId) ? await paymentsRepository.findById(deps.db, paymentId) : undefined;
   if (!payment) throw domainError("PAYMENT_NOT_FOUND");
   const job = await jobsRepository.findById(deps.db, payment.jobId);
   authorizeReadBillingDocument(actor, { clientId: job?.ownerId ?? payment.userId });
-  const receipt = await billingDocumentsRepository.findReceiptOfPayment(deps.db, payment.id);
+  const receipt = (await billingDocumentsRepository.findReceiptOfPayment(deps.db, payment.id)) ?? (await issueLateReceipt(deps, payment.id));
   if (!receipt) throw domainError("BILLING_DOCUMENT_NOT_FOUND", { message: "This payment has no receipt: it was not captured." });
   return documentFile(receipt);
+}
+
+/**
+ * A charge captured before receipts existed (or by hand) gets its receipt when it is first asked for: issued now,
+ * under the payment lock order (job, then payment), and numbered in the series like any other.
+ */
+async function issueLateReceipt(deps: Deps & IssueDeps & Pick<ServiceDeps, "logger">, paymentId: string): Promise<BillingDocumentRecord | undefined> {
+  return paymentTransaction(deps, async (trx) => {
+    const found = await paymentsRepository.findById(trx, paymentId);
+    if (!found || !isCapturedStatus(found.status)) return undefined;
+    await jobsRepository.findById(trx, found.jobId, { forUpdate: true });
+    const payment = (await paymentsRepository.findById(trx, paymentId, { forUpdate: true }))!;
+    if (!isCapturedStatus(payment.status)) return undefined;
+    const { document } = await issueReceipt(deps, trx, payment, { counts: payment.status === "succeeded", paidAt: payment.lastEventAt ?? payment.updatedAt });
+    return document;
+  });
 }
 
 /**
