@@ -242,7 +242,18 @@ const invariants = [
     "Receipts and credit notes are the payer's and admins' only (others 403, visitors 401, unknown 404); a dispute's refund gets its credit note; the Billing list is one's own, paginated",
   ],
   ["receipts-4", "Receipts", "A charge that did not pay the job gets its receipt at capture and its credit note at refund, in the same series"],
-  ["receipts-5", "Receipts", "A freelancer's monthly statement (PDF and CSV) holds the month's releases (gross, fee, net) and payouts from the ledger; their own only"],
+  [
+    "receipts-5",
+    "Receipts",
+    "A freelancer's monthly statement (PDF and CSV) holds the month's releases (gross, fee, net) and payouts from the ledger; their own only",
+  ],
+  [
+    "receipts-6",
+    "Receipts",
+    "The back office's Documents resource is read only (list, show, download; Content-Range, sort, filter); payments link their receipt; a charge captured before receipts gets one when asked",
+  ],
+  ["receipts-7", "Receipts", "forgehire payments:receipt writes the PDF (--out) and prints the issued facts (--json) through the API's use case and rules"],
+  ["receipts-8", "Receipts", "The demo's captured payments each have their receipt, numbered FH-2026-000001… without a gap"],
   ["house-1", "The house", "docs/architecture.md is the file the code generates: layers from the imports, folders, the request's life"],
   [
     "house-2",
