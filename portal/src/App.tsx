@@ -41,6 +41,7 @@ const JobDetailPage = screen(() => import("./routes/job-detail/JobDetailPage"));
 const PostJobPage = screen(() => import("./routes/post-job/PostJobPage"));
 const MyJobsPage = screen(() => import("./routes/my-jobs/MyJobsPage"));
 const EarningsPage = screen(() => import("./routes/earnings/EarningsPage"));
+const BillingPage = screen(() => import("./routes/billing/BillingPage"));
 const AdminDashboardPage = screen(() => import("./routes/admin-dashboard/AdminDashboardPage"));
 const UpdateProfilePage = screen(() => import("./routes/update-profile/UpdateProfilePage"));
 const FreelancersPage = screen(() => import("./routes/freelancers/FreelancersPage"));
@@ -71,6 +72,7 @@ const screens: { path: string; Screen: Screen }[] = [
   { path: "/post-job", Screen: PostJobPage },
   { path: "/my-jobs", Screen: MyJobsPage },
   { path: "/earnings", Screen: EarningsPage },
+  { path: "/billing", Screen: BillingPage },
   { path: "/admin-dashboard", Screen: AdminDashboardPage },
   { path: "/update-profile", Screen: UpdateProfilePage },
   { path: "/freelancers", Screen: FreelancersPage },

@@ -34,6 +34,7 @@ import { formatCalendarDate, formatMoney } from "../../lib/format";
 import BreakdownTab from "./BreakdownTab";
 import ContactPosterButton from "./ContactPosterButton";
 import ProjectStatusTab from "./ProjectStatusTab";
+import ReceiptLinks from "../../components/ReceiptLinks";
 import RequirementsTab, { RequirementsErrorCard, RequirementsSkeleton } from "./RequirementsTab";
 
 const tabs = [
@@ -173,6 +174,9 @@ function JobHeader({ job, onChangeRequested }: { job: Job; onChangeRequested: ()
             Posted by {job.ownerName}
             {delivery ? ` · Expected delivery ${delivery}` : ""}
           </Typography>
+          <Box sx={{ mt: 1.5 }}>
+            <ReceiptLinks jobId={job.id} enabled={paid && (user?.id === job.ownerId || isAdmin)} />
+          </Box>
         </Box>
         <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: "wrap" }}>
           {offersBreakdown(job) && <CreateBreakdownButton job={job} />}
