@@ -27,6 +27,7 @@ export default function StatementControls() {
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: thisMonth() } }}
         error={!valid}
         helperText={valid ? undefined : "Choose a month up to this one"}
+        sx={{ width: 190 }}
       />
       <Button variant="outlined" startIcon={<PictureAsPdfOutlined />} href={statementUrl(valid ? month : thisMonth(), "pdf")} disabled={!valid} download>
         Statement PDF
