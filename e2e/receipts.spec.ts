@@ -63,7 +63,9 @@ describe("receipts in the browser", () => {
     await shot(page, "receipts-billing-details");
 
     // A locked job with stories, paid by card.
-    const created = await page.request.post("/api/jobs", { data: { title: "Bakery Webshop", description: "A shop for a bakery.", industry: "Others", scope: 500 } });
+    const created = await page.request.post("/api/jobs", {
+      data: { title: "Bakery Webshop", description: "A shop for a bakery.", industry: "Others", scope: 500 },
+    });
     const { job } = (await created.json()) as { job: { id: number; title: string } };
     expect((await page.request.post(`/api/jobs/${job.id}/breakdown`)).status()).toBe(201);
     expect((await page.request.post(`/api/jobs/${job.id}/lock`)).status()).toBe(200);
@@ -79,7 +81,11 @@ describe("receipts in the browser", () => {
 
     // The receipt's e-mail, as the outbox holds it: its link opens the PDF for the signed-in payer, and the file the
     // mail worker attaches is the same PDF.
-    const outbox = (await server.services.db("emails").where({ to_address: email, kind: "receipt" })) as Array<{ subject: string; body_text: string; document_id: string }>;
+    const outbox = (await server.services.db("emails").where({ to_address: email, kind: "receipt" })) as Array<{
+      subject: string;
+      body_text: string;
+      document_id: string;
+    }>;
     expect(outbox).toHaveLength(1);
     const link = /(http:\/\/\S+\/api\/payments\/[0-9a-f-]+\/receipt)/.exec(outbox[0]!.body_text)?.[1];
     expect(link, "the e-mail links its receipt").toBeTruthy();
@@ -90,7 +96,15 @@ describe("receipts in the browser", () => {
     const pdf = Buffer.from(await opened.body());
     expect(pdf.equals((await documentAttachment(server.services.db, outbox[0]!.document_id)).content)).toBe(true);
     const text = await pdfText(pdf);
-    for (const fact of [`Number: ${number}`, `Job #${job.id}: Bakery Webshop`, "Receipt Studio Ltd", "12 Ledger Row", "VAT ID: IE1234567FA", "Visa ending in 4242", email]) {
+    for (const fact of [
+      `Number: ${number}`,
+      `Job #${job.id}: Bakery Webshop`,
+      "Receipt Studio Ltd",
+      "12 Ledger Row",
+      "VAT ID: IE1234567FA",
+      "Visa ending in 4242",
+      email,
+    ]) {
       expect(text).toContain(fact);
     }
     const budget = ((await server.services.db("jobs").where({ id: job.id }).first("budget")) as { budget: string | number }).budget;

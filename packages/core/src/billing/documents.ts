@@ -133,7 +133,9 @@ export function buildReceipt(input: {
  * @returns the snapshot to store
  * @throws RangeError when the lines do not add up to the amount refunded
  */
-export function buildCreditNote(input: Parameters<typeof buildReceipt>[0] & { receiptNumber: string | null; reason: string; refundedAt: Date }): BillingDocumentContent {
+export function buildCreditNote(
+  input: Parameters<typeof buildReceipt>[0] & { receiptNumber: string | null; reason: string; refundedAt: Date },
+): BillingDocumentContent {
   return {
     ...buildReceipt(input),
     kind: "credit_note",

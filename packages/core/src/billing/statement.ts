@@ -94,8 +94,7 @@ export function buildStatement(input: {
   const lines: StatementLine[] = [];
   for (const entry of [...input.entries].sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime())) {
     if (entry.availableDeltaCents === 0) continue;
-    const kind: StatementEntryKind =
-      entry.kind === "release" ? "release" : entry.idempotencyKey.startsWith("payout-reversal:") ? "payout_reversal" : "payout";
+    const kind: StatementEntryKind = entry.kind === "release" ? "release" : entry.idempotencyKey.startsWith("payout-reversal:") ? "payout_reversal" : "payout";
     lines.push({
       date: entry.occurredAt.toISOString(),
       kind,

@@ -159,9 +159,9 @@ export const billingDocumentsRepository = {
 
   /** Every document in issue order (the series check of `[receipts-1]` and ledger verification). */
   async listInIssueOrder(db: Knex): Promise<Array<{ number: string; issuedAt: Date; kind: BillingDocumentKind }>> {
-    const rows = (await db("billing_documents").orderBy([{ column: "year" }, { column: "sequence" }]).select("number", "issued_at", "kind")) as Array<
-      Pick<DocumentRow, "number" | "issued_at" | "kind">
-    >;
+    const rows = (await db("billing_documents")
+      .orderBy([{ column: "year" }, { column: "sequence" }])
+      .select("number", "issued_at", "kind")) as Array<Pick<DocumentRow, "number" | "issued_at" | "kind">>;
     return rows.map((row) => ({ number: row.number, issuedAt: toDate(row.issued_at), kind: row.kind }));
   },
 };

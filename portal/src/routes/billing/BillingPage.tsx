@@ -90,7 +90,15 @@ function Billing() {
   );
 }
 
-function DocumentsTable({ data, page, onPageChange }: { data: BillingDocumentsBody; page: number; onPageChange: (event: ChangeEvent<unknown>, page: number) => void }) {
+function DocumentsTable({
+  data,
+  page,
+  onPageChange,
+}: {
+  data: BillingDocumentsBody;
+  page: number;
+  onPageChange: (event: ChangeEvent<unknown>, page: number) => void;
+}) {
   if (data.items.length === 0) {
     return (
       <Card>

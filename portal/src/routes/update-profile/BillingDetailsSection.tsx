@@ -74,7 +74,13 @@ function BillingDetailsForm({ details }: { details: BillingDetails }) {
     <Box component="form" onSubmit={(event) => void handleSubmit(handleSave)(event)} noValidate aria-label="Billing details">
       <FormError title={messages.failed} message={update.isError ? errorMessage(update.error, messages.failed) : null} />
       <Stack spacing={2.5}>
-        <FormTextField control={control} name="billingName" label={labels.billingName} autoComplete="organization" helperText="A company or legal name to bill instead of your name" />
+        <FormTextField
+          control={control}
+          name="billingName"
+          label={labels.billingName}
+          autoComplete="organization"
+          helperText="A company or legal name to bill instead of your name"
+        />
         <FormTextField control={control} name="billingAddress" label={labels.billingAddress} autoComplete="street-address" multiline minRows={3} />
         <FormTextField control={control} name="vatId" label={labels.vatId} helperText="Country code and number, e.g. DE123456789" />
       </Stack>

@@ -79,7 +79,10 @@ describe("[receipts-1] the series under concurrent captures and a rollback", () 
     // In issue order: each number was issued no earlier than the one before it.
     for (let i = 1; i < issued.length; i++) expect(issued[i]!.issuedAt.getTime()).toBeGreaterThanOrEqual(issued[i - 1]!.issuedAt.getTime());
     // One receipt per captured payment, for its amount; none for the rolled-back one, which left its job unpaid.
-    const receipts = (await db()("billing_documents").select("payment_id", "amount_cents", "kind")) as Array<{ payment_id: string; amount_cents: string | number }>;
+    const receipts = (await db()("billing_documents").select("payment_id", "amount_cents", "kind")) as Array<{
+      payment_id: string;
+      amount_cents: string | number;
+    }>;
     expect(new Set(receipts.map((r) => r.payment_id))).toEqual(new Set(payments.map((p) => p.paymentId)));
     for (const payment of payments) expect(Number(receipts.find((r) => r.payment_id === payment.paymentId)!.amount_cents)).toBe(payment.amount);
     expect(((await db()("jobs").where({ id: doomed.job.id }).first("payment_status")) as { payment_status: string }).payment_status).toBe("unpaid");
@@ -241,12 +244,19 @@ describe("[receipts-3] who may read receipts, credit notes, lists and statements
   it("[receipts-3] GET /api/billing/documents lists the signed-in client's own receipts and credit notes, newest first, paginated", async () => {
     const page = (await bob.agent.get("/api/billing/documents?perPage=2").expect(200)).body;
     const all = (await bob.agent.get("/api/billing/documents?perPage=100").expect(200)).body;
-    const owned = (await db()("billing_documents").where({ client_id: bob.user.id }).orderBy([{ column: "issued_at", order: "desc" }, { column: "id", order: "desc" }])) as Array<{ id: string }>;
+    const owned = (await db()("billing_documents")
+      .where({ client_id: bob.user.id })
+      .orderBy([
+        { column: "issued_at", order: "desc" },
+        { column: "id", order: "desc" },
+      ])) as Array<{ id: string }>;
     expect(all.total).toBe(owned.length);
     expect(all.items.map((d: { id: string }) => d.id)).toEqual(owned.map((d) => d.id));
     expect(page).toMatchObject({ total: owned.length, page: 1, perPage: 2 });
     expect(page.items).toEqual(all.items.slice(0, 2));
-    expect(all.items).toContainEqual(expect.objectContaining({ kind: "credit_note", number: creditNoteNumber, amountCents: 2500, url: `/api/refunds/${refundId}/credit-note` }));
+    expect(all.items).toContainEqual(
+      expect.objectContaining({ kind: "credit_note", number: creditNoteNumber, amountCents: 2500, url: `/api/refunds/${refundId}/credit-note` }),
+    );
     expect(all.items).toContainEqual(expect.objectContaining({ kind: "receipt", url: `/api/payments/${paymentId}/receipt` }));
     for (const item of all.items) expect(Object.keys(item).sort()).toEqual(["amountCents", "id", "issuedAt", "jobId", "jobTitle", "kind", "number", "url"]);
     // Nobody sees another's documents in their list; a freelancer's is empty; visitors are refused.
@@ -263,7 +273,10 @@ describe("[receipts-3] who may read receipts, credit notes, lists and statements
     expect((await bob.agent.get("/api/profile/billing").expect(200)).body).toEqual({ billingName: "Bob Ltd", billingAddress: "1 Road", vatId: "GB123456789" });
     const bad = await bob.agent.put("/api/profile/billing").send({ vatId: "123" }).expect(400);
     expect(bad.body.error.fields).toHaveProperty("vatId");
-    await bob.agent.put("/api/profile/billing").send({ billingName: "x".repeat(201) }).expect(400);
+    await bob.agent
+      .put("/api/profile/billing")
+      .send({ billingName: "x".repeat(201) })
+      .expect(400);
     await bob.agent.put("/api/profile/billing").send({ userId: alice.user.id }).expect(400);
     expect((await bob.agent.get("/api/profile/billing").expect(200)).body.billingName).toBe("Bob Ltd");
     await server.agent().put("/api/profile/billing").send({ billingName: "X" }).expect(401);
@@ -303,7 +316,11 @@ describe("[receipts-4] a charge that did not pay the job: receipt, then credit n
       occurredAt: null,
       payload: { data: { object: { brand: "Mastercard", last4: "4444" } } },
     });
-    const docs = (await db()("billing_documents").where({ payment_id: doubled[0]!.id }).orderBy("sequence")) as Array<{ kind: string; number: string; refund_id: number | null }>;
+    const docs = (await db()("billing_documents").where({ payment_id: doubled[0]!.id }).orderBy("sequence")) as Array<{
+      kind: string;
+      number: string;
+      refund_id: number | null;
+    }>;
     expect(docs.map((d) => d.kind)).toEqual(["receipt", "credit_note"]);
     const text = await pdfText((await getPdf(alice.agent, `/api/refunds/${docs[1]!.refund_id}/credit-note`).expect(200)).body as Buffer);
     expect(text).toContain(`Credits receipt: ${docs[0]!.number}`);
@@ -324,12 +341,20 @@ describe("[receipts-5] a freelancer's monthly statement", () => {
     const [story] = (await alice.agent.get(`/api/jobs/${job.id}/stories`).expect(200)).body as Story[];
     for (const task of story!.tasks) await atlas.agent.patch(`/api/tasks/${task.id}/status`).send({ status: "done" }).expect(200);
     await atlas.agent.post(`/api/stories/${story!.id}/submit`).send({ note: "Ready" }).expect(200);
-    const release = (await alice.agent.post(`/api/stories/${story!.id}/approve`).expect(200)).body.release as { grossCents: number; feeCents: number; netCents: number };
+    const release = (await alice.agent.post(`/api/stories/${story!.id}/approve`).expect(200)).body.release as {
+      grossCents: number;
+      feeCents: number;
+      netCents: number;
+    };
     await db().transaction((trx) =>
-      postLedgerTransaction(trx, payoutTransaction({ jobId: job.id, storyId: story!.id, freelancerId: atlas.user.id, amountCents: 1000, reference: `stmt-${story!.id}` }), {
-        kind: "system",
-        id: null,
-      }),
+      postLedgerTransaction(
+        trx,
+        payoutTransaction({ jobId: job.id, storyId: story!.id, freelancerId: atlas.user.id, amountCents: 1000, reference: `stmt-${story!.id}` }),
+        {
+          kind: "system",
+          id: null,
+        },
+      ),
     );
     const month = new Date().toISOString().slice(0, 7);
 
@@ -387,7 +412,12 @@ describe("[receipts-6] the back office's documents", () => {
     expect(first.headers["content-range"]).toBe(`documents 0-9/${total}`);
     const { adminDocumentSchema } = await import("@forgehire/core");
     for (const row of first.body) expect(adminDocumentSchema.parse(row)).toEqual(row);
-    const byNumber = (await list({ sort: ["number", "ASC"], range: [0, 999] }).expect(200)).body as Array<{ number: string; kind: string; url: string; id: string }>;
+    const byNumber = (await list({ sort: ["number", "ASC"], range: [0, 999] }).expect(200)).body as Array<{
+      number: string;
+      kind: string;
+      url: string;
+      id: string;
+    }>;
     expect(byNumber.map((d) => d.number)).toEqual([...byNumber.map((d) => d.number)].sort());
     const notes = (await list({ filter: { kind: "credit_note" }, range: [0, 999] }).expect(200)).body as Array<{ kind: string; creditsReceipt: string | null }>;
     expect(notes.length).toBeGreaterThan(0);
@@ -410,7 +440,12 @@ describe("[receipts-6] the back office's documents", () => {
       await someone.agent.get(`/api/admin/documents/${one.id}`).expect(403);
     }
     // Payments: a captured one links its receipt, one not captured has none.
-    const payments = (await admin.agent.get("/api/admin/payments").query({ range: JSON.stringify([0, 999]) }).expect(200)).body as Array<{ id: string; status: string; receiptUrl: string | null }>;
+    const payments = (
+      await admin.agent
+        .get("/api/admin/payments")
+        .query({ range: JSON.stringify([0, 999]) })
+        .expect(200)
+    ).body as Array<{ id: string; status: string; receiptUrl: string | null }>;
     for (const payment of payments) {
       expect(payment.receiptUrl).toBe(["succeeded", "needs_refund", "refunded"].includes(payment.status) ? `/api/payments/${payment.id}/receipt` : null);
     }

@@ -43,7 +43,11 @@ async function newDocument(title: string, createdAt: Date): Promise<PDFKit.PDFDo
 const day = (iso: string) => iso.slice(0, 10);
 
 function block(doc: PDFKit.PDFDocument, x: number, y: number, heading: string, lines: string[]): number {
-  doc.font("Helvetica-Bold").fontSize(9).fillColor("#555555").text(heading.toUpperCase(), x, y, { width: WIDTH / 2 - 10 });
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(9)
+    .fillColor("#555555")
+    .text(heading.toUpperCase(), x, y, { width: WIDTH / 2 - 10 });
   doc.font("Helvetica").fontSize(10).fillColor("#000000");
   for (const line of lines) doc.text(latin1(line), { width: WIDTH / 2 - 10 });
   return doc.y;
@@ -60,7 +64,10 @@ export async function renderBillingDocumentPdf(content: BillingDocumentContent):
   const doc = await newDocument(title, new Date(content.issuedAt));
   const done = collect(doc);
 
-  doc.font("Helvetica-Bold").fontSize(20).text(isReceipt ? "Receipt" : "Credit note", MARGIN, MARGIN);
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(20)
+    .text(isReceipt ? "Receipt" : "Credit note", MARGIN, MARGIN);
   doc.font("Helvetica").fontSize(10);
   doc.text(`Number: ${content.number}`);
   doc.text(`Issued: ${day(content.issuedAt)}`);
@@ -84,7 +91,10 @@ export async function renderBillingDocumentPdf(content: BillingDocumentContent):
 
   doc.y = Math.max(sellerEnd, buyerEnd) + 20;
   doc.x = MARGIN;
-  doc.font("Helvetica-Bold").fontSize(11).text(latin1(`Job #${content.job.id}: ${content.job.title}`), MARGIN, doc.y, { width: WIDTH });
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(11)
+    .text(latin1(`Job #${content.job.id}: ${content.job.title}`), MARGIN, doc.y, { width: WIDTH });
   doc.moveDown(0.5);
 
   const amountX = MARGIN + WIDTH - 120;
@@ -92,7 +102,11 @@ export async function renderBillingDocumentPdf(content: BillingDocumentContent):
   doc.font("Helvetica-Bold").fontSize(9).fillColor("#555555");
   doc.text("DESCRIPTION", MARGIN, rowTop, { width: WIDTH - 130 });
   doc.text("AMOUNT", amountX, rowTop, { width: 120, align: "right" });
-  doc.moveTo(MARGIN, doc.y + 2).lineTo(MARGIN + WIDTH, doc.y + 2).strokeColor("#cccccc").stroke();
+  doc
+    .moveTo(MARGIN, doc.y + 2)
+    .lineTo(MARGIN + WIDTH, doc.y + 2)
+    .strokeColor("#cccccc")
+    .stroke();
   doc.fillColor("#000000").font("Helvetica").fontSize(10);
   doc.y += 6;
   for (const line of content.lines) {
@@ -102,7 +116,11 @@ export async function renderBillingDocumentPdf(content: BillingDocumentContent):
     doc.text(formatDocumentMoney(line.amountCents), amountX, y, { width: 120, align: "right" });
     doc.y = Math.max(after, doc.y) + 4;
   }
-  doc.moveTo(MARGIN, doc.y).lineTo(MARGIN + WIDTH, doc.y).strokeColor("#cccccc").stroke();
+  doc
+    .moveTo(MARGIN, doc.y)
+    .lineTo(MARGIN + WIDTH, doc.y)
+    .strokeColor("#cccccc")
+    .stroke();
   doc.y += 6;
   const totalY = doc.y;
   doc.font("Helvetica-Bold").text(isReceipt ? "Total paid" : "Total credited", MARGIN, totalY, { width: WIDTH - 130 });

@@ -212,8 +212,7 @@ export async function emailDocument(deps: Pick<ServiceDeps, "mailer" | "config">
 export async function getBillingDetails(deps: Deps, actor: Actor | null): Promise<BillingDetails> {
   if (!actor) throw domainError("UNAUTHENTICATED");
   const row = (await deps.db("users").where({ id: actor.id }).first("billing_name", "billing_address", "billing_vat_id")) as
-    | { billing_name: string | null; billing_address: string | null; billing_vat_id: string | null }
-    | undefined;
+    { billing_name: string | null; billing_address: string | null; billing_vat_id: string | null } | undefined;
   if (!row) throw domainError("USER_NOT_FOUND");
   return { billingName: row.billing_name, billingAddress: row.billing_address, vatId: row.billing_vat_id };
 }

@@ -32,10 +32,7 @@ async function monthEntries(trx: Knex, userId: string, from: Date, to: Date): Pr
     .join("ledger_entries as e", "e.transaction_id", "t.id")
     .join("jobs as j", "j.id", "t.job_id")
     .leftJoin("requirement_tasks as s", "s.id", "t.story_id")
-    .whereIn(
-      "t.id",
-      trx("ledger_entries").select("transaction_id").where({ account_kind: "freelancer_available", account_owner: userId }),
-    )
+    .whereIn("t.id", trx("ledger_entries").select("transaction_id").where({ account_kind: "freelancer_available", account_owner: userId }))
     .where("t.created_at", ">=", from)
     .where("t.created_at", "<", to)
     .groupBy("t.id", "t.kind", "t.idempotency_key", "t.created_at", "t.job_id", "j.title", "s.title")
@@ -47,7 +44,9 @@ async function monthEntries(trx: Knex, userId: string, from: Date, to: Date): Pr
       "t.job_id",
       "j.title as job_title",
       "s.title as story_title",
-      trx.raw("coalesce(sum(case when e.account_kind = 'freelancer_available' and e.account_owner = ? then e.amount_cents end), 0) as available_delta", [userId]),
+      trx.raw("coalesce(sum(case when e.account_kind = 'freelancer_available' and e.account_owner = ? then e.amount_cents end), 0) as available_delta", [
+        userId,
+      ]),
       trx.raw("coalesce(sum(case when e.account_kind = 'platform_fees' then e.amount_cents end), 0) as fee"),
     )) as Array<{
     kind: StatementEntryInput["kind"];
@@ -89,8 +88,7 @@ export async function getFreelancerStatement(deps: Deps, actor: Actor | null, mo
   return deps.db.transaction(async (trx) => {
     await trx.raw("set transaction isolation level repeatable read, read only");
     const user = (await trx("users").where({ id: actor.id }).first("email", "first_name", "last_name")) as
-      | { email: string; first_name: string; last_name: string }
-      | undefined;
+      { email: string; first_name: string; last_name: string } | undefined;
     if (!user) throw domainError("USER_NOT_FOUND");
     return buildStatement({
       month,

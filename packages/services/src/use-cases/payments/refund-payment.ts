@@ -9,8 +9,6 @@ import { paymentTransaction } from "./lock-order.js";
 
 type Deps = Pick<ServiceDeps, "db" | "now" | "payments" | "logger" | "config" | "mailer">;
 
-
-
 /** The provider's idempotency key of a payment's refund: however often it is asked, one refund per payment. */
 export const refundIdempotencyKeyOf = (paymentId: string) => `forgehire-refund-${paymentId}`;
 
