@@ -130,5 +130,30 @@ describe("receipts in the browser", () => {
     await page.goto(`/jobs/${job.id}`);
     await page.getByTestId("receipt-download").waitFor();
     await shot(page, "receipts-job-page");
-  }, 120_000);
+    await browser.close();
+
+    // The back office: Documents lists it and its page shows the lines and the PDF; Payments link the receipt.
+    await createUser(server.services, { email: `boss-${email}`, password: "boss-pass", firstName: "Bo", lastName: "Ss", userType: "admin" });
+    browser = await openBrowser(server.url);
+    const admin = browser.page;
+    await admin.goto("/admin/");
+    await admin.getByRole("textbox", { name: "Email" }).fill(`boss-${email}`);
+    await admin.locator('input[name="password"]').fill("boss-pass");
+    await admin.getByRole("button", { name: /sign in/i }).click();
+    await admin.getByRole("menuitem", { name: "Documents" }).click();
+    await admin.getByText(number).waitFor();
+    await admin.getByText("Receipt Studio Ltd <" + email + ">").waitFor();
+    await screenshot(admin, "receipts-admin-documents");
+    await admin.getByText(number).click();
+    await admin.getByRole("cell", { name: "Project Setup" }).first().waitFor();
+    const [adminFile] = await Promise.all([admin.waitForEvent("download"), admin.getByRole("link", { name: `Download ${number}` }).click()]);
+    expect(adminFile.suggestedFilename()).toBe(`forgehire-receipt-${number}.pdf`);
+    await screenshot(admin, "receipts-admin-document");
+    await admin.getByRole("menuitem", { name: "Payments" }).click();
+    await admin
+      .getByRole("link", { name: /Download the receipt of payment/ })
+      .first()
+      .waitFor();
+    await screenshot(admin, "receipts-admin-payments");
+  }, 180_000);
 });
