@@ -241,7 +241,11 @@ const invariants = [
     "Receipts",
     "Receipts and credit notes are the payer's and admins' only (others 403, visitors 401, unknown 404); a dispute's refund gets its credit note; the Billing list is one's own, paginated",
   ],
-  ["receipts-4", "Receipts", "A charge that did not pay the job gets its receipt at capture and its credit note at refund, in the same series"],
+  [
+    "receipts-4",
+    "Receipts",
+    "A charge that did not pay the job gets its receipt at capture and its credit note at refund, in the same series; a change request's paid quote gets its own receipt",
+  ],
   [
     "receipts-5",
     "Receipts",

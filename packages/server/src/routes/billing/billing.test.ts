@@ -330,6 +330,29 @@ describe("[receipts-4] a charge that did not pay the job: receipt, then credit n
   });
 });
 
+describe("[receipts-4] a paid change request's quote", () => {
+  it("[receipts-4] its capture issues its own receipt, one line for the change request's story at its quote, e-mailed with the PDF", async () => {
+    const job = await buildJob(alice);
+    await alice.agent.post(`/api/jobs/${job.id}/breakdown`).expect(201);
+    await alice.agent.post(`/api/jobs/${job.id}/lock`).expect(200);
+    await payByTestCard(alice, job.id);
+    const { changeRequest } = (await alice.agent.post(`/api/jobs/${job.id}/change-requests`).send({ description: "Add a wishlist page" }).expect(201)).body as {
+      changeRequest: { id: string; quote: { priceCents: number } };
+    };
+    const intent = await alice.agent.post(`/api/change-requests/${changeRequest.id}/payment-intent`).expect(200);
+    await alice.agent.post("/api/payments/test/confirm").send(testCard(intent.body.paymentId)).expect(200);
+    const receipt = (await billingDocumentsRepository.findReceiptOfPayment(db(), intent.body.paymentId as string))!;
+    expect(receipt.amountCents).toBe(changeRequest.quote.priceCents);
+    expect(receipt.content.lines).toEqual([{ description: expect.stringMatching(/^Change request: /), amountCents: changeRequest.quote.priceCents }]);
+    const text = await pdfText((await getPdf(alice.agent, `/api/payments/${intent.body.paymentId}/receipt`).expect(200)).body as Buffer);
+    expect(text).toContain(`${formatDocumentMoney(changeRequest.quote.priceCents)} USD`);
+    expect(await db()("emails").where({ document_id: receipt.id, kind: "receipt" })).toHaveLength(1);
+    // Both of the job's receipts are in the job's payment section.
+    const payments = (await alice.agent.get(`/api/jobs/${job.id}/payments`).expect(200)).body as Array<{ receiptUrl: string | null }>;
+    expect(payments.filter((p) => p.receiptUrl).length).toBe(2);
+  });
+});
+
 describe("[receipts-5] a freelancer's monthly statement", () => {
   it("[receipts-5] PDF and CSV of the month's releases (gross, fee, net) and payouts, from the ledger; the freelancer's own only", async () => {
     const job = await buildJob(alice);
