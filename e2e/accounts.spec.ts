@@ -72,7 +72,7 @@ describe("accounts in the browser", () => {
     await p.page.getByText("Logged in successfully!").waitFor();
     const menu = await p.openAccountMenu();
     const entries = await menu.getByRole("menuitem").allInnerTexts();
-    expect(entries.map((e) => e.trim())).toEqual(["Update Profile", "My Jobs", "Sign Out"]);
+    expect(entries.map((e) => e.trim())).toEqual(["Update Profile", "My Jobs", "Billing", "Sign Out"]);
     await p.page.keyboard.press("Escape");
 
     await p.logOut();
@@ -210,7 +210,7 @@ describe("accounts in the browser", () => {
     await p.page.goto("/update-profile");
     await p.page.getByRole("tab", { name: "Profile Information" }).waitFor();
     await p.page.getByLabel("First Name").fill("Renamed");
-    await p.page.getByRole("button", { name: /Save/ }).click();
+    await p.page.getByRole("button", { name: "Save Changes" }).click();
     await p.page.getByText("Profile updated successfully").waitFor();
     await screenshot(p.page, "update-profile");
     const row = await server.services.db("users").where({ email }).first();

@@ -249,6 +249,38 @@ const invariants = [
   ["reviews-10", "Reviews", "A profile's published reviews are paginated newest first by cursor"],
   ["reviews-11", "Reviews", "The back office lists every review, hidden ones with their reason, with filters, to admins only"],
   ["reviews-12", "Reviews", "reviews:list and reviews:hide act as an admin through the same use cases"],
+  [
+    "receipts-1",
+    "Receipts",
+    "50 concurrent captures and one rolled back after drawing its number leave receipts numbered FH-YYYY-000001… without a gap, in issue order; the retried capture takes the next",
+  ],
+  [
+    "receipts-2",
+    "Receipts",
+    "A receipt's PDF reads back its number, each story and amount, the total, the buyer's billing details, the configured seller and the card; immutable; e-mailed with the PDF attached",
+  ],
+  [
+    "receipts-3",
+    "Receipts",
+    "Receipts and credit notes are the payer's and admins' only (others 403, visitors 401, unknown 404); a dispute's refund gets its credit note; the Billing list is one's own, paginated",
+  ],
+  [
+    "receipts-4",
+    "Receipts",
+    "A charge that did not pay the job gets its receipt at capture and its credit note at refund, in the same series; a change request's paid quote gets its own receipt",
+  ],
+  [
+    "receipts-5",
+    "Receipts",
+    "A freelancer's monthly statement (PDF and CSV) holds the month's releases (gross, fee, net) and payouts from the ledger; their own only",
+  ],
+  [
+    "receipts-6",
+    "Receipts",
+    "The back office's Documents resource is read only (list, show, download; Content-Range, sort, filter); payments link their receipt; a charge captured before receipts gets one when asked",
+  ],
+  ["receipts-7", "Receipts", "forgehire payments:receipt writes the PDF (--out) and prints the issued facts (--json) through the API's use case and rules"],
+  ["receipts-8", "Receipts", "The demo's captured payments each have their receipt, numbered FH-2026-000001… without a gap"],
   ["house-1", "The house", "docs/architecture.md is the file the code generates: layers from the imports, folders, the request's life"],
   [
     "house-2",

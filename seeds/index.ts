@@ -23,6 +23,7 @@ import {
   payoutsRepository,
   postLedgerTransaction,
   postPaymentCaptured,
+  issueReceipt,
   postRelease,
   storiesRepository,
   type ServiceDeps,
@@ -45,7 +46,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * @param deps database and clock
  * @returns whether the demo was loaded, and its logins
  */
-export async function runSeeds(deps: Pick<ServiceDeps, "db" | "now">): Promise<SeedResult> {
+export async function runSeeds(deps: Pick<ServiceDeps, "db" | "now" | "config">): Promise<SeedResult> {
   const logins = demoUsers.map((u) => ({ role: u.userType, email: u.email, password: u.password }));
   return deps.db.transaction(async (trx) => {
     // Serialises concurrent first starts against one PostgreSQL: only one of them loads the demo.
@@ -204,6 +205,8 @@ export async function runSeeds(deps: Pick<ServiceDeps, "db" | "now">): Promise<S
           .returning("id")) as Array<{ id: string }>;
         // The ledger agrees with the payments: the charge is held in the job's escrow (ledger:verify passes on the demo).
         await postPaymentCaptured(trx, { id: payment!.id, jobId, amount: paymentAmount(priced.total) }, true, { kind: "provider", id: null });
+        // Every captured payment has its receipt, numbered in the series like a live capture's (no e-mail: it is a demo).
+        await issueReceipt(deps, trx, { id: payment!.id, jobId, amount: paymentAmount(priced.total), changeRequestId: null }, { counts: true, paidAt });
         await trx("job_activity").insert({ job_id: jobId, actor_id: idOf(job.owner), action: "paid", created_at: paidAt });
         if (status === "completed" && job.freelancer) {
           // A completed job holds nothing: every story was approved and released to its freelancer.

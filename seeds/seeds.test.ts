@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getAdminCharts, getAdminStats, getFreelancerReviews, verifyLedger, type Database } from "@forgehire/services";
+import { billingDocumentsRepository, getAdminCharts, getAdminStats, getFreelancerReviews, loadConfig, verifyLedger, type Database } from "@forgehire/services";
 import { openTestDatabase } from "@forgehire/services/testing";
-import { paymentAmount, quote } from "@forgehire/core";
+import { documentSeriesProblems, paymentAmount, quote } from "@forgehire/core";
 import { runSeeds } from "./index.js";
 import { demoJobs } from "./03-jobs.js";
 
@@ -13,7 +13,11 @@ afterAll(async () => {
   await database?.close();
 });
 
-const deps = () => ({ db: database.knex, now: () => new Date("2026-11-22T10:00:00Z") });
+const deps = () => ({
+  db: database.knex,
+  now: () => new Date("2026-11-22T10:00:00Z"),
+  config: loadConfig({ NODE_ENV: "test", SESSION_SECRET: "seed-test-secret-seed-test" }),
+});
 
 describe("demo seeds", () => {
   it("load an admin, two clients and three freelancers with profiles", async () => {
@@ -115,6 +119,23 @@ describe("demo seeds", () => {
       if (job.payment_status === "paid") expect(own).toEqual([{ job_id: job.id, amount: paymentAmount(Number(job.budget)), status: "succeeded" }]);
       else expect(own).toEqual([]);
     }
+  });
+
+  it("[receipts-8] give every captured payment its receipt, numbered FH-2026-000001… without a gap", async () => {
+    const payments = (await database.knex("payments").whereIn("status", ["succeeded", "needs_refund", "refunded"]).select("id", "amount")) as Array<{
+      id: string;
+      amount: number;
+    }>;
+    expect(payments.length).toBeGreaterThan(0);
+    for (const payment of payments) {
+      const receipt = await billingDocumentsRepository.findReceiptOfPayment(database.knex, payment.id);
+      expect(receipt?.amountCents).toBe(Number(payment.amount));
+      expect(receipt?.content.lines.reduce((sum, line) => sum + line.amountCents, 0)).toBe(Number(payment.amount));
+    }
+    const issued = await billingDocumentsRepository.listInIssueOrder(database.knex);
+    expect(issued).toHaveLength(payments.length);
+    expect(issued[0]!.number).toBe("FH-2026-000001");
+    expect(documentSeriesProblems(issued)).toEqual([]);
   });
 
   it("give every chat room messages, and the room its last activity", async () => {

@@ -22,6 +22,7 @@ import deliveries from "./deliveries";
 import disputes from "./disputes";
 import reviews from "./reviews";
 import ledgerTransactions from "./ledger-transactions";
+import documents from "./documents";
 
 /**
  * react-admin's light theme with colours that reach WCAG AA contrast (4.5:1) for small text: its secondary blue
@@ -73,6 +74,7 @@ export const App = () => (
     <Resource name="disputes" {...disputes} />
     <Resource name="reviews" {...reviews} />
     <Resource name="ledger-transactions" {...ledgerTransactions} />
+    <Resource name="documents" {...documents} />
     <CustomRoutes>
       <Route path={COMMUNICATION_PATH} element={<CommunicationHub />} />
     </CustomRoutes>

@@ -42,6 +42,7 @@ const PostJobPage = screen(() => import("./routes/post-job/PostJobPage"));
 const MyJobsPage = screen(() => import("./routes/my-jobs/MyJobsPage"));
 const EarningsPage = screen(() => import("./routes/earnings/EarningsPage"));
 const NotificationsPage = screen(() => import("./routes/notifications/NotificationsPage"));
+const BillingPage = screen(() => import("./routes/billing/BillingPage"));
 const AdminDashboardPage = screen(() => import("./routes/admin-dashboard/AdminDashboardPage"));
 const UpdateProfilePage = screen(() => import("./routes/update-profile/UpdateProfilePage"));
 const FreelancersPage = screen(() => import("./routes/freelancers/FreelancersPage"));
@@ -73,6 +74,7 @@ const screens: { path: string; Screen: Screen }[] = [
   { path: "/my-jobs", Screen: MyJobsPage },
   { path: "/earnings", Screen: EarningsPage },
   { path: "/notifications", Screen: NotificationsPage },
+  { path: "/billing", Screen: BillingPage },
   { path: "/admin-dashboard", Screen: AdminDashboardPage },
   { path: "/update-profile", Screen: UpdateProfilePage },
   { path: "/freelancers", Screen: FreelancersPage },

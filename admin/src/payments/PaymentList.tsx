@@ -1,5 +1,6 @@
 import { BooleanInput, Datagrid, DateField, FunctionField, List, NumberField, NumberInput, SelectField, SelectInput, TextField } from "react-admin";
 import type { AdminPayment } from "@forgehire/core";
+import { DownloadLink } from "../documents/DownloadLink";
 import { paymentStatusChoices, providerChoices } from "./types";
 
 const paymentFilters = [
@@ -29,6 +30,10 @@ export const PaymentList = () => (
       <TextField<AdminPayment> source="providerPaymentId" label="Provider id" sortable={false} emptyText="—" />
       <TextField<AdminPayment> source="lastError" label="Last error" sortable={false} emptyText="—" />
       <TextField<AdminPayment> source="providerRefundId" label="Refund" sortable={false} emptyText="—" />
+      <FunctionField<AdminPayment>
+        label="Receipt"
+        render={(record) => (record.receiptUrl ? <DownloadLink href={record.receiptUrl} label={`Download the receipt of payment ${record.id}`} /> : "—")}
+      />
       <DateField<AdminPayment> source="createdAt" label="Created" showTime />
     </Datagrid>
   </List>

@@ -27,9 +27,11 @@ describe("forgehire ledger:verify", () => {
   it("[money-13] exits 0 on the demo database: its payments are captured and its completed job released, every invariant holds", async () => {
     const json = await forgehire("ledger:verify", "--json");
     expect(json.code).toBe(0);
-    const report = JSON.parse(json.stdout) as { ok: boolean; checked: number; violations: unknown[] };
-    expect(report).toEqual({ ok: true, checked: expect.any(Number), violations: [] });
+    const report = JSON.parse(json.stdout) as { ok: boolean; checked: number; violations: unknown[]; documents: { issued: number } };
+    // The demo's receipts are checked too: one per captured payment, numbered without a gap.
+    expect(report).toEqual({ ok: true, checked: expect.any(Number), violations: [], documents: { issued: expect.any(Number), problems: [] } });
     expect(report.checked).toBeGreaterThan(0);
+    expect(report.documents.issued).toBeGreaterThan(0);
     const text = await forgehire("ledger:verify");
     expect(text.code).toBe(0);
     expect(text.stdout).toContain("Every invariant holds.");

@@ -1,4 +1,5 @@
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@forgehire/services";
 import { dataDirCopy, forgehireIn } from "./run-cli.test-support.js";
@@ -60,5 +61,36 @@ describe("forgehire payments:list", () => {
     expect(text.stdout).toContain("The job was already paid by another payment.");
     const all = await forgehire("payments:list", "--job", String(jobId));
     expect(all.stdout.trim().split("\n")).toHaveLength(2);
+  });
+});
+
+describe("forgehire payments:receipt", () => {
+  it("[receipts-7] writes a payment's receipt PDF with --out and prints the facts it was issued with with --json, through the same use case as the API", async () => {
+    const database = await openDatabase({ dataDir });
+    const seeded = (await database
+      .knex("payments")
+      .join("billing_documents", "billing_documents.payment_id", "payments.id")
+      .where({ "billing_documents.kind": "receipt" })
+      .first("payments.id", "billing_documents.number")) as { id: string; number: string };
+    await database.close();
+    const out = path.join(dataDir, "receipt.pdf");
+    const written = await forgehire("payments:receipt", seeded.id, "--out", out);
+    expect(written.code).toBe(0);
+    expect(written.stdout).toContain(`Receipt ${seeded.number}`);
+    const { pdfText } = await import("../../server/src/test/pdf-text.js");
+    const text = await pdfText(readFileSync(out));
+    expect(text).toContain(`Number: ${seeded.number}`);
+    expect(text).toContain("@forgehire.local");
+
+    const json = await forgehire("payments:receipt", seeded.id, "--json");
+    expect(json.code).toBe(0);
+    const facts = JSON.parse(json.stdout) as { number: string; kind: string; content: { totalCents: number; lines: Array<{ amountCents: number }> } };
+    expect(facts).toMatchObject({ number: seeded.number, kind: "receipt" });
+    expect(facts.content.lines.reduce((sum, line) => sum + line.amountCents, 0)).toBe(facts.content.totalCents);
+
+    // A payment never captured has no receipt (exit 4); a freelancer may not read it (exit 3); no output option is a usage error.
+    expect((await forgehire("payments:receipt", "00000000-0000-4000-8000-000000000000", "--json")).code).toBe(4);
+    expect((await forgehire("payments:receipt", seeded.id, "--json", "--as", "nova@forgehire.local")).code).toBe(3);
+    expect((await forgehire("payments:receipt", seeded.id)).code).toBe(2);
   });
 });

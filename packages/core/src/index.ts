@@ -92,3 +92,9 @@ export * from "./lifecycle/change-request.js";
 export * from "./lifecycle/diagram.js";
 export * from "./reviews/reviews.js";
 export * from "./schemas/reviews.js";
+
+export * from "./billing/numbering.js";
+export * from "./billing/documents.js";
+export * from "./billing/statement.js";
+export * from "./policies/billing.js";
+export * from "./schemas/billing.js";

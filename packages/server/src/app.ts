@@ -24,6 +24,7 @@ import { reviewsRouter } from "./routes/reviews/router.js";
 import { chatRouter } from "./routes/chat/router.js";
 import { notificationsRouter } from "./routes/notifications/router.js";
 import { paymentsRouter, stripeWebhookRouter } from "./routes/payments/router.js";
+import { billingRouter } from "./routes/billing/router.js";
 import { portalBoot } from "./portal-boot.js";
 import { staticApps, webApps } from "./static-apps.js";
 
@@ -118,6 +119,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   api.use(earningsRouter(services));
   api.use(payoutsRouter(services));
   api.use(paymentsRouter(services));
+  api.use(billingRouter(services));
   api.use(freelancersRouter(services));
   api.use(reviewsRouter(services));
   // Before the back office: its generic /admin/:resource would otherwise take POST /admin/chat-rooms.

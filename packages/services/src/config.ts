@@ -14,6 +14,16 @@ const optionalText = z
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
+/**
+ * The seller on billing documents when PLATFORM_* is not set: a placeholder a deployment replaces with its own legal
+ * entity (a demo or a test run needs none).
+ */
+export const billingSellerDefaults = {
+  name: "Forgehire Inc.",
+  address: "548 Market Street, Suite 100\nSan Francisco, CA 94104\nUnited States",
+  taxId: "EIN 00-0000000",
+} as const;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -97,6 +107,12 @@ const envSchema = z.object({
     .max(100)
     .refine((value) => Math.abs(value * 1000 - Math.round(value * 1000)) < 1e-6, "at most three decimals")
     .default(deliveryDefaults.platformFeePercent),
+  /** The seller printed on receipts, credit notes and statements: the platform's legal name. */
+  PLATFORM_LEGAL_NAME: z.string().trim().min(1).max(200).default(billingSellerDefaults.name),
+  /** Its postal address; `\\n` (a backslash and n) or a real line break separates lines. */
+  PLATFORM_ADDRESS: z.string().trim().min(1).max(500).default(billingSellerDefaults.address),
+  /** Its tax id (VAT, EIN…), printed as given. */
+  PLATFORM_TAX_ID: z.string().trim().min(1).max(100).default(billingSellerDefaults.taxId),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Attempts per 15 minutes per IP on login, signup and recover. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
@@ -252,6 +268,8 @@ export interface Config {
     maxRevisions: number;
     platformFeePercent: number;
   };
+  /** The seller on billing documents (PLATFORM_LEGAL_NAME, PLATFORM_ADDRESS, PLATFORM_TAX_ID). */
+  billing: { seller: { name: string; address: string; taxId: string } };
   logLevel: string;
   authRateLimit: number;
   /** API requests per minute per signed-in user (API_USER_RATE_LIMIT). */
@@ -336,6 +354,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxRevisions: e.MAX_REVISIONS,
       platformFeePercent: e.PLATFORM_FEE_PERCENT,
     },
+    billing: { seller: { name: e.PLATFORM_LEGAL_NAME, address: e.PLATFORM_ADDRESS.replace(/\\n/g, "\n"), taxId: e.PLATFORM_TAX_ID } },
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
     apiUserRateLimit: e.API_USER_RATE_LIMIT,

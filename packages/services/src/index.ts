@@ -108,3 +108,8 @@ export * from "./repositories/notifications.js";
 export * from "./use-cases/notifications/notify.js";
 export * from "./repositories/reviews.js";
 export * from "./use-cases/reviews/reviews.js";
+export * from "./repositories/billing-documents.js";
+export * from "./use-cases/billing/issue-documents.js";
+export * from "./use-cases/billing/documents.js";
+export * from "./use-cases/billing/statement.js";
+export * from "./adapters/pdf/billing-pdf.js";

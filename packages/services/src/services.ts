@@ -1,6 +1,7 @@
 import { autoApproveStory, remindOfReviewDeadline } from "./use-cases/delivery/deliver-story.js";
 import path from "node:path";
 import { createMailer } from "./adapters/mail/mailer.js";
+import { documentAttachment } from "./use-cases/billing/documents.js";
 import { createDiskStorage, type Storage } from "./adapters/storage/storage.js";
 import { createS3Storage } from "./adapters/storage/s3-storage.js";
 import { createBackgroundTasks } from "./background.js";
@@ -110,7 +111,15 @@ export async function createServices(config: Config, logger: Logger, database?: 
       breakdown: Math.max(config.queueJobTimeoutSeconds, Math.ceil((2 * config.ai.timeoutMs + config.ai.retryDelayMs) / 1000) + 5),
     },
   });
-  const mailer = createMailer({ db: db.knex, logger, queue, from: config.mailFrom, smtpUrl: config.smtpUrl, retry: config.emailRetry });
+  const mailer = createMailer({
+    db: db.knex,
+    logger,
+    queue,
+    from: config.mailFrom,
+    smtpUrl: config.smtpUrl,
+    retry: config.emailRetry,
+    attachmentOf: (documentId) => documentAttachment(db.knex, documentId),
+  });
   const background = createBackgroundTasks(logger);
   const rules = createRulesEngine();
   const ai = config.ai && (await createAiEngine({ ...config.ai, logger }));

@@ -12,6 +12,7 @@ import ForumOutlined from "@mui/icons-material/ForumOutlined";
 import Logout from "@mui/icons-material/Logout";
 import AccountBalanceWalletOutlined from "@mui/icons-material/AccountBalanceWalletOutlined";
 import ManageAccountsOutlined from "@mui/icons-material/ManageAccountsOutlined";
+import ReceiptLongOutlined from "@mui/icons-material/ReceiptLongOutlined";
 import WorkOutline from "@mui/icons-material/WorkOutline";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { useSnackbar } from "notistack";
@@ -98,6 +99,14 @@ export default function AccountMenu({ user, isAdmin }: AccountMenuProps) {
           </ListItemIcon>
           My Jobs
         </MenuItem>
+        {user.userType === "client" && (
+          <MenuItem component={RouterLink} to="/billing" onClick={handleClose}>
+            <ListItemIcon>
+              <ReceiptLongOutlined fontSize="small" />
+            </ListItemIcon>
+            Billing
+          </MenuItem>
+        )}
         {user.userType === "freelancer" && (
           <MenuItem component={RouterLink} to="/earnings" onClick={handleClose}>
             <ListItemIcon>

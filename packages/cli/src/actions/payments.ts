@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { listPaymentsForAdmin, reconcilePayments } from "@forgehire/services";
+import { writeFile } from "node:fs/promises";
+import { getPaymentReceipt, listPaymentsForAdmin, reconcilePayments } from "@forgehire/services";
 import { withServices } from "../context.js";
 import { exitCodes } from "../exit-codes.js";
 import { printJson } from "../output.js";
@@ -59,5 +60,37 @@ export async function paymentsList(options: PaymentsListOptions): Promise<void> 
     const amount = `$${(p.amount / 100).toFixed(2)}`;
     const why = p.refundReason ? `  ${p.lastError ?? p.refundReason}` : "";
     console.log(`${p.id}  job ${p.jobId}  ${amount}  ${p.status}  ${p.provider}  ${p.createdAt.toISOString()}${why}`);
+  }
+}
+
+export interface PaymentsReceiptOptions {
+  out?: string;
+  json?: boolean;
+  as?: string;
+}
+
+/**
+ * payments:receipt: a payment's receipt, through the same use case as `GET /api/payments/:id/receipt` (as the
+ * operator, an admin): `--out file.pdf` writes its PDF, `--json` prints the facts it was issued with.
+ */
+export async function paymentsReceipt(paymentId: string, options: PaymentsReceiptOptions): Promise<void> {
+  if (!options.out && !options.json) {
+    console.error("Say where the PDF goes (--out receipt.pdf) or ask for its facts (--json).");
+    process.exitCode = exitCodes.usage;
+    return;
+  }
+  const file = await withServices(async (services) => getPaymentReceipt(services, await operatorActor(services, options.as), paymentId));
+  if (options.out) {
+    await writeFile(options.out, file.pdf);
+    if (!options.json) console.log(`Receipt ${file.document.number} (${file.pdf.length} bytes) written to ${options.out}.`);
+  }
+  if (options.json) {
+    printJson({
+      id: file.document.id,
+      number: file.document.number,
+      kind: file.document.kind,
+      issuedAt: file.document.issuedAt,
+      content: file.document.content,
+    });
   }
 }

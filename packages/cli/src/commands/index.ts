@@ -207,6 +207,14 @@ export function registerCommands(program: Command): void {
     .action(async (options) => (await import("../actions/payments.js")).paymentsReconcile(options));
 
   program
+    .command("payments:receipt <paymentId>")
+    .description("a payment's receipt: write its PDF (--out) or print the facts it was issued with (--json)")
+    .option("--out <file>", "write the PDF here, e.g. receipt.pdf")
+    .option("--as <email>", "act as this account (default: the first admin)")
+    .option("--json", "print JSON: {id, number, kind, issuedAt, content}")
+    .action(async (paymentId: string, options) => (await import("../actions/payments.js")).paymentsReceipt(paymentId, options));
+
+  program
     .command("stories:approve <id>")
     .description("approve a story in review as an admin: its milestone is released (gross, fee, net); the job completes with its last story")
     .option("--as <email>", "act as this account (default: the first admin)")

@@ -58,7 +58,7 @@ export function taskMessageEmailRecipient(senderId: string, job: { ownerId: stri
 export type EmailLane = "priority" | "bulk";
 
 /** The kinds of e-mail that take the priority lane; every other kind is a bulk notice. */
-export const priorityEmailKinds: readonly string[] = ["password_reset", "admin_email", "job_paid"];
+export const priorityEmailKinds: readonly string[] = ["password_reset", "admin_email", "job_paid", "receipt"];
 
 /**
  * The lane of an e-mail.

@@ -31,6 +31,7 @@ describe("back-office policy", () => {
         "dashboard",
         "deliveries",
         "disputes",
+        "documents",
         "emails",
         "freelancers",
         "jobs",

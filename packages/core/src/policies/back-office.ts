@@ -33,6 +33,7 @@ export const backOfficePolicy = {
   deliveries: { read: admins },
   "ledger-transactions": { read: admins },
   reviews: { read: admins, hide: admins },
+  documents: { read: admins },
 } as const satisfies Record<string, Record<string, readonly BackOfficeRole[]>>;
 
 /** A resource of the back office. */

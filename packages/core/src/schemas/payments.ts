@@ -61,6 +61,8 @@ export const paymentRecordSchema = z.object({
   currency: z.string(),
   status: z.enum(["requires_payment", "processing", "succeeded", "failed", "canceled", "needs_refund", "refunded"]),
   createdAt: z.string(),
+  /** the receipt's PDF once the card was charged (`GET /api/payments/:id/receipt`), else null */
+  receiptUrl: z.string().nullable().optional(),
 });
 /** The shape `paymentRecordSchema` describes. */
 export type PaymentRecord = z.infer<typeof paymentRecordSchema>;

@@ -18,6 +18,8 @@ export interface EmailRecord {
   jobId: number | null;
   /** The admin who wrote it (admin e-mails), else null. */
   senderId: string | null;
+  /** The billing document attached to it (a receipt's or credit note's e-mail), else null. */
+  documentId: string | null;
   sentAt: Date | null;
   createdAt: Date;
 }
@@ -34,6 +36,7 @@ interface EmailRow {
   attempts: number;
   job_id: number | null;
   sender_id: string | null;
+  document_id?: string | null;
   sent_at: Date | null;
   created_at: Date;
 }
@@ -51,6 +54,7 @@ function toRecord(row: EmailRow): EmailRecord {
     attempts: row.attempts,
     jobId: row.job_id,
     senderId: row.sender_id,
+    documentId: row.document_id ?? null,
     sentAt: row.sent_at && new Date(row.sent_at),
     createdAt: new Date(row.created_at),
   };
@@ -67,6 +71,7 @@ export const emailsRepository = {
       kind: string;
       jobId?: number | undefined;
       senderId?: string | undefined;
+      documentId?: string | undefined;
     },
   ): Promise<EmailRecord> {
     const [row] = (await db("emails")
@@ -79,6 +84,7 @@ export const emailsRepository = {
         status: "queued",
         job_id: email.jobId ?? null,
         sender_id: email.senderId ?? null,
+        document_id: email.documentId ?? null,
       })
       .returning("*")) as EmailRow[];
     if (!row) throw new Error("email insert returned no row");

@@ -10,6 +10,7 @@ import Grid from "@mui/material/Grid";
 import Link from "@mui/material/Link";
 import Pagination from "@mui/material/Pagination";
 import Skeleton from "@mui/material/Skeleton";
+import Stack from "@mui/material/Stack";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
@@ -25,6 +26,7 @@ import { EARNINGS_CSV_URL, EARNINGS_PER_PAGE, useEarnings } from "../../api/earn
 import { PAYOUTS_PER_PAGE, usePayouts, useStartPayoutsOnboarding } from "../../api/payouts";
 import ProtectedRoute from "../../components/ProtectedRoute";
 import { parsePageParam } from "../../lib/page-param";
+import StatementControls from "./StatementControls";
 
 const messages = {
   payoutsNotSetUp: "Payouts are not set up yet. Released money stays available on your Forgehire balance until payouts to your own account are set up.",
@@ -83,9 +85,12 @@ function Earnings() {
         <Typography variant="h4" component="h1">
           Earnings
         </Typography>
-        <Button variant="outlined" startIcon={<FileDownloadOutlined />} href={EARNINGS_CSV_URL} download>
-          Export CSV
-        </Button>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", alignItems: "center" }}>
+          <StatementControls />
+          <Button variant="outlined" startIcon={<FileDownloadOutlined />} href={EARNINGS_CSV_URL} download>
+            Export CSV
+          </Button>
+        </Stack>
       </Box>
       {earnings.data ? (
         <EarningsView data={earnings.data} page={page} onPageChange={handlePageChange} />

@@ -35,6 +35,7 @@ import BreakdownTab from "./BreakdownTab";
 import ContactPosterButton from "./ContactPosterButton";
 import JobReviewsCard from "./JobReviewsCard";
 import ProjectStatusTab from "./ProjectStatusTab";
+import ReceiptLinks from "../../components/ReceiptLinks";
 import RequirementsTab, { RequirementsErrorCard, RequirementsSkeleton } from "./RequirementsTab";
 
 const tabs = [
@@ -176,6 +177,9 @@ function JobHeader({ job, onChangeRequested }: { job: Job; onChangeRequested: ()
             Posted by {job.ownerName}
             {delivery ? ` · Expected delivery ${delivery}` : ""}
           </Typography>
+          <Box sx={{ mt: 1.5 }}>
+            <ReceiptLinks jobId={job.id} enabled={paid && (user?.id === job.ownerId || isAdmin)} />
+          </Box>
         </Box>
         <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: "wrap" }}>
           {offersBreakdown(job) && <CreateBreakdownButton job={job} />}

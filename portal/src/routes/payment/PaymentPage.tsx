@@ -25,6 +25,7 @@ import { useCurrentUser } from "../../hooks/use-current-user";
 import { formatMoney } from "../../lib/format";
 import { parseJobId } from "../../lib/job-id";
 import { messages, type PaymentResult } from "./messages";
+import ReceiptLinks from "../../components/ReceiptLinks";
 import TestCardForm from "./TestCardForm";
 
 // Stripe's SDK only loads when Stripe is configured, in its own chunk.
@@ -191,7 +192,10 @@ function PaymentScreen({ job }: { job: Job }) {
           <Divider sx={{ my: 3 }} />
 
           {paid || done ? (
-            <Alert severity="success">{messages.complete}</Alert>
+            <Stack spacing={2}>
+              <Alert severity="success">{messages.complete}</Alert>
+              <ReceiptLinks jobId={job.id} enabled={paid} />
+            </Stack>
           ) : setupError ? (
             <Alert
               severity="error"

@@ -8,6 +8,7 @@ import Tabs from "@mui/material/Tabs";
 import Typography from "@mui/material/Typography";
 import ProtectedRoute from "../../components/ProtectedRoute";
 import { useCurrentUser } from "../../hooks/use-current-user";
+import BillingDetailsSection from "./BillingDetailsSection";
 import EmailNotificationsSection from "./EmailNotificationsSection";
 import PasswordTab from "./PasswordTab";
 import ProfileTab from "./ProfileTab";
@@ -45,6 +46,7 @@ function UpdateProfile() {
         <Box role="tabpanel" id={`tabpanel-${tab}`} aria-labelledby={`tab-${tab}`} sx={{ p: { xs: 3, md: 4 } }}>
           {/* Keyed by user so the form starts from the saved names. */}
           {tab === "profile" ? <ProfileTab key={user.id} user={user} /> : <PasswordTab />}
+          {tab === "profile" && user.userType === "client" && <BillingDetailsSection />}
           {tab === "profile" && <EmailNotificationsSection user={user} />}
         </Box>
       </Card>

@@ -26,6 +26,7 @@ import { ids, parseFilter, pathId, q, uuid } from "./list-filters.js";
 import { parseListParams, sendList } from "./list-params.js";
 import { adminPaymentsRouter } from "./payments.js";
 import { adminMoneyRouter } from "./money.js";
+import { adminDocumentsRouter } from "./documents.js";
 import { presentAdminUser } from "./present-admin.js";
 
 const userFilter = z.object({
@@ -102,6 +103,7 @@ export function adminRouter(services: Services, options: AdminRouterOptions = {}
   router.use(adminReviewsRouter(services));
   router.use(adminPayoutsRouter(services));
   router.use(adminMoneyRouter(services));
+  router.use(adminDocumentsRouter(services));
 
   router.all("/{*rest}", () => {
     throw domainError("UNKNOWN_RESOURCE");

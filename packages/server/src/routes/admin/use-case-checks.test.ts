@@ -145,6 +145,7 @@ beforeAll(async () => {
     payouts: payout,
     deliveries: disputedStory.id,
     "ledger-transactions": (await db("ledger_transactions").where({ job_id: paid }).first("id")).id,
+    documents: (await db("billing_documents").where({ job_id: paid }).first("id")).id,
   });
 });
 afterAll(async () => {

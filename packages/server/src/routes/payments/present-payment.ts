@@ -1,5 +1,9 @@
-import type { PaymentRecord } from "@forgehire/core";
+import { isCapturedStatus, type PaymentRecord } from "@forgehire/core";
 import type { PaymentRow } from "@forgehire/services";
+
+/** A charge's receipt, once the card was charged (a capture that did not count has one too, and its credit note). */
+export const receiptUrlOf = (payment: Pick<PaymentRow, "id" | "status">): string | null =>
+  isCapturedStatus(payment.status) ? `/api/payments/${payment.id}/receipt` : null;
 
 /** A payment attempt on the wire (API.md "Payments"): amounts in whole cents; never the idempotency key. */
 export function presentPayment(payment: PaymentRow): PaymentRecord & { attempt: number; lastError: string | null; updatedAt: string } {
@@ -15,6 +19,7 @@ export function presentPayment(payment: PaymentRow): PaymentRecord & { attempt: 
     lastError: payment.lastError,
     createdAt: payment.createdAt.toISOString(),
     updatedAt: payment.updatedAt.toISOString(),
+    receiptUrl: receiptUrlOf(payment),
   };
 }
 

@@ -17,6 +17,8 @@ export interface OutgoingEmail {
   jobId?: number;
   /** The admin who wrote it (admin e-mails). */
   senderId?: string;
+  /** A billing document to attach: the worker draws its PDF when it sends, so the queue carries only this id. */
+  documentId?: string;
   /**
    * Bearer secrets the message carries (a password reset link): each `{{name}}` in the text and html is replaced
    * by its value only in the message handed to SMTP. The outbox and the logs keep a placeholder instead, so
@@ -87,6 +89,8 @@ export interface MailerOptions {
   timeoutMs?: number;
   /** Delivery attempts before a message is marked failed, and the pause after the first failure (doubling up to maxDelayMs). */
   retry?: { attempts: number; delayMs: number; maxDelayMs: number };
+  /** Draws a billing document's PDF for its e-mail (the services' wiring supplies it). */
+  attachmentOf?: (documentId: string) => Promise<{ filename: string; content: Buffer; contentType: string }>;
 }
 
 /** 12 attempts, 5 s doubling to at most 1 minute: about 10 minutes of retries, and SMTP back means delivered within a minute. */
@@ -189,6 +193,9 @@ export function createMailer(options: MailerOptions): Mailer {
         return "handed over";
       }
       try {
+        // Drawn at each attempt from the document's stored facts (the same bytes every time); a failure to draw it
+        // is a failed attempt, retried like an SMTP failure.
+        const attachments = record.documentId && options.attachmentOf ? [await options.attachmentOf(record.documentId)] : undefined;
         await (
           await connect()
         ).sendMail({
@@ -197,6 +204,7 @@ export function createMailer(options: MailerOptions): Mailer {
           subject: record.subject,
           text: job.smtpBody?.text ?? record.text,
           html: job.smtpBody ? job.smtpBody.html : (record.html ?? undefined),
+          ...(attachments && { attachments }),
         });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);

@@ -25,6 +25,8 @@ import { loadLiveJob } from "../jobs/job-details.js";
 import type { JobRecord } from "../../repositories/jobs.js";
 import { postLedgerTransaction } from "../ledger/post-ledger.js";
 import { queuePayout } from "../payouts/payouts.js";
+import { issueCreditNote } from "../billing/issue-documents.js";
+import { emailDocument } from "../billing/documents.js";
 import { completeIfDelivered, deliveryLimits, move } from "./deliver-story.js";
 import { notify } from "../notifications/notify.js";
 
@@ -230,9 +232,10 @@ export async function resolveDispute(deps: Deps, actor: Actor, disputeId: string
       // The freelancer's share goes out like any release's.
       await queuePayout(deps, trx, job.freelancerId!);
     }
+    let refund: { id: number; charge: PaymentRow | undefined } | null = null;
     if (input.refundCents > 0) {
-      await refundThroughProvider(deps, trx, job.id, disputeId, input.refundCents, storyId);
-      await postLedgerTransaction(
+      const charge = await refundThroughProvider(deps, trx, job.id, disputeId, input.refundCents, storyId);
+      const { transaction } = await postLedgerTransaction(
         trx,
         refundTransaction({
           jobId: job.id,
@@ -244,6 +247,7 @@ export async function resolveDispute(deps: Deps, actor: Actor, disputeId: string
         }),
         ledgerActor,
       );
+      refund = { id: transaction.id, charge };
     }
     for (const story of stories) await move(deps, trx, actor, "resolveDispute", { story, job });
     const note = input.note === "" ? null : input.note;
@@ -271,6 +275,18 @@ export async function resolveDispute(deps: Deps, actor: Actor, disputeId: string
       parties: { ownerId: job.ownerId, freelancerId: job.freelancerId },
       facts: { jobId: job.id, jobTitle: job.title, disputeId, releaseCents: input.releaseCents, refundCents: input.refundCents },
     });
+    if (refund) {
+      // Last in the commit: the credit note's number holds the series' counter lock until it ends.
+      const creditNote = await issueCreditNote(deps, trx, {
+        refundId: refund.id,
+        jobId: job.id,
+        payment: refund.charge ?? null,
+        amountCents: input.refundCents,
+        reason: `Dispute resolved by the platform${note ? `: ${note}` : ""}.`,
+        storyTitles: stories.map((story) => story.title),
+      });
+      await emailDocument(deps, trx, creditNote);
+    }
     return { dispute: (await disputesRepository.findById(trx, disputeId))!, jobCompleted };
   });
 }
@@ -297,8 +313,16 @@ async function notifyOfDispute(
  * Gives back a dispute's refund through the provider that took the job's payment (the built-in test provider records
  * it), on the job's captured charge. Called under the job's row lock, before the ledger records it: a provider
  * failure rolls everything back, and the idempotency key makes the retry the same refund.
+ * @returns the charge refunded on, undefined when the refund is only recorded
  */
-async function refundThroughProvider(deps: Deps, trx: Knex, jobId: number, disputeId: string, amountCents: number, storyId: string | null): Promise<void> {
+async function refundThroughProvider(
+  deps: Deps,
+  trx: Knex,
+  jobId: number,
+  disputeId: string,
+  amountCents: number,
+  storyId: string | null,
+): Promise<PaymentRow | undefined> {
   const charges = (await paymentsRepository.listForJob(trx, jobId)).filter(
     (payment) => payment.status === "succeeded" && payment.providerPaymentId && payment.provider === deps.payments.name,
   );
@@ -307,7 +331,7 @@ async function refundThroughProvider(deps: Deps, trx: Knex, jobId: number, dispu
   const quoteCharge = storyId === null ? undefined : await chargeOfChangeRequestStory(trx, charges, storyId);
   const charge = quoteCharge && quoteCharge.amount >= amountCents ? quoteCharge : charges.sort((a, b) => b.amount - a.amount)[0];
   // A job paid before the provider was switched (or by hand) has no charge this provider can refund: it is recorded.
-  if (!charge) return;
+  if (!charge) return undefined;
   // Never record a refund the provider did not make: one larger than any single charge is refused, nothing changed.
   if (charge.amount < amountCents) {
     throw domainError("DISPUTE_REFUND_FAILED", {
@@ -319,6 +343,7 @@ async function refundThroughProvider(deps: Deps, trx: Knex, jobId: number, dispu
   } catch (error) {
     throw domainError("DISPUTE_REFUND_FAILED", { cause: error });
   }
+  return charge;
 }
 
 /** The charge that paid the change request whose story this is, among the job's charges; undefined for a job's own story. */

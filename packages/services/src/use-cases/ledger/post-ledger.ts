@@ -72,10 +72,14 @@ export async function postPaymentCaptured(
  * first, from what the payments table says, so refund_due never goes below zero.
  * @param trx the transaction that marks the attempt refunded
  * @param payment the attempt
+ * @returns the refund's ledger transaction (its id is the refund's id) and whether this call wrote it
  */
-export async function postPaymentRefund(trx: Knex.Transaction, payment: Pick<PaymentRow, "id" | "jobId" | "amount" | "userId">): Promise<void> {
+export async function postPaymentRefund(
+  trx: Knex.Transaction,
+  payment: Pick<PaymentRow, "id" | "jobId" | "amount" | "userId">,
+): Promise<{ transaction: LedgerTransactionRecord; created: boolean }> {
   await postPaymentCaptured(trx, payment, false, { kind: "provider", id: null });
-  await postLedgerTransaction(
+  return postLedgerTransaction(
     trx,
     refundTransaction({
       jobId: payment.jobId,

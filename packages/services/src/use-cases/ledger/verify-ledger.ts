@@ -1,4 +1,4 @@
-import { checkLedger, type LedgerViolation } from "@forgehire/core";
+import { checkLedger, documentSeriesProblems, type LedgerViolation } from "@forgehire/core";
 import type { ServiceDeps } from "../../deps.js";
 import { ledgerRepository } from "../../repositories/ledger.js";
 
@@ -7,11 +7,14 @@ export interface LedgerVerification {
   ok: boolean;
   checked: number;
   violations: LedgerViolation[];
+  /** Receipts and credit notes: how many were issued, and each gap, repeat or disorder of their numbers (none expected). */
+  documents: { issued: number; problems: string[] };
 }
 
 /**
  * Checks every ledger invariant (core's `checkLedger`) over the whole database, the ledger against the payments too, read in one repeatable-read
- * snapshot so a write landing between the two reads cannot look like a violation.
+ * snapshot so a write landing between the two reads cannot look like a violation; and that the receipts' and credit
+ * notes' numbers run without a gap or a repeat.
  * @param deps the database
  * @returns ok, the number of transactions checked and the violations
  */
@@ -31,6 +34,10 @@ export async function verifyLedger(deps: Pick<ServiceDeps, "db">): Promise<Ledge
       jobs.map((job) => ({ id: Number(job.id), status: job.status })),
       payments.map((p) => ({ id: p.id, jobId: Number(p.job_id), amountCents: Number(p.amount), status: p.status })),
     );
-    return { ok: violations.length === 0, checked: transactions.length, violations };
+    const issued = (await trx("billing_documents")
+      .orderBy([{ column: "year" }, { column: "sequence" }])
+      .select("number")) as Array<{ number: string }>;
+    const problems = documentSeriesProblems(issued);
+    return { ok: violations.length === 0 && problems.length === 0, checked: transactions.length, violations, documents: { issued: issued.length, problems } };
   });
 }

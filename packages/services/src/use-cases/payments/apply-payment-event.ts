@@ -22,6 +22,8 @@ import { refundPayment } from "./refund-payment.js";
 import { notifyClientOfJobUpdate } from "../notifications/client-emails.js";
 import { notify } from "../notifications/notify.js";
 import { freezeForProviderDispute } from "../delivery/disputes.js";
+import { issueReceipt } from "../billing/issue-documents.js";
+import { emailDocument } from "../billing/documents.js";
 
 type Deps = Pick<ServiceDeps, "db" | "now" | "payments" | "logger" | "mailer" | "config" | "realtime">;
 
@@ -98,7 +100,9 @@ export async function applyPaymentEvent(deps: Deps, event: PaymentEvent, actorId
 
     if (event.outcome === "succeeded" && current.status !== "succeeded" && current.status !== "needs_refund" && current.status !== "refunded") {
       if (current.changeRequestId) {
-        return settleChangeRequestPayment(trx, { job, payment: current, event, eventAt, now, actorId, record });
+        const settled = await settleChangeRequestPayment(trx, { job, payment: current, event, eventAt, now, actorId, record });
+        await receiptOf(deps, trx, current, settled.status === "succeeded", eventAt);
+        return settled;
       }
       const decision = settleSuccess({
         attemptStatus: current.status,
@@ -112,6 +116,8 @@ export async function applyPaymentEvent(deps: Deps, event: PaymentEvent, actorId
         await paymentsRepository.flagForRefund(trx, current.id, decision.reason, eventAt, now);
         // Real money came in even though it does not pay the job: the ledger holds it as due back (money-11).
         await postPaymentCaptured(trx, current, false, { kind: "provider", id: actorId });
+        // Every captured charge gets its receipt in the capture's commit, even one to be given back (its credit note follows).
+        await receiptOf(deps, trx, current, false, eventAt);
         return { duplicate: false, paymentId: current.id, jobId: job.id, status: "needs_refund", refund: decision.reason };
       }
       await paymentsRepository.updateStatus(trx, current.id, { status: "succeeded", lastError: null, eventAt }, now);
@@ -128,6 +134,8 @@ export async function applyPaymentEvent(deps: Deps, event: PaymentEvent, actorId
         parties: { ownerId: job.ownerId, freelancerId: job.freelancerId },
         facts: { jobId: job.id, jobTitle: job.title, paymentId: current.id, amountCents: current.amount },
       });
+      // Last: the receipt's number holds the series' counter lock until this commit (billing/issue-documents.ts).
+      await receiptOf(deps, trx, current, true, eventAt);
       return { duplicate: false, paymentId: current.id, jobId: job.id, status: "succeeded", refund: null };
     }
 
@@ -152,6 +160,12 @@ export async function applyPaymentEvent(deps: Deps, event: PaymentEvent, actorId
     if ((await refundPayment(deps, applied.paymentId)) === "refunded") return { ...applied, status: "refunded" };
   }
   return applied;
+}
+
+/** Issues a capture's receipt and queues its e-mail (the PDF attached by the mail worker), in the capture's transaction. */
+async function receiptOf(deps: Deps, trx: Knex.Transaction, payment: PaymentRow, counts: boolean, paidAt: Date): Promise<void> {
+  const { document, created } = await issueReceipt(deps, trx, payment, { counts, paidAt });
+  if (created) await emailDocument(deps, trx, document);
 }
 
 /**

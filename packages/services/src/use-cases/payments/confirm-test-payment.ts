@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   authorize,
+  cardBrandOf,
   cardExpiryRefusal,
   decideChangeRequest,
   domainError,
@@ -75,8 +76,12 @@ export async function confirmTestPayment(
       lastError,
       amount: payment.amount,
       occurredAt: null,
-      // Never the card number: only its last four digits, as a provider would keep.
-      payload: { type, provider: "test", data: { object: { id: payment.providerPaymentId, amount: payment.amount, last4: input.cardNumber.slice(-4) } } },
+      // Never the card number: only its brand and last four digits, as a provider would keep (the receipt prints them).
+      payload: {
+        type,
+        provider: "test",
+        data: { object: { id: payment.providerPaymentId, amount: payment.amount, brand: cardBrandOf(input.cardNumber), last4: input.cardNumber.slice(-4) } },
+      },
     },
     actor.id,
   );

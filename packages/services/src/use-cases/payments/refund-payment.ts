@@ -1,6 +1,9 @@
+import { refundReasonMessages } from "@forgehire/core";
 import type { ServiceDeps } from "../../deps.js";
 import { jobsRepository } from "../../repositories/jobs.js";
 import { paymentsRepository } from "../../repositories/payments.js";
+import { issueCreditNote } from "../billing/issue-documents.js";
+import { emailDocument } from "../billing/documents.js";
 import { postPaymentRefund } from "../ledger/post-ledger.js";
 import { paymentTransaction } from "./lock-order.js";
 import { notify } from "../notifications/notify.js";
@@ -38,7 +41,7 @@ export async function refundPayment(deps: Deps, paymentId: string): Promise<"ref
     // The ledger's refund goes with the status that records it; a second process that finds it refunded already
     // writes nothing, and the refund's key makes even a race write it once (money-12).
     if (await paymentsRepository.markRefunded(trx, payment.id, refundId, deps.now())) {
-      await postPaymentRefund(trx, payment);
+      const { transaction } = await postPaymentRefund(trx, payment);
       // The payer is told once, with the refund that records it.
       if (job) {
         await notify(deps, trx, {
@@ -48,6 +51,15 @@ export async function refundPayment(deps: Deps, paymentId: string): Promise<"ref
           facts: { jobId: job.id, jobTitle: job.title, paymentId: payment.id, amountCents: payment.amount },
         });
       }
+      // Last in the commit: the credit note's number holds the series' counter lock until it ends.
+      const note = await issueCreditNote(deps, trx, {
+        refundId: transaction.id,
+        jobId: payment.jobId,
+        payment,
+        amountCents: payment.amount,
+        reason: payment.refundReason ? refundReasonMessages[payment.refundReason] : "A charge that did not pay the job, given back.",
+      });
+      await emailDocument(deps, trx, note);
     }
   });
   deps.logger.warn({ paymentId, jobId: payment.jobId, refundId, reason: payment.refundReason, amount: payment.amount }, "payment refunded");
