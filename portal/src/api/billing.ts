@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { BillingDetails, BillingDetailsBody, BillingDocumentsBody, PaymentRecord } from "@forgehire/core";
-import { apiFetch } from "./client";
+import type { BillingDetails, BillingDetailsBody, BillingDocumentItem, PaymentRecord } from "@forgehire/core";
+import { apiFetch, apiFetchPage } from "./client";
 
 /** Rows per page of the Billing page. */
 export const BILLING_PER_PAGE = 20;
@@ -17,7 +17,7 @@ export const billingKeys = {
 export function useBillingDocuments(page: number) {
   return useQuery({
     queryKey: billingKeys.documents(page),
-    queryFn: ({ signal }) => apiFetch<BillingDocumentsBody>(`/api/billing/documents?page=${page}&perPage=${BILLING_PER_PAGE}`, { signal }),
+    queryFn: ({ signal }) => apiFetchPage<BillingDocumentItem>(`/api/billing/documents?page=${page}&perPage=${BILLING_PER_PAGE}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }

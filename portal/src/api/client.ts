@@ -90,6 +90,22 @@ export interface ApiFetchOptions {
  * @throws ApiError for every non-2xx answer, and for network failures (status 0, code NETWORK_ERROR)
  */
 export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  return (await apiRequest<T>(path, options)).data;
+}
+
+/**
+ * A page of a list the API answers as an array, with the count of every matching row in X-Total-Count.
+ * @param path the list's path with its page parameters
+ * @returns the page's items and the total
+ */
+export async function apiFetchPage<T>(path: string, options: ApiFetchOptions = {}): Promise<{ items: T[]; total: number }> {
+  const { data, headers } = await apiRequest<T[]>(path, options);
+  const total = Number(headers.get("X-Total-Count"));
+  return { items: data, total: Number.isFinite(total) ? total : data.length };
+}
+
+/** apiFetch's request, with the answer's headers. */
+async function apiRequest<T>(path: string, options: ApiFetchOptions): Promise<{ data: T; headers: Headers }> {
   const { method = "GET", body, signal } = options;
   const headers: Record<string, string> = { Accept: "application/json" };
   let payload: BodyInit | undefined;
@@ -122,5 +138,5 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
     if (isErrorBody(data)) throw new ApiError(response.status, data.error);
     throw new ApiError(response.status, { code: UNEXPECTED_RESPONSE, title: "Error", message: messages.unexpected });
   }
-  return data as T;
+  return { data: data as T, headers: response.headers };
 }

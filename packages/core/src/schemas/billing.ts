@@ -69,13 +69,8 @@ export const billingDocumentItemSchema = z.object({
 /** One document of the list. */
 export type BillingDocumentItem = z.infer<typeof billingDocumentItemSchema>;
 
-/** `GET /api/billing/documents`. */
-export const billingDocumentsSchema = z.object({
-  items: z.array(billingDocumentItemSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  perPage: z.number().int(),
-});
+/** `GET /api/billing/documents`: a page of them (the total of all in X-Total-Count). */
+export const billingDocumentsSchema = z.array(billingDocumentItemSchema);
 /** The body of `GET /api/billing/documents`. */
 export type BillingDocumentsBody = z.infer<typeof billingDocumentsSchema>;
 

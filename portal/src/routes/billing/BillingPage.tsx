@@ -18,7 +18,7 @@ import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import FileDownloadOutlined from "@mui/icons-material/FileDownloadOutlined";
 import { Link as RouterLink, useSearchParams } from "react-router";
-import type { BillingDocumentsBody, BillingDocumentKind } from "@forgehire/core";
+import type { BillingDocumentItem, BillingDocumentKind } from "@forgehire/core";
 import { BILLING_PER_PAGE, useBillingDocuments } from "../../api/billing";
 import { errorMessage } from "../../api/client";
 import ProtectedRoute from "../../components/ProtectedRoute";
@@ -95,7 +95,7 @@ function DocumentsTable({
   page,
   onPageChange,
 }: {
-  data: BillingDocumentsBody;
+  data: { items: BillingDocumentItem[]; total: number };
   page: number;
   onPageChange: (event: ChangeEvent<unknown>, page: number) => void;
 }) {

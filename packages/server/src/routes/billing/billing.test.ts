@@ -242,8 +242,12 @@ describe("[receipts-3] who may read receipts, credit notes, lists and statements
   });
 
   it("[receipts-3] GET /api/billing/documents lists the signed-in client's own receipts and credit notes, newest first, paginated", async () => {
-    const page = (await bob.agent.get("/api/billing/documents?perPage=2").expect(200)).body;
-    const all = (await bob.agent.get("/api/billing/documents?perPage=100").expect(200)).body;
+    const list = async (query: string) => {
+      const res = await bob.agent.get(`/api/billing/documents?${query}`).expect(200);
+      return { items: res.body as Array<{ id: string }>, total: Number(res.headers["x-total-count"]) };
+    };
+    const page = await list("perPage=2");
+    const all = await list("perPage=100");
     const owned = (await db()("billing_documents")
       .where({ client_id: bob.user.id })
       .orderBy([
@@ -252,7 +256,7 @@ describe("[receipts-3] who may read receipts, credit notes, lists and statements
       ])) as Array<{ id: string }>;
     expect(all.total).toBe(owned.length);
     expect(all.items.map((d: { id: string }) => d.id)).toEqual(owned.map((d) => d.id));
-    expect(page).toMatchObject({ total: owned.length, page: 1, perPage: 2 });
+    expect(page.total).toBe(owned.length);
     expect(page.items).toEqual(all.items.slice(0, 2));
     expect(all.items).toContainEqual(
       expect.objectContaining({ kind: "credit_note", number: creditNoteNumber, amountCents: 2500, url: `/api/refunds/${refundId}/credit-note` }),
@@ -260,9 +264,10 @@ describe("[receipts-3] who may read receipts, credit notes, lists and statements
     expect(all.items).toContainEqual(expect.objectContaining({ kind: "receipt", url: `/api/payments/${paymentId}/receipt` }));
     for (const item of all.items) expect(Object.keys(item).sort()).toEqual(["amountCents", "id", "issuedAt", "jobId", "jobTitle", "kind", "number", "url"]);
     // Nobody sees another's documents in their list; a freelancer's is empty; visitors are refused.
-    const alices = (await alice.agent.get("/api/billing/documents?perPage=100").expect(200)).body.items as Array<{ id: string }>;
+    const alices = (await alice.agent.get("/api/billing/documents?perPage=100").expect(200)).body as Array<{ id: string }>;
     expect(alices.some((d) => all.items.some((b: { id: string }) => b.id === d.id))).toBe(false);
-    expect((await nova.agent.get("/api/billing/documents").expect(200)).body).toEqual({ items: [], total: 0, page: 1, perPage: 24 });
+    const novas = await nova.agent.get("/api/billing/documents").expect(200);
+    expect([novas.body, novas.headers["x-total-count"]]).toEqual([[], "0"]);
     await server.agent().get("/api/billing/documents").expect(401);
     await bob.agent.get("/api/billing/documents?perPage=0").expect(400);
     await bob.agent.get("/api/billing/documents?page=abc").expect(400);

@@ -39,7 +39,9 @@ export function billingRouter(services: Services): Router {
 
   router.get("/billing/documents", async (req, res) => {
     const query = parse(billingDocumentsQuery, req.query);
-    res.set("Cache-Control", "private, no-store").json(await listClientDocuments(services, currentActor(req), query));
+    // The contract's list is an array, paginated as the directory's and the rooms' are: the total in X-Total-Count.
+    const { items, total } = await listClientDocuments(services, currentActor(req), query);
+    res.set({ "X-Total-Count": String(total), "Cache-Control": "private, no-store" }).json(items);
   });
 
   router.get("/profile/billing", async (req, res) => {
