@@ -17,17 +17,8 @@ import {
   quote,
   rulesBreakdown,
 } from "@forgehire/core";
-import {
-  createUser,
-  notificationsRepository,
-  payoutsRepository,
-  postLedgerTransaction,
-  postPaymentCaptured,
-  issueReceipt,
-  postRelease,
-  storiesRepository,
-  type ServiceDeps,
-} from "@forgehire/services";
+import { createUser, postLedgerTransaction, postPaymentCaptured, issueReceipt, postRelease, type ServiceDeps } from "@forgehire/services";
+import { notificationsRepository, payoutsRepository, storiesRepository } from "@forgehire/services/repositories";
 import { demoUsers } from "./01-users.js";
 import { demoFreelancers } from "./02-freelancers.js";
 import { demoJobs } from "./03-jobs.js";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { billingDocumentsRepository, getAdminCharts, getAdminStats, getFreelancerReviews, loadConfig, verifyLedger, type Database } from "@forgehire/services";
+import { getAdminCharts, getAdminStats, getFreelancerReviews, loadConfig, verifyLedger, type Database } from "@forgehire/services";
+import { billingDocumentsRepository } from "@forgehire/services/repositories";
 import { openTestDatabase } from "@forgehire/services/testing";
 import { documentSeriesProblems, paymentAmount, quote } from "@forgehire/core";
 import { runSeeds } from "./index.js";

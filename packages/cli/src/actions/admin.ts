@@ -1,12 +1,11 @@
 import inquirer from "inquirer";
 import { z } from "zod";
-import { awaitDeliveryAttempt, getAdminStats, listEmailsForAdmin, resendEmail, sendAdminEmail } from "@forgehire/services";
+import { awaitDeliveryAttempt, getAdminStats, listEmailsForAdmin, resendEmail, sendAdminEmail, operatorActor } from "@forgehire/services";
 import { describeEmailDelivery, isDomainError, jobIdParams } from "@forgehire/core";
 import { withServices } from "../context.js";
 import { describeFailure, exitCodes, UsageError } from "../exit-codes.js";
 import { printJson } from "../output.js";
 import { parseInput } from "../parse-input.js";
-import { operatorActor } from "./operator.js";
 
 /** stats: the back office dashboard's counters (live jobs per view). */
 export async function stats(options: { json?: boolean }): Promise<void> {

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { listDisputesForAdmin, resolveDispute, type DisputeRecord } from "@forgehire/services";
+import { listDisputesForAdmin, resolveDispute, type DisputeRecord, operatorActor } from "@forgehire/services";
 import { withServices } from "../context.js";
 import { printJson } from "../output.js";
 import { parseInput } from "../parse-input.js";
-import { operatorActor } from "./operator.js";
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 

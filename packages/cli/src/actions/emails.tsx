@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { listOutbox, type EmailRecord } from "@forgehire/services";
+import { listOutbox, type EmailRecord, operatorActor } from "@forgehire/services";
 import { withServices } from "../context.js";
-import { operatorActor } from "./operator.js";
 import { printJson } from "../output.js";
 import { parseInput } from "../parse-input.js";
 import { printTable } from "../views/table.js";

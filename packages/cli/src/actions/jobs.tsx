@@ -34,6 +34,7 @@ import {
   type JobRecord,
   type Services,
   type StoryRecord,
+  operatorActor,
 } from "@forgehire/services";
 import { confirmOrRefuse } from "../confirm.js";
 import { withServices } from "../context.js";
@@ -42,7 +43,6 @@ import { note, printJson } from "../output.js";
 import { parseInput } from "../parse-input.js";
 import { readableReason } from "../views/readable-reason.js";
 import { printTable } from "../views/table.js";
-import { operatorActor } from "./operator.js";
 
 const jobId = (value: string) => parseInput(jobIdParams, { id: value }).id;
 const money = (dollars: number) => `$${dollars.toFixed(2)}`;

@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { writeFile } from "node:fs/promises";
-import { getPaymentReceipt, listPaymentsForAdmin, reconcilePayments } from "@forgehire/services";
+import { getPaymentReceipt, listPaymentsForAdmin, reconcilePayments, operatorActor } from "@forgehire/services";
 import { withServices } from "../context.js";
 import { exitCodes } from "../exit-codes.js";
 import { printJson } from "../output.js";
 import { parseInput } from "../parse-input.js";
-import { operatorActor } from "./operator.js";
 
 export interface PaymentsReconcileOptions {
   job?: string;

@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { payoutStatuses } from "@forgehire/core";
-import { listPayoutsForAdmin } from "@forgehire/services";
+import { listPayoutsForAdmin, operatorActor } from "@forgehire/services";
 import { withServices } from "../context.js";
 import { printJson } from "../output.js";
 import { parseInput } from "../parse-input.js";
-import { operatorActor } from "./operator.js";
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 

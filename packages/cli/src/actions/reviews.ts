@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { reviewRoles } from "@forgehire/core";
-import { hideReview, listReviewsForAdmin, type AdminReviewRecord } from "@forgehire/services";
+import { hideReview, listReviewsForAdmin, type AdminReviewRecord, operatorActor } from "@forgehire/services";
 import { withServices } from "../context.js";
 import { printJson } from "../output.js";
 import { parseInput } from "../parse-input.js";
-import { operatorActor } from "./operator.js";
 
 /** A review as the back office's API answers it, for --json. */
 const asJson = (review: AdminReviewRecord, now: Date) => ({

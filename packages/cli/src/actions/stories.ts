@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { approveStory } from "@forgehire/services";
+import { approveStory, operatorActor } from "@forgehire/services";
 import { withServices } from "../context.js";
 import { printJson } from "../output.js";
 import { parseInput } from "../parse-input.js";
-import { operatorActor } from "./operator.js";
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 

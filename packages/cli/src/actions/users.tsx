@@ -1,21 +1,19 @@
 import inquirer from "inquirer";
 import { z } from "zod";
 import { signupBody, userTypes } from "@forgehire/core";
-import { domainError } from "@forgehire/core";
 import { adminUserUpdateBody } from "@forgehire/core";
 import {
   createUser,
+  findAccount,
   getUserForAdmin,
   listUsers,
+  operatorActor,
   sendPasswordResetByAdmin,
   setUserDisabled,
   updateUserByAdmin,
-  usersRepository,
-  type Services,
   type UserRecord,
 } from "@forgehire/services";
 import { withServices } from "../context.js";
-import { operatorActor } from "./operator.js";
 import { UsageError } from "../exit-codes.js";
 import { printJson, withoutSecrets } from "../output.js";
 import { parseInput } from "../parse-input.js";
@@ -108,18 +106,6 @@ export async function usersList(options: ListOptions): Promise<void> {
     rows,
     footer: `${rows.length} of ${total} (page ${query.page})`,
   });
-}
-
-/**
- * The account a command names: by email (anything with an @) or by id.
- * @throws NOT_FOUND
- */
-export async function findAccount(services: Services, ref: string): Promise<UserRecord> {
-  const byEmail = ref.includes("@");
-  if (!byEmail) parseInput(z.object({ ref: z.string().uuid("Give an account's email or id") }), { ref });
-  const user = byEmail ? await usersRepository.findByEmail(services.db, ref) : await usersRepository.findById(services.db, ref);
-  if (!user) throw domainError("NOT_FOUND", { message: `No account ${ref}` });
-  return user;
 }
 
 /** users:show: one account (by email or id). */

@@ -1,7 +1,7 @@
 import type { Response } from "express";
 import { rateLimit, type IncrementResponse, type Options, type Store } from "express-rate-limit";
 import { ACCOUNT_LOGIN_FAILURE_LIMIT, ACCOUNT_LOGIN_WINDOW_MS, API_USER_RATE_WINDOW_MS, domainError } from "@forgehire/core";
-import { rateLimitHitsRepository, type Services } from "@forgehire/services";
+import { type Services, countRateLimitHits, forgetEndedRateLimits, resetRateLimit, uncountRateLimitHit } from "@forgehire/services";
 import { errorBody } from "./error-handler.js";
 
 const WINDOW_MS = 15 * 60 * 1000;
@@ -26,23 +26,23 @@ export class DatabaseRateLimitStore implements Store {
     this.windowMs = options.windowMs;
     // Ended windows are swept now and then; unref'd so the timer never keeps a process alive.
     this.sweeper = setInterval(() => {
-      rateLimitHitsRepository.deleteExpired(this.services.db, this.services.now()).catch((err: unknown) => {
+      forgetEndedRateLimits(this.services.db, this.services.now()).catch((err: unknown) => {
         this.services.logger.warn({ err }, "rate limit sweep failed");
       });
     }, this.windowMs).unref();
   }
 
   async increment(key: string): Promise<IncrementResponse> {
-    const count = await rateLimitHitsRepository.increment(this.services.db, this.prefix + key, this.services.now(), this.windowMs);
+    const count = await countRateLimitHits(this.services.db, this.prefix + key, this.services.now(), this.windowMs);
     return { totalHits: count.hits, resetTime: count.resetAt };
   }
 
   async decrement(key: string): Promise<void> {
-    await rateLimitHitsRepository.decrement(this.services.db, this.prefix + key, this.services.now());
+    await uncountRateLimitHit(this.services.db, this.prefix + key, this.services.now());
   }
 
   async resetKey(key: string): Promise<void> {
-    await rateLimitHitsRepository.reset(this.services.db, this.prefix + key);
+    await resetRateLimit(this.services.db, this.prefix + key);
   }
 
   shutdown(): void {
@@ -89,14 +89,14 @@ export function accountLoginLimit(services: Pick<Services, "db" | "now">) {
      */
     async take(email: string, res: Response): Promise<void> {
       const now = services.now();
-      const count = await rateLimitHitsRepository.increment(services.db, key(email), now, ACCOUNT_LOGIN_WINDOW_MS);
+      const count = await countRateLimitHits(services.db, key(email), now, ACCOUNT_LOGIN_WINDOW_MS);
       if (count.hits <= ACCOUNT_LOGIN_FAILURE_LIMIT) return;
       res.setHeader("Retry-After", String(Math.max(1, Math.ceil((count.resetAt.getTime() - now.getTime()) / 1000))));
       throw domainError("RATE_LIMITED");
     },
     /** Takes back the try of a login that succeeded: only failures use the account's budget up. */
     async succeeded(email: string): Promise<void> {
-      await rateLimitHitsRepository.decrement(services.db, key(email), services.now());
+      await uncountRateLimitHit(services.db, key(email), services.now());
     },
   };
 }
@@ -196,7 +196,7 @@ export class SharedHitCounter {
   /** Forgets the key, here and in the database. */
   async reset(key: string): Promise<void> {
     this.#counts.delete(key);
-    await rateLimitHitsRepository.reset(this.services.db, this.options.prefix + key);
+    await resetRateLimit(this.services.db, this.options.prefix + key);
   }
 
   /** Stops the sweeper. */
@@ -213,7 +213,7 @@ export class SharedHitCounter {
     const tries = count.unsynced;
     count.unsynced = 0;
     count.syncing = true;
-    rateLimitHitsRepository.increment(this.services.db, this.options.prefix + key, this.services.now(), this.options.windowMs, tries).then(
+    countRateLimitHits(this.services.db, this.options.prefix + key, this.services.now(), this.options.windowMs, tries).then(
       (total) => {
         count.syncing = false;
         count.hits = total.hits + count.unsynced;
@@ -234,7 +234,7 @@ export class SharedHitCounter {
   #sweep(): void {
     const now = this.services.now();
     for (const [key, count] of this.#counts) if (count.resetAt <= now.getTime() && !count.syncing) this.#counts.delete(key);
-    rateLimitHitsRepository.deleteExpired(this.services.db, now).catch((err: unknown) => {
+    forgetEndedRateLimits(this.services.db, now).catch((err: unknown) => {
       this.services.logger.warn({ err }, "rate limit sweep failed");
     });
   }

@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { ConnectSessionKnexStore } from "connect-session-knex";
 import type { Session, SessionData } from "express-session";
 import { sessionSignsIn } from "@forgehire/core";
-import { sessionEpochOf, sessionsRepository, type SessionUser } from "@forgehire/services";
+import { sessionEpochOf, type SessionUser, readSessionWithUser } from "@forgehire/services";
 
 /** What the session's one statement read besides the session: its row's expiry and its user. */
 interface Loaded {
@@ -51,7 +51,7 @@ export class KnexSessionStore extends ConnectSessionKnexStore {
   private async getWithUser(sid: string, callback: (err: unknown, session?: SessionData | null) => void): Promise<SessionData | null> {
     try {
       await this.ready;
-      const found = await sessionsRepository.findWithUser(this.options.knex, sid, new Date());
+      const found = await readSessionWithUser(this.options.knex, sid, new Date());
       if (found?.user && !sessionSignsIn(found.user, sessionEpochOf(found.sess))) {
         // Its account was disabled or lost rights since it signed in (the row may even have been stored after the
         // change deleted the others): the request goes on signed out, and the row goes, so nothing revives it.

@@ -4,7 +4,7 @@ import session from "express-session";
 import passport from "passport";
 import { Strategy as LocalStrategy } from "passport-local";
 import { sessionSignsIn } from "@forgehire/core";
-import { authenticate, sessionEpochOf, usersRepository, type Services } from "@forgehire/services";
+import { authenticate, sessionEpochOf, type Services, readSessionAccount } from "@forgehire/services";
 import { KnexSessionStore, sessionUserOf } from "./session-store.js";
 
 export const SESSION_COOKIE = "forgehire.sid";
@@ -59,7 +59,7 @@ export function sessionMiddlewares(services: Services, options: { cleanupInterva
       done(null, loaded && sessionSignsIn(loaded, sessionEpochOf(sess)) ? loaded : false);
       return;
     }
-    usersRepository.findById(services.db, id).then(
+    readSessionAccount(services.db, id).then(
       // A deleted or disabled user's session, or one older than the account's rights, is not signed in: 401.
       (user) => done(null, user && sessionSignsIn(user, sessionEpochOf(sess)) ? user : false),
       (error: unknown) => done(error),

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { MessageType } from "socket.io-adapter";
-import { adminsChannel, userChannel, usersRepository, type RealtimeEvent, type Services } from "@forgehire/services";
+import { adminsChannel, userChannel, type RealtimeEvent, type Services, enabledAdminIds } from "@forgehire/services";
 import { presenters } from "./present-event.js";
 
 /** The socket.io Postgres adapter's NOTIFY channel of the default namespace (its `channelPrefix#nsp`). */
@@ -25,7 +25,7 @@ export function emitThroughPostgres(services: Services): { flush(): Promise<void
     let rooms = [...channels];
     if (rooms.includes(adminsChannel)) {
       // The admins of this moment, as the socket server resolves them.
-      rooms = [...rooms.filter((room) => room !== adminsChannel), ...(await usersRepository.enabledAdminIds(services.db)).map(userChannel)];
+      rooms = [...rooms.filter((room) => room !== adminsChannel), ...(await enabledAdminIds(services.db)).map(userChannel)];
     }
     // An empty list would be socket.io's broadcast to every socket.
     if (rooms.length === 0) return;

@@ -21,12 +21,13 @@ import {
   getChatRoom,
   roomChannel,
   sessionChannel,
-  sessionsRepository,
   userChannel,
-  usersRepository,
   taskChannel,
   type Services,
   type UserRecord,
+  enabledAdminIds,
+  readLiveSessions,
+  readSessionWithUser,
 } from "@forgehire/services";
 import { toDomainError } from "../middlewares/error-handler.js";
 import { JoinLimits } from "./join-limits.js";
@@ -138,7 +139,7 @@ export function attachRealtime(httpServer: HttpServer, services: Services, sessi
       try {
         // The session and its user as they are now, in one statement: a socket whose session has ended (and not yet
         // been closed by the sweep) joins nothing more, and one whose user has lost a right joins by what is left.
-        const current = sid ? (await sessionsRepository.findWithUser(services.db, sid, services.now()))?.user : undefined;
+        const current = sid ? (await readSessionWithUser(services.db, sid, services.now()))?.user : undefined;
         if (!current || current.disabled || current.id !== user.id) {
           reply({ error: { code: "UNAUTHENTICATED", message: errorCatalogue.UNAUTHENTICATED.message } });
           socket.disconnect(true);
@@ -188,7 +189,7 @@ export function attachRealtime(httpServer: HttpServer, services: Services, sessi
     const sockets = [...io.of("/").sockets.values()];
     const sidOf = (socket: RealtimeSocket) => socket.data.sessionId;
     const sids = [...new Set(sockets.map(sidOf).filter((sid): sid is string => Boolean(sid)))];
-    const live = await sessionsRepository.findLive(services.db, sids, services.now());
+    const live = await readLiveSessions(services.db, sids, services.now());
     let closed = 0;
     for (const socket of sockets) {
       const sid = sidOf(socket);
@@ -218,7 +219,7 @@ export function attachRealtime(httpServer: HttpServer, services: Services, sessi
     adminDeliveries = adminDeliveries
       .then(async () => {
         // The admins as they are now: one demoted a moment ago (even straight in the database) hears nothing more.
-        const admins = await usersRepository.enabledAdminIds(services.db).catch((err: unknown) => {
+        const admins = await enabledAdminIds(services.db).catch((err: unknown) => {
           services.logger.warn({ err }, "admins not read: news for the admins goes to its other channels only");
           return [];
         });

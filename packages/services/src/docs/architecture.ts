@@ -57,7 +57,8 @@ const folders: Record<string, string> = {
   "packages/services/src/db": "opening PGlite or PostgreSQL, migrations, the data dir's lock and modes",
   "packages/services/src/docs": "generated documents and the tests that keep them true",
   "packages/services/src/queue": "pg-boss queues and their workers (breakdowns, mail, auto-approval)",
-  "packages/services/src/repositories": "SQL through knex, one module per table family; no rules",
+  "packages/services/src/repositories":
+    "SQL through knex, one module per table family; no rules. The faces get their types only (the package entry); seeds and tests import them from `@forgehire/services/repositories`",
   "packages/services/src/testing": "test databases, the mail catcher, reliability records (tests only)",
   "packages/services/src/use-cases": "one function per thing a user or the system does; each checks its own actor",
   "packages/server/src/middlewares": "sessions, CSRF, rate limits, body caps, validation, the error shape",

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { emailsRepository, sendAdminEmail } from "@forgehire/services";
+import { sendAdminEmail } from "@forgehire/services";
+import { emailsRepository } from "@forgehire/services/repositories";
 import { startMailCatcher, type MailCatcher } from "@forgehire/services/testing";
 import { buildAdmin, buildClient, buildJob } from "../../test/factories.js";
 import { startTcpProxy, type TcpProxy } from "../../test/tcp-proxy.js";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createLogger, emailsRepository, requestPasswordReset, WITHHELD_SECRET } from "@forgehire/services";
+import { createLogger, requestPasswordReset, WITHHELD_SECRET } from "@forgehire/services";
+import { emailsRepository } from "@forgehire/services/repositories";
 import { startMailCatcher, type MailCatcher } from "@forgehire/services/testing";
 import { buildClient } from "../../test/factories.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";

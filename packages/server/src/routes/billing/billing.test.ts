@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documentSeriesProblems, formatDocumentMoney, payoutTransaction, statementCsvHeader, type Story } from "@forgehire/core";
-import { billingDocumentsRepository, postLedgerTransaction, renderBillingDocumentPdf } from "@forgehire/services";
+import { postLedgerTransaction, renderBillingDocumentPdf } from "@forgehire/services";
+import { billingDocumentsRepository } from "@forgehire/services/repositories";
 import { recordReliability, startMailCatcher, type MailCatcher } from "@forgehire/services/testing";
 import { buildAdmin, buildClient, buildFreelancer, buildJob, payByTestCard, testCard, type BuiltUser } from "../../test/factories.js";
 import { binaryParser, pdfText } from "../../test/pdf-text.js";

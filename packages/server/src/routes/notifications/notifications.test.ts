@@ -7,7 +7,8 @@ import {
   type NotificationType,
   type Story,
 } from "@forgehire/core";
-import { afterCommitWorkSettled, createLogger, createServices, loadConfig, notificationsRepository, notify, openDatabase } from "@forgehire/services";
+import { afterCommitWorkSettled, createLogger, createServices, loadConfig, notify, openDatabase } from "@forgehire/services";
+import { notificationsRepository } from "@forgehire/services/repositories";
 import { emitThroughPostgres } from "../../realtime/postgres-emitter.js";
 import { buildAdmin, buildClient, buildFreelancer, buildJob, payByTestCard, type BuiltUser } from "../../test/factories.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";

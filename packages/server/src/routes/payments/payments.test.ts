@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jobActivityRepository } from "@forgehire/services";
+import { jobActivityRepository } from "@forgehire/services/repositories";
 import { buildAdmin, buildClient, buildFreelancer, buildJob, setJobState, type BuiltUser } from "../../test/factories.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";
 

@@ -3,7 +3,6 @@ import { idParams, jobIdParams, testConfirmBody } from "@forgehire/core";
 import {
   applyConnectEvent,
   applyPaymentEvent,
-  changeRequestsRepository,
   confirmTestPayment,
   createChangeRequestPaymentIntent,
   createPaymentIntent,
@@ -63,11 +62,10 @@ export function paymentsRouter(services: Services): Router {
     const actor = currentActor(req);
     const result = await confirmTestPayment(services, actor, input);
     const job = await loadLiveJob(services.db, result.jobId);
-    const request = result.changeRequestId ? await changeRequestsRepository.findById(services.db, result.changeRequestId) : undefined;
     res.json({
       status: result.status,
       job: presentJob(job, actor),
-      ...(request ? { changeRequest: presentChangeRequest(request, { actor, job }) } : {}),
+      ...(result.changeRequest ? { changeRequest: presentChangeRequest(result.changeRequest, { actor, job }) } : {}),
     });
   });
 

@@ -1,6 +1,7 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jobActivityRepository, reconcilePayments } from "@forgehire/services";
+import { reconcilePayments } from "@forgehire/services";
+import { jobActivityRepository } from "@forgehire/services/repositories";
 import { recordReliability } from "@forgehire/services/testing";
 import { buildClient, buildJob, setJobState, type BuiltUser } from "../../test/factories.js";
 import { startFakeStripe, stripeEvent, type FakeIntent, type FakeStripe } from "../../test/fakes/stripe-server.js";

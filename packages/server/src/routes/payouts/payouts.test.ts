@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payoutsPageSchema, releaseAmounts, type EarningsBody, type Payout, type Story } from "@forgehire/core";
-import { ledgerRepository, payOutAvailable, verifyLedger, type TestPaymentProvider } from "@forgehire/services";
+import { payOutAvailable, verifyLedger, type TestPaymentProvider } from "@forgehire/services";
+import { ledgerRepository } from "@forgehire/services/repositories";
 import { buildAdmin, buildClient, buildFreelancer, buildJob, payByTestCard, type BuiltUser } from "../../test/factories.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";
 

@@ -1,7 +1,8 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EarningsBody, Payout, Story } from "@forgehire/core";
-import { ledgerRepository, payOutAvailable, verifyLedger } from "@forgehire/services";
+import { payOutAvailable, verifyLedger } from "@forgehire/services";
+import { ledgerRepository } from "@forgehire/services/repositories";
 import { buildAdmin, buildClient, buildFreelancer, buildJob, type BuiltUser } from "../../test/factories.js";
 import { fakeChargeOf, startFakeStripe, stripeEvent, stripeObjectEvent, type FakeStripe } from "../../test/fakes/stripe-server.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";

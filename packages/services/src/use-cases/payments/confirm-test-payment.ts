@@ -14,7 +14,7 @@ import {
   type TestConfirmBody,
 } from "@forgehire/core";
 import type { ServiceDeps } from "../../deps.js";
-import { changeRequestsRepository } from "../../repositories/change-requests.js";
+import { changeRequestsRepository, type ChangeRequestRecord } from "../../repositories/change-requests.js";
 import { paymentsRepository } from "../../repositories/payments.js";
 import { loadLiveJob } from "../jobs/job-details.js";
 import { applyPaymentEvent } from "./apply-payment-event.js";
@@ -39,7 +39,7 @@ export async function confirmTestPayment(
   deps: Deps,
   actor: Actor,
   input: TestConfirmBody,
-): Promise<{ status: "succeeded"; jobId: number; changeRequestId: string | null }> {
+): Promise<{ status: "succeeded"; jobId: number; changeRequest: ChangeRequestRecord | null }> {
   if (deps.payments.name !== "test") throw domainError("TEST_PROVIDER_DISABLED");
   const payment = await paymentsRepository.findById(deps.db, input.paymentId);
   if (!payment || payment.provider !== "test" || !payment.providerPaymentId) throw domainError("PAYMENT_NOT_FOUND");
@@ -87,7 +87,9 @@ export async function confirmTestPayment(
   );
   if (outcome.status === "failed") throw domainError(outcome.code);
   if (applied.status !== "succeeded") throw domainError(refusalOf(applied.refund));
-  return { status: "succeeded", jobId: job.id, changeRequestId: payment.changeRequestId };
+  // What the payment changed, so the caller need not read it again: a paid change request is now approved.
+  const changeRequest = payment.changeRequestId ? ((await changeRequestsRepository.findById(deps.db, payment.changeRequestId)) ?? null) : null;
+  return { status: "succeeded", jobId: job.id, changeRequest };
 }
 
 /** Why a charge that went through did not pay the job (it was flagged for refund, or another request paid first). */
