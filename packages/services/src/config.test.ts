@@ -52,6 +52,7 @@ describe("loadConfig defaults", () => {
       authRateLimit: 20,
       apiUserRateLimit: 600,
       trustProxy: false,
+      billing: { seller: { name: "Forgehire Inc.", address: "548 Market Street, Suite 100\nSan Francisco, CA 94104\nUnited States", taxId: "EIN 00-0000000" } },
     });
   });
 

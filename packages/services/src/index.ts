@@ -60,6 +60,7 @@ export * from "./use-cases/breakdown/task-messages.js";
 export * from "./use-cases/notifications/client-emails.js";
 export * from "./use-cases/breakdown/break-down-job.js";
 export * from "./use-cases/breakdown/breakdown-runs.js";
+export * from "./use-cases/breakdown/start-breakdown.js";
 export type * from "./repositories/breakdown-runs.js";
 export type * from "./repositories/breakdown-versions.js";
 export type * from "./repositories/freelancers.js";

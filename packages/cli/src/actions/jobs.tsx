@@ -16,10 +16,9 @@ import {
   type JobCreateBody,
 } from "@forgehire/core";
 import {
-  breakDownJob,
+  startBreakdown,
   completeJob,
   getBreakdownRun,
-  requestBreakdown,
   type BreakdownRunRecord,
   deleteJob,
   getJobDetails,
@@ -236,19 +235,20 @@ export async function jobsBreakdown(id: string, options: { engine?: string; as?:
   await withServices(
     async (services: Services) => {
       const actor = await operatorActor(services, options.as);
-      const engine = engineName === "rules" ? services.engines.rules : engineName === "ai" ? services.engines.ai : services.engines.default;
-      if (!engine) throw new UsageError("No AI is configured: set AI_BASE_URL (and AI_API_KEY, AI_MODEL), or use --engine rules");
+      if (engineName === "ai" && !services.engines.ai)
+        throw new UsageError("No AI is configured: set AI_BASE_URL (and AI_API_KEY, AI_MODEL), or use --engine rules");
+      // The same decision as the API's: the rules engine's stories are stored at once, the AI's breakdown is queued.
+      const started = await startBreakdown(services, actor, jobId(id), engineName ? { engine: engineName } : {});
       let run: (onProgress: (p: BreakdownProgress) => void) => Promise<{ source: string; stories: StoryRecord[] }>;
-      if (engine.name === "rules") run = (onProgress) => breakDownJob(services, engine, actor, jobId(id), onProgress);
+      if (started.state === "stored") run = () => Promise.resolve(started);
       else {
-        const { run: queued } = await requestBreakdown(services, actor, jobId(id));
         if (!wait) {
-          console.log(queued.id);
+          console.log(started.run.id);
           return;
         }
         // This command works the queue too while it follows the run, so it ends without a server running.
         await services.startWorkers({ command: true });
-        run = (onProgress) => followRun(services, actor, queued, onProgress);
+        run = (onProgress) => followRun(services, actor, started.run, onProgress);
       }
       if (!process.stdout.isTTY) {
         // The attempts go to stderr, the stories to stdout.

@@ -70,9 +70,12 @@ export const filesRepository = {
     return row && toRecord(row);
   },
 
-  /** A job's attachments in upload order (at most five, so unpaginated by design). */
+  /**
+   * A job's attachments in upload order (at most five, so unpaginated by design); files of one upload by name, since
+   * PGlite's clock can give them the same instant and their random ids would order them by chance.
+   */
   async listJobAttachments(db: Knex, jobId: number): Promise<FileRecord[]> {
-    const rows = (await db("files").where({ job_id: jobId, kind: "job_attachment" }).orderBy("created_at").orderBy("id")) as FileRow[];
+    const rows = (await db("files").where({ job_id: jobId, kind: "job_attachment" }).orderBy("created_at").orderBy("name").orderBy("id")) as FileRow[];
     return rows.map(toRecord);
   },
 

@@ -1,4 +1,4 @@
-import { Router, type RequestHandler } from "express";
+import { Router, type RequestHandler, type Response } from "express";
 import { multipart, takeUploads } from "../../middlewares/multipart.js";
 import {
   type BreakdownQueued,
@@ -21,10 +21,9 @@ import {
   addStory,
   authorizeTaskConversation,
   addTask,
-  breakDownJob,
   getBreakdownRun,
-  regenerateBreakdown,
-  requestBreakdown,
+  startBreakdown,
+  type BreakdownStart,
   listBreakdownVersions,
   completeJob,
   deleteBacklogItem,
@@ -79,18 +78,19 @@ export function breakdownRouter(services: Services): Router {
   const storiesOf = async (jobId: number, req: Parameters<typeof currentActor>[0]) =>
     withAbilities(jobId, req, await listStories(services, currentActor(req), jobId));
 
-  router.post("/jobs/:id/breakdown", async (req, res) => {
-    const { id } = parse(jobIdParams, req.params);
-    const actor = currentActor(req);
-    if (services.engines.default.name === "rules") {
-      // The rules engine answers at once: no run to follow.
-      const result = await breakDownJob(services, services.engines.default, actor, id);
-      res.status(201).json({ source: result.source, stories: result.stories.map((story) => presentStory(story)) } satisfies BreakdownResult);
+  /** One answer shape per outcome: 201/200 with the stories the rules engine stored, 202 with the AI's queued run. */
+  const answerBreakdown = (res: Response, started: BreakdownStart, storedStatus: 200 | 201) => {
+    if (started.state === "stored") {
+      res.status(storedStatus).json({ source: started.source, stories: started.stories.map((story) => presentStory(story)) } satisfies BreakdownResult);
       return;
     }
-    // The AI may take two attempts of 90 s: the queue works it, and the run says how far it got (socket, or polling).
-    const { run } = await requestBreakdown(services, actor, id);
-    res.status(202).json({ runId: run.id, status: run.status } satisfies BreakdownQueued);
+    // The run says how far it got (socket, or polling).
+    res.status(202).json({ runId: started.run.id, status: started.run.status } satisfies BreakdownQueued);
+  };
+
+  router.post("/jobs/:id/breakdown", async (req, res) => {
+    const { id } = parse(jobIdParams, req.params);
+    answerBreakdown(res, await startBreakdown(services, currentActor(req), id), 201);
   });
 
   router.get("/jobs/:id/breakdown/runs/:runId", async (req, res) => {
@@ -100,15 +100,8 @@ export function breakdownRouter(services: Services): Router {
 
   router.post("/jobs/:id/breakdown/regenerate", async (req, res) => {
     const { id } = parse(jobIdParams, req.params);
-    const actor = currentActor(req);
-    if (services.engines.default.name === "rules") {
-      const result = await regenerateBreakdown(services, services.engines.default, actor, id);
-      res.json({ source: result.source, stories: result.stories.map((story) => presentStory(story)) } satisfies BreakdownResult);
-      return;
-    }
-    // Like a first breakdown: the AI's answer comes through a queued run, which replaces the stories when it stores.
-    const { run } = await requestBreakdown(services, actor, id, "regenerate");
-    res.status(202).json({ runId: run.id, status: run.status } satisfies BreakdownQueued);
+    // Like a first breakdown; a queued run replaces the stories when it stores.
+    answerBreakdown(res, await startBreakdown(services, currentActor(req), id, { kind: "regenerate" }), 200);
   });
 
   router.get("/jobs/:id/breakdown/versions", async (req, res) => {
