@@ -281,6 +281,21 @@ const invariants = [
   ],
   ["receipts-7", "Receipts", "forgehire payments:receipt writes the PDF (--out) and prints the issued facts (--json) through the API's use case and rules"],
   ["receipts-8", "Receipts", "The demo's captured payments each have their receipt, numbered FH-2026-000001… without a gap"],
+  [
+    "hub-1",
+    "Communication Hub",
+    "An admin reads a client–freelancer room but posting (or setting its meeting link) before joining is refused 403, nothing stored",
+  ],
+  [
+    "hub-2",
+    "Communication Hub",
+    "Joining writes '<admin> joined the conversation' once even for concurrent joins; only then the admin posts, and both parties read it",
+  ],
+  ["hub-3", "Communication Hub", "An admin posts in their own admin–poster rooms (Contact Poster) without joining"],
+  ["hub-4", "Communication Hub", "Each room in the hub carries the admin's unread count, 0 once read, up again on the next message from someone else"],
+  ["hub-5", "Communication Hub", "The hub searches rooms by project title and either party's name and pages through every room beyond 100"],
+  ["hub-6", "Communication Hub", "A new message in any room reaches every admin's socket without joining the room: the hub is live"],
+  ["hub-7", "Communication Hub", "The join's message reaches both parties' sockets live"],
   ["house-1", "The house", "docs/architecture.md is the file the code generates: layers from the imports, folders, the request's life"],
   [
     "house-2",

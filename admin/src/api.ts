@@ -60,6 +60,15 @@ export const adminApi = {
   async jobMoney(jobId: number): Promise<JobMoneyBody> {
     return (await httpClient(`/api/jobs/${jobId}/money`)).json as JobMoneyBody;
   },
+  /** "Join the conversation": the admin becomes a member of someone else's room; the room tells both parties. */
+  async joinRoom(roomId: string): Promise<{ room: ChatRoom; message: ChatMessage | null }> {
+    const url = `${ADMIN_API_URL}/chat-rooms/${encodeURIComponent(roomId)}/join`;
+    return (await httpClient(url, { method: "POST" })).json as { room: ChatRoom; message: ChatMessage | null };
+  },
+  /** Marks a room read for the admin up to its newest message (the hub's unread count). */
+  async markRoomRead(roomId: string): Promise<void> {
+    await httpClient(`/api/chat/rooms/${encodeURIComponent(roomId)}/read`, { method: "POST" });
+  },
   async sendMessage(roomId: string, content: string): Promise<ChatMessage> {
     const url = `/api/chat/rooms/${encodeURIComponent(roomId)}/messages`;
     return (await httpClient(url, { method: "POST", body: json({ content }) })).json as ChatMessage;

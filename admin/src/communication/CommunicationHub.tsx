@@ -20,17 +20,19 @@ import ChatIcon from "@mui/icons-material/Chat";
 import ForumOutlinedIcon from "@mui/icons-material/ForumOutlined";
 import SearchIcon from "@mui/icons-material/Search";
 import { Title, useGetList, useGetMany, useNotify } from "react-admin";
-import { relativeTime, type ChatRoom, type AdminJob, type AdminUser, type AdminChatRoom } from "@forgehire/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { relativeTime, type AdminJob, type AdminUser, type AdminChatRoom } from "@forgehire/core";
 import { adminApi } from "../api";
 import { JobStatusChip, PaidChip } from "../jobs/JobStatus";
 import { userTypeLabel } from "../users/types";
-import { RealtimeProvider } from "@forgehire/realtime-client";
-import { ChatDialog } from "./ChatDialog";
+import { useChatHub } from "@forgehire/realtime-client";
+import { ChatDialog, type HubRoom } from "./ChatDialog";
 
 const messages = {
   title: "Communication Hub",
   searchRooms: "Search conversations...",
   searchProjects: "Search projects or clients...",
+  searchByProject: "Search by project, client or freelancer...",
   noRooms: "No messages",
   noRoomsDetail: "You haven't started any conversations with job posters yet.",
   noRoomMatch: "No conversations found",
@@ -79,11 +81,46 @@ const SearchBox = ({ value, onChange, placeholder }: { value: string; onChange: 
 const Pages = ({ total, page, onChange }: { total: number | undefined; page: number; onChange: (page: number) => void }) =>
   total && total > PER_PAGE ? <Pagination sx={{ mt: 2 }} count={Math.ceil(total / PER_PAGE)} page={page} onChange={(_, next) => onChange(next)} /> : null;
 
-/** The list of rooms, searched on the server over the client's name, the project's title and the last message. */
-const Conversations = ({ jobId, onOpen }: { jobId?: number; onOpen: (room: ChatRoom) => void }) => {
+const toHubRoom = (room: AdminChatRoom): HubRoom => ({ ...room, otherPartyName: room.clientName, meetLink: null });
+
+/** One room's card: both parties, the project, the last message, the admin's unread count, and whether it is read only. */
+const RoomCard = ({ room, onOpen }: { room: AdminChatRoom; onOpen: (room: HubRoom) => void }) => (
+  <Card component="li" variant="outlined" aria-label={`${room.clientName} and ${room.freelancerName}`}>
+    <CardContent sx={{ pb: 0 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: "center", justifyContent: "space-between" }}>
+        <Typography variant="subtitle1" component="h3">
+          {room.clientName} ↔ {room.freelancerName}
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+          {room.unreadCount > 0 ? <Chip size="small" color="error" label={`${room.unreadCount} unread`} /> : null}
+          {room.lastMessageAt ? (
+            <Typography variant="caption" color="text.secondary">
+              {relativeTime(room.lastMessageAt, new Date())}
+            </Typography>
+          ) : null}
+        </Stack>
+      </Stack>
+      <Stack direction="row" spacing={1} sx={{ my: 0.5 }}>
+        <Chip size="small" variant="outlined" label={room.jobTitle ?? "Untitled Project"} />
+        {room.member ? null : <Chip size="small" label="Read only" />}
+      </Stack>
+      <Typography variant="body2" color="text.secondary" noWrap>
+        {room.lastMessage?.content ?? "No messages yet"}
+      </Typography>
+    </CardContent>
+    <CardActions>
+      <Button size="small" startIcon={<ChatIcon />} onClick={() => onOpen(toHubRoom(room))}>
+        Open Chat
+      </Button>
+    </CardActions>
+  </Card>
+);
+
+/** The list of rooms, searched on the server over both parties' names, the project's title and the last message. */
+const Conversations = ({ onOpen }: { onOpen: (room: HubRoom) => void }) => {
   const [q, setQ] = useState("");
   const [page, setPage] = useState(1);
-  const filter = { ...(q.trim() ? { q: q.trim() } : {}), ...(jobId === undefined ? {} : { jobId }) };
+  const filter = q.trim() ? { q: q.trim() } : {};
   const { data, total, isPending, error } = useGetList<AdminChatRoom>("chat-rooms", {
     pagination: { page, perPage: PER_PAGE },
     sort: { field: "lastMessageAt", order: "DESC" },
@@ -107,29 +144,7 @@ const Conversations = ({ jobId, onOpen }: { jobId?: number; onOpen: (room: ChatR
     content = (
       <Stack component="ul" spacing={1.5} sx={{ listStyle: "none", p: 0, m: 0 }} aria-label="Conversations">
         {data.map((room) => (
-          <Card component="li" key={room.id} variant="outlined" aria-label={`${room.clientName} and ${room.freelancerName}`}>
-            <CardContent sx={{ pb: 0 }}>
-              <Stack direction="row" spacing={1} sx={{ alignItems: "center", justifyContent: "space-between" }}>
-                <Typography variant="subtitle1" component="h3">
-                  {room.clientName} ↔ {room.freelancerName}
-                </Typography>
-                {room.lastMessageAt ? (
-                  <Typography variant="caption" color="text.secondary">
-                    {relativeTime(room.lastMessageAt, new Date())}
-                  </Typography>
-                ) : null}
-              </Stack>
-              <Chip size="small" variant="outlined" label={room.jobTitle ?? "Untitled Project"} sx={{ my: 0.5 }} />
-              <Typography variant="body2" color="text.secondary" noWrap>
-                {room.lastMessage?.content ?? "No messages yet"}
-              </Typography>
-            </CardContent>
-            <CardActions>
-              <Button size="small" startIcon={<ChatIcon />} onClick={() => onOpen({ ...room, otherPartyName: room.clientName, meetLink: null })}>
-                Open Chat
-              </Button>
-            </CardActions>
-          </Card>
+          <RoomCard key={room.id} room={room} onOpen={onOpen} />
         ))}
       </Stack>
     );
@@ -143,43 +158,63 @@ const Conversations = ({ jobId, onOpen }: { jobId?: number; onOpen: (room: ChatR
   );
 };
 
-/** Project buttons for the jobs that have a conversation; one narrows the conversations to it. */
-const ByProject = ({ onOpen }: { onOpen: (room: ChatRoom) => void }) => {
-  const [jobId, setJobId] = useState<number | undefined>(undefined);
-  const { data, isPending, error } = useGetList<AdminJob>("jobs", {
-    pagination: { page: 1, perPage: 100 },
-    sort: { field: "createdAt", order: "DESC" },
-    filter: { view: "with_communication" },
+/**
+ * Every conversation grouped under its project (ordered by project title), searched over the project's title and
+ * both parties' names, paged on the server: no cap on how many projects it reaches.
+ */
+const ByProject = ({ onOpen }: { onOpen: (room: HubRoom) => void }) => {
+  const [q, setQ] = useState("");
+  const [page, setPage] = useState(1);
+  const { data, total, isPending, error } = useGetList<AdminChatRoom>("chat-rooms", {
+    pagination: { page, perPage: PER_PAGE },
+    sort: { field: "jobTitle", order: "ASC" },
+    filter: q.trim() ? { q: q.trim() } : {},
   });
-  if (error) return <Alert severity="error">{messages.jobsFailed}</Alert>;
-  if (isPending) return <CircularProgress aria-label="Loading projects" />;
+  const handleSearch = (value: string) => {
+    setQ(value);
+    setPage(1);
+  };
+  const groups: Array<{ title: string; rooms: AdminChatRoom[] }> = [];
+  for (const room of data ?? []) {
+    const title = room.jobTitle ?? "Untitled Project";
+    const last = groups.at(-1);
+    if (last?.title === title) last.rooms.push(room);
+    else groups.push({ title, rooms: [room] });
+  }
+
+  let content: ReactNode;
+  if (error) content = <Alert severity="error">{messages.roomsFailed}</Alert>;
+  else if (isPending) content = <CircularProgress aria-label="Loading projects" />;
+  else if (!groups.length) content = <EmptyState title={messages.noProjects} detail={messages.noProjectsDetail} />;
+  else
+    content = (
+      <Stack spacing={2} role="list" aria-label="Projects">
+        {groups.map((group, index) => (
+          <Box key={`${group.title}-${index}`} role="listitem" aria-label={group.title}>
+            <Typography variant="subtitle2" component="h3" color="text.secondary" sx={{ mb: 1 }}>
+              {group.title}
+            </Typography>
+            <Stack component="ul" spacing={1.5} sx={{ listStyle: "none", p: 0, m: 0 }} aria-label={`Conversations about ${group.title}`}>
+              {group.rooms.map((room) => (
+                <RoomCard key={room.id} room={room} onOpen={onOpen} />
+              ))}
+            </Stack>
+          </Box>
+        ))}
+      </Stack>
+    );
+
   return (
     <>
-      <Box role="group" aria-label="Projects" sx={{ display: "flex", flexWrap: "wrap", gap: 1, mb: 2 }}>
-        {data?.map((job) => (
-          <Button
-            key={job.id}
-            size="small"
-            variant={job.id === jobId ? "contained" : "outlined"}
-            aria-pressed={job.id === jobId}
-            onClick={() => setJobId(job.id)}
-          >
-            {job.title}
-          </Button>
-        ))}
-        {jobId !== undefined ? (
-          <Button size="small" color="secondary" onClick={() => setJobId(undefined)}>
-            Clear Job Filter
-          </Button>
-        ) : null}
-      </Box>
-      <Conversations key={jobId ?? "all"} jobId={jobId} onOpen={onOpen} />
+      <SearchBox value={q} onChange={handleSearch} placeholder={messages.searchByProject} />
+      {content}
+      <Pages total={total} page={page} onChange={setPage} />
     </>
   );
 };
 
 /** Every live project with its poster, and Start Chat to open the admin's room with that poster. */
-const AllProjects = ({ onOpen }: { onOpen: (room: ChatRoom) => void }) => {
+const AllProjects = ({ onOpen }: { onOpen: (room: HubRoom) => void }) => {
   const notify = useNotify();
   const [q, setQ] = useState("");
   const [page, setPage] = useState(1);
@@ -199,7 +234,8 @@ const AllProjects = ({ onOpen }: { onOpen: (room: ChatRoom) => void }) => {
   const handleStart = async (job: AdminJob) => {
     setStarting(job.id);
     try {
-      onOpen(await adminApi.startJobChat(job.id));
+      // The admin's own room with the poster: a member from the start.
+      onOpen({ ...(await adminApi.startJobChat(job.id)), member: true });
     } catch (caught) {
       notify(caught instanceof Error && caught.message ? caught.message : messages.startFailed, { type: "error" });
     } finally {
@@ -257,30 +293,31 @@ type HubTab = "conversations" | "projects" | "all-projects";
 /** The admin's messages: every conversation, conversations by project, and every project to start one from. */
 export default function CommunicationHub() {
   const [tab, setTab] = useState<HubTab>("conversations");
-  const [room, setRoom] = useState<ChatRoom | null>(null);
-  // The back office's only live view, so its one socket per tab is provided here: socket.io stays out of the first
-  // load (vite.config.ts keeps it in this lazy page's chunks).
+  const [room, setRoom] = useState<HubRoom | null>(null);
+  const queryClient = useQueryClient();
+  // Live over the back office's one socket (AdminLayout), joined to the hub's channel: each new message of any room
+  // refreshes the lists (their order, last message and unread counts) and brings in new rooms without a reload.
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ["chat-rooms"] });
+  useChatHub(refresh, refresh);
   return (
-    <RealtimeProvider>
-      <Box sx={{ py: 2, maxWidth: 960 }}>
-        <Title title={messages.title} />
-        <Typography variant="h4" component="h2" gutterBottom>
-          {messages.title}
-        </Typography>
-        <Card>
-          <Tabs value={tab} onChange={(_, value: HubTab) => setTab(value)} sx={{ borderBottom: 1, borderColor: "divider", px: 2 }}>
-            <Tab value="conversations" label="All Conversations" />
-            <Tab value="projects" label="By Project" />
-            <Tab value="all-projects" label="All Projects" />
-          </Tabs>
-          <CardContent>
-            {tab === "conversations" ? <Conversations onOpen={setRoom} /> : null}
-            {tab === "projects" ? <ByProject onOpen={setRoom} /> : null}
-            {tab === "all-projects" ? <AllProjects onOpen={setRoom} /> : null}
-          </CardContent>
-        </Card>
-        <ChatDialog room={room} onClose={() => setRoom(null)} />
-      </Box>
-    </RealtimeProvider>
+    <Box sx={{ py: 2, maxWidth: 960 }}>
+      <Title title={messages.title} />
+      <Typography variant="h4" component="h2" gutterBottom>
+        {messages.title}
+      </Typography>
+      <Card>
+        <Tabs value={tab} onChange={(_, value: HubTab) => setTab(value)} sx={{ borderBottom: 1, borderColor: "divider", px: 2 }}>
+          <Tab value="conversations" label="All Conversations" />
+          <Tab value="projects" label="By Project" />
+          <Tab value="all-projects" label="All Projects" />
+        </Tabs>
+        <CardContent>
+          {tab === "conversations" ? <Conversations onOpen={setRoom} /> : null}
+          {tab === "projects" ? <ByProject onOpen={setRoom} /> : null}
+          {tab === "all-projects" ? <AllProjects onOpen={setRoom} /> : null}
+        </CardContent>
+      </Card>
+      <ChatDialog room={room} onClose={() => setRoom(null)} />
+    </Box>
   );
 }

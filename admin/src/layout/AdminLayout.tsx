@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { AuthenticationError, Layout, Loading, useCanAccess, useLogoutIfAccessDenied } from "react-admin";
+import { RealtimeProvider } from "@forgehire/realtime-client";
 import { BACK_OFFICE_ACCESS } from "../auth-provider";
 import { AdminAccessRequired } from "./AdminAccessRequired";
 import { AdminAppBar } from "./AdminAppBar";
@@ -30,9 +31,12 @@ export const AdminLayout = ({ children }: { children: ReactNode }) => {
   if (error) return errorHandled === false ? <AuthenticationError /> : <Loading />;
   if (isPending) return <Loading />;
   if (!canAccess) return <AdminAccessRequired fullPage />;
+  // One socket per tab for the whole back office: the bell and the Communication Hub share it.
   return (
-    <Layout appBar={AdminAppBar} menu={AdminMenu}>
-      {children}
-    </Layout>
+    <RealtimeProvider>
+      <Layout appBar={AdminAppBar} menu={AdminMenu}>
+        {children}
+      </Layout>
+    </RealtimeProvider>
   );
 };

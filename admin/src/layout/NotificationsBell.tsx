@@ -12,23 +12,18 @@ import Typography from "@mui/material/Typography";
 import NotificationsNone from "@mui/icons-material/NotificationsNone";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { relativeTime, type MarkNotificationsReadAnswer, type NotificationPage, type UnreadCount } from "@forgehire/core";
-import { RealtimeProvider, useRealtimeEvent } from "@forgehire/realtime-client";
+import { useRealtimeEvent } from "@forgehire/realtime-client";
 import { httpClient } from "../data-provider";
 
 const countKey = ["notifications", "count"] as const;
 const latestKey = ["notifications", "latest"] as const;
 
 /**
- * The admin's bell in the app bar: their unread notifications (disputes opened, …), live over a socket of its own,
- * the latest eight in a menu; an item opens its subject in the portal, "Mark all read" clears the count.
+ * The admin's bell in the app bar: their unread notifications (disputes opened, …), live over the back office's one
+ * socket (AdminLayout's RealtimeProvider), the latest eight in a menu; an item opens its subject in the portal,
+ * "Mark all read" clears the count.
  */
-export const NotificationsBell = () => (
-  <RealtimeProvider>
-    <Bell />
-  </RealtimeProvider>
-);
-
-function Bell() {
+export function NotificationsBell() {
   const queryClient = useQueryClient();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const count = useQuery({

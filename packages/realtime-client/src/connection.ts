@@ -7,7 +7,8 @@ export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 /** How long a `join` waits for the server's acknowledgement. */
 const JOIN_TIMEOUT_MS = 10_000;
 
-const joinKey = (request: JoinRequest) => ("taskId" in request ? `task:${request.taskId}` : `room:${request.roomId}`);
+const joinKey = (request: JoinRequest) =>
+  "taskId" in request ? `task:${request.taskId}` : "roomId" in request ? `room:${request.roomId}` : `hub:${request.hub}`;
 
 interface Joined {
   request: JoinRequest;

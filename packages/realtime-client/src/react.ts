@@ -67,15 +67,17 @@ export function useRealtimeJoin(request: JoinRequest | null, onRejoined?: () => 
   const latest = useLatest(onRejoined);
   const taskId = request && "taskId" in request ? request.taskId : null;
   const roomId = request && "roomId" in request ? request.roomId : null;
+  const hub = request && "hub" in request ? request.hub : null;
   useEffect(() => {
-    if (taskId === null && roomId === null) return;
+    if (taskId === null && roomId === null && hub === null) return;
     connection.acquire();
-    const leave = connection.join(taskId !== null ? { taskId } : { roomId: roomId! }, () => latest.current?.());
+    const joining: JoinRequest = taskId !== null ? { taskId } : roomId !== null ? { roomId } : { hub: hub! };
+    const leave = connection.join(joining, () => latest.current?.());
     return () => {
       leave();
       connection.release();
     };
-  }, [connection, taskId, roomId, latest]);
+  }, [connection, taskId, roomId, hub, latest]);
 }
 
 /**
@@ -137,4 +139,15 @@ export function useLiveTaskMessages(taskId: string | null, onMessage: (message: 
     },
     taskId !== null,
   );
+}
+
+/**
+ * The back office's Communication Hub: every room's new messages, live while `enabled` (admins only; the server
+ * refuses others). After a reconnect `onReconnect` runs, so the caller refetches what it shows.
+ * @param onMessage called with each `chat:message` the socket hears
+ * @param onReconnect called after every reconnect (not the first connect)
+ */
+export function useChatHub(onMessage: (message: ChatMessage) => void, onReconnect: () => void, enabled = true): void {
+  useRealtimeJoin(enabled ? { hub: "chat" } : null, onReconnect);
+  useRealtimeEvent("chat:message", onMessage, enabled);
 }

@@ -13,6 +13,13 @@ export const roomChannel = (roomId: string) => `room:${roomId}`;
  */
 export const userChannel = (userId: string) => `user:${userId}`;
 
+/**
+ * The channel of the back office's Communication Hub: every room's new messages. Admins' sockets join it on request
+ * (checked then); a socket whose user stops being an admin is closed (retype, sweep), so it leaves with it. Unlike
+ * `adminsChannel` it needs no lookup of the admins per message: the chat's hot path stays as it was.
+ */
+export const chatHubChannel = "chat-hub";
+
 /** The channel every admin's sockets join: news an admin may act on wherever it happens (breakdown runs). */
 export const adminsChannel = "admins";
 

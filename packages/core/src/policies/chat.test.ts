@@ -21,10 +21,20 @@ describe("chat policy", () => {
     [otherClient, "read", "NOT_ROOM_MEMBER"],
     [otherClient, "post", "NOT_ROOM_MEMBER"],
     [admin, "read", null],
-    [admin, "post", null],
+    [admin, "post", "NOT_ROOM_MEMBER"],
+    [admin, "setMeetLink", "NOT_ROOM_MEMBER"],
+    [admin, "join", null],
+    [client, "join", "ADMIN_ONLY"],
+    [freelancer, "join", "ADMIN_ONLY"],
   ];
   it.each(table)("%o %s → %s", (actor, action, expected) => {
     expect(chatRefusal(actor, action, action.startsWith("start") ? null : room)).toBe(expected);
+  });
+
+  it("lets an admin post in someone else's conversation only after joining it", () => {
+    expect(chatRefusal(admin, "post", room)).toBe("NOT_ROOM_MEMBER");
+    expect(chatRefusal(admin, "post", { ...room, guestIds: ["a1"] })).toBeNull();
+    expect(chatRefusal(admin, "post", { clientId: "c1", freelancerUserId: "a1" })).toBeNull();
   });
 
   it("asks a signed-out visitor to log in before starting a chat", () => {

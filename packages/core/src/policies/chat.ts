@@ -10,6 +10,8 @@ export interface RoomMembership {
   clientId: string;
   /** the freelancer's (or, in an admin room, the admin's) user id; null when the account is gone */
   freelancerUserId: string | null;
+  /** admins who joined the conversation ("Join the conversation"); members like the two parties */
+  guestIds?: readonly string[];
 }
 
 /** The role a chat rule applies. */
@@ -24,7 +26,7 @@ type RoomCondition = (actor: Actor, room: RoomMembership | null) => ErrorCode | 
  * @returns true for the client or the account behind the freelancer slot
  */
 export function isRoomMember(actor: Actor, room: RoomMembership): boolean {
-  return room.clientId === actor.id || (room.freelancerUserId !== null && room.freelancerUserId === actor.id);
+  return room.clientId === actor.id || (room.freelancerUserId !== null && room.freelancerUserId === actor.id) || (room.guestIds?.includes(actor.id) ?? false);
 }
 
 const allow: RoomCondition = () => null;
@@ -33,13 +35,23 @@ const deny =
   () =>
     code;
 const member: RoomCondition = (actor, room) => (room !== null && isRoomMember(actor, room) ? null : "NOT_ROOM_MEMBER");
+/** Joining is for someone who is not in the room yet; joining twice is the same join (idempotent), so allowed. */
+const roomExists: RoomCondition = (_actor, room) => (room !== null ? null : "ROOM_NOT_FOUND");
 
 /** The chat permission table. `start` is about a client ↔ freelancer room; admins open job rooms instead. */
 export const chatPolicy = {
-  client: { start: allow, startForJob: deny("ADMIN_ONLY"), read: member, post: member, setMeetLink: member },
-  freelancer: { start: deny("CLIENT_ONLY_CHAT"), startForJob: deny("ADMIN_ONLY"), read: member, post: member, setMeetLink: member },
-  // Admins read and write every room (spec part 2 §7: they see all chat rooms).
-  admin: { start: deny("CLIENT_ONLY_CHAT"), startForJob: allow, read: allow, post: allow, setMeetLink: allow },
+  client: { start: allow, startForJob: deny("ADMIN_ONLY"), read: member, post: member, setMeetLink: member, join: deny("ADMIN_ONLY") },
+  freelancer: {
+    start: deny("CLIENT_ONLY_CHAT"),
+    startForJob: deny("ADMIN_ONLY"),
+    read: member,
+    post: member,
+    setMeetLink: member,
+    join: deny("ADMIN_ONLY"),
+  },
+  // Admins read every room (spec part 2 §7: they see all chat rooms) but write only where they are a member: in
+  // someone else's conversation they first join it, which both parties see (issue 20), never post as if it were theirs.
+  admin: { start: deny("CLIENT_ONLY_CHAT"), startForJob: allow, read: allow, post: member, setMeetLink: member, join: roomExists },
 } as const satisfies Record<ChatRole, Record<string, RoomCondition>>;
 
 /** An action on a chat room. */

@@ -139,6 +139,10 @@ export const adminChatRoomSchema = chatRoomSchema
     /** the freelancer's user id; null for an admin's room */
     freelancerUserId: z.string().nullable(),
     messageCount: z.number().int(),
+    /** messages others wrote after the admin's last read of the room */
+    unreadCount: z.number().int(),
+    /** whether the admin is a member (a party, or joined it): only then may they post; otherwise the room is read-only */
+    member: z.boolean(),
     createdAt: isoDateTime,
   });
 /** The shape `adminChatRoomSchema` describes. */

@@ -17,7 +17,10 @@ import { chatMessageSchema, roomIdParams, type ChatMessage } from "./chat.js";
 import { notificationNewEventSchema, type NotificationNewEvent } from "./notifications.js";
 import type { RoleType, UserType } from "../users.js";
 
-/** `join`: a task's conversation or a chat room; refused unless the user may read it. */
+/**
+ * `join`: a task's conversation, a chat room, or (admins) the Communication Hub, which hears every room's new
+ * messages; refused unless the user may read it.
+ */
 export const joinRequestSchema = z.union([
   z.object({
     /** the task whose `task:message`s to receive */
@@ -26,6 +29,10 @@ export const joinRequestSchema = z.union([
   z.object({
     /** the room whose `chat:message`s to receive */
     roomId: roomIdParams.shape.roomId,
+  }),
+  z.object({
+    /** the back office's Communication Hub: every room's `chat:message`s (admins only) */
+    hub: z.literal("chat"),
   }),
 ]);
 /** What a client sends with `join`. */

@@ -2,6 +2,7 @@ import type { IncomingMessage, Server as HttpServer, ServerResponse } from "node
 import type { RequestHandler } from "express";
 import { Server, type Socket } from "socket.io";
 import {
+  authorizeBackOffice,
   errorCatalogue,
   JOIN_REFUSALS_BEFORE_CLOSE,
   SOCKET_MESSAGES_PER_TURN,
@@ -17,6 +18,7 @@ import {
 } from "@forgehire/core";
 import {
   adminsChannel,
+  chatHubChannel,
   authorizeTaskConversation,
   getChatRoom,
   roomChannel,
@@ -151,6 +153,10 @@ export function attachRealtime(httpServer: HttpServer, services: Services, sessi
         if ("taskId" in parsed.data) {
           await authorizeTaskConversation(services.db, actor, parsed.data.taskId);
           await socket.join(taskChannel(parsed.data.taskId));
+        } else if ("hub" in parsed.data) {
+          // The back office's Communication Hub: admins only, by the back office's own rule.
+          authorizeBackOffice(actor, "read", "chat-rooms");
+          await socket.join(chatHubChannel);
         } else {
           // Members and admins only, checked by the same rule as GET /api/chat/rooms/:roomId.
           const room = await getChatRoom(services, actor, parsed.data.roomId);
@@ -173,7 +179,7 @@ export function attachRealtime(httpServer: HttpServer, services: Services, sessi
     socket.on("leave", (body: unknown) => {
       const parsed = joinRequestSchema.safeParse(body);
       if (!parsed.success) return;
-      void socket.leave("taskId" in parsed.data ? taskChannel(parsed.data.taskId) : roomChannel(parsed.data.roomId));
+      void socket.leave("taskId" in parsed.data ? taskChannel(parsed.data.taskId) : "roomId" in parsed.data ? roomChannel(parsed.data.roomId) : chatHubChannel);
     });
   });
 

@@ -1,6 +1,7 @@
 import type { Knex } from "knex";
 import type { ChangeRequestStatus, Priority, TaskStatus } from "@forgehire/core";
 import type { EmailStatus } from "./emails.js";
+import { ROOM_MEMBER_SQL, UNREAD_MESSAGES_SQL } from "./chat-room-reads.js";
 import { likePattern, toCount, toDate, toDateOrNull } from "./rows.js";
 
 /**
@@ -223,11 +224,15 @@ export interface AdminChatRoomRecord {
   lastMessage: { content: string; createdAt: Date } | null;
   lastMessageAt: Date | null;
   messageCount: number;
+  /** messages someone else wrote after the viewer's last read (all of them before the viewer first opens the room) */
+  unreadCount: number;
+  /** whether the viewer is one of the room's members (a party, or an admin who joined it) and so may post */
+  member: boolean;
   createdAt: Date;
 }
 
-/** Sortable chat-room fields; lastMessageAt sorts by activity (a room without messages by its creation). */
-export const adminChatRoomSortFields = ["lastMessageAt", "createdAt", "id"] as const;
+/** Sortable chat-room fields; lastMessageAt sorts by activity (a room without messages by its creation), jobTitle groups by project. */
+export const adminChatRoomSortFields = ["lastMessageAt", "createdAt", "id", "jobTitle"] as const;
 /** A field the chat-room list may be sorted on. */
 export type AdminChatRoomSortField = (typeof adminChatRoomSortFields)[number];
 
@@ -245,6 +250,8 @@ interface ChatRoomRow {
   last_created_at: Date | string | null;
   last_message_at: Date | string | null;
   message_count: number | string;
+  unread_count: number | string;
+  is_member: boolean;
   created_at: Date | string;
 }
 
@@ -418,12 +425,17 @@ export const adminListsRepository = {
 
   async listChatRooms(
     db: Knex,
-    filter: { q?: string | undefined; ids?: string[] | undefined; jobId?: number | undefined; clientId?: string | undefined },
+    filter: { q?: string | undefined; ids?: string[] | undefined; jobId?: number | undefined; clientId?: string | undefined; viewerId?: string | undefined },
     query: AdminPageQuery<AdminChatRoomSortField>,
   ): Promise<AdminPage<AdminChatRoomRecord>> {
+    // No viewer (a script): nobody's unread count, nobody a member.
+    const viewer = filter.viewerId ?? "00000000-0000-0000-0000-000000000000";
     const filtered = db({ r: "chat_rooms" })
       .join({ c: "users" }, "c.id", "r.client_id")
       .leftJoin({ j: "jobs" }, "j.id", "r.job_id")
+      // freelancer_id is text: a profile id, or 'admin_{userId}' for an admin's room with a poster.
+      .joinRaw("left join freelancers f on f.id::text = r.freelancer_id")
+      .leftJoin({ fu: "users" }, "fu.id", "r.freelancer_user_id")
       // The last message of each room, read backwards on (room_id, id); searched as the list shows it.
       .joinRaw("left join lateral (select m.content, m.created_at from messages m where m.room_id = r.room_id order by m.id desc limit 1) lm on true")
       .modify((builder) => {
@@ -433,19 +445,30 @@ export const adminListsRepository = {
         if (filter.q) {
           const like = likePattern(filter.q);
           builder.where((w) => {
-            w.whereRaw("(c.first_name || ' ' || c.last_name) ilike ?", [like]).orWhereILike("j.title", like).orWhereILike("lm.content", like);
+            w.whereRaw("(c.first_name || ' ' || c.last_name) ilike ?", [like])
+              .orWhereRaw("coalesce(f.name, fu.first_name || ' ' || fu.last_name) ilike ?", [like])
+              .orWhereILike("j.title", like)
+              .orWhereILike("lm.content", like);
           });
         }
       });
-    const column = query.sort === "id" ? "r.room_id" : query.sort === "createdAt" ? "r.created_at" : db.raw("coalesce(r.last_message_at, r.created_at)");
+    const column =
+      query.sort === "id"
+        ? "r.room_id"
+        : query.sort === "createdAt"
+          ? "r.created_at"
+          : query.sort === "jobTitle"
+            ? db.raw("coalesce(j.title, '')")
+            : db.raw("coalesce(r.last_message_at, r.created_at)");
     const { rows, total } = await page<ChatRoomRow>(
       filtered,
       (builder) =>
         builder
-          // freelancer_id is text: a profile id, or 'admin_{userId}' for an admin's room with a poster.
-          .joinRaw("left join freelancers f on f.id::text = r.freelancer_id")
-          .leftJoin({ fu: "users" }, "fu.id", "r.freelancer_user_id")
+          // The viewer's unread messages walk the (room_id, id) index from their read mark.
+          .joinRaw(`left join lateral (select count(*)::int as n ${UNREAD_MESSAGES_SQL}) unread on true`, [viewer, viewer])
           .select(
+            "unread.n as unread_count",
+            db.raw(`${ROOM_MEMBER_SQL} as is_member`, [viewer, viewer, viewer]),
             "r.*",
             "j.title as job_title",
             "c.first_name as client_first_name",
@@ -471,6 +494,8 @@ export const adminListsRepository = {
         lastMessage: row.last_content === null || row.last_created_at === null ? null : { content: row.last_content, createdAt: toDate(row.last_created_at) },
         lastMessageAt: toDateOrNull(row.last_message_at),
         messageCount: toCount(row.message_count),
+        unreadCount: toCount(row.unread_count),
+        member: row.is_member === true,
         createdAt: toDate(row.created_at),
       })),
       total,

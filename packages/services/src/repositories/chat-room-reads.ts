@@ -9,8 +9,8 @@ export const UNREAD_MESSAGES_SQL = `from messages m
     and m.id > coalesce((select rr.last_read_message_id from chat_room_reads rr where rr.room_id = r.room_id and rr.user_id = ?), 0)
     and m.sender_id is distinct from ?`;
 
-/** The SQL form of core `isRoomMember` for room `r`; takes the viewer's id twice. */
-export const ROOM_MEMBER_SQL = `(r.client_id = ? or r.freelancer_user_id = ?)`;
+/** The SQL form of core `isRoomMember` for room `r` (the parties and the admins who joined); takes the viewer's id three times. */
+export const ROOM_MEMBER_SQL = `(r.client_id = ? or r.freelancer_user_id = ? or exists (select 1 from chat_room_guests g where g.room_id = r.room_id and g.user_id = ?))`;
 
 /** How far each member has read each chat room (chat_room_reads). */
 export const chatRoomReadsRepository = {
@@ -36,7 +36,7 @@ export const chatRoomReadsRepository = {
   /** How many rooms the user is a member of hold at least one message unread for them. */
   async unreadRoomCount(db: Knex, userId: string): Promise<number> {
     const row = (await db({ r: "chat_rooms" })
-      .whereRaw(ROOM_MEMBER_SQL, [userId, userId])
+      .whereRaw(ROOM_MEMBER_SQL, [userId, userId, userId])
       .whereRaw(`exists (select 1 ${UNREAD_MESSAGES_SQL})`, [userId, userId])
       .first(db.raw("count(*)::int as rooms"))) as { rooms: number } | undefined;
     return row?.rooms ?? 0;

@@ -13,13 +13,15 @@ export interface ChatRoomRecord {
   jobId: number | null;
   jobTitle: string | null;
   meetLink: string | null;
+  /** the admins who joined the conversation: members besides the two parties */
+  guestIds: string[];
   lastMessage: { content: string; createdAt: Date } | null;
   lastMessageAt: Date | null;
   createdAt: Date;
 }
 
 /** A room's members and job: the part of a room the chat rules read. */
-export type ChatRoomMembership = Pick<ChatRoomRecord, "roomId" | "clientId" | "freelancerUserId" | "jobId">;
+export type ChatRoomMembership = Pick<ChatRoomRecord, "roomId" | "clientId" | "freelancerUserId" | "jobId" | "guestIds">;
 
 /** A room in the viewer's room list: the room plus how many of its messages the viewer has not read. */
 export interface ChatRoomListRecord extends ChatRoomRecord {
@@ -37,6 +39,7 @@ interface ChatRoomRow {
   job_id: number | null;
   job_title: string | null;
   meet_link: string | null;
+  guest_ids: string[] | null;
   last_content: string | null;
   last_created_at: Date | string | null;
   last_message_at: Date | string | null;
@@ -53,10 +56,14 @@ const toRecord = (row: ChatRoomRow): ChatRoomRecord => ({
   jobId: row.job_id,
   jobTitle: row.job_title,
   meetLink: row.meet_link,
+  guestIds: row.guest_ids ?? [],
   lastMessage: row.last_content === null || row.last_created_at === null ? null : { content: row.last_content, createdAt: toDate(row.last_created_at) },
   lastMessageAt: toDateOrNull(row.last_message_at),
   createdAt: toDate(row.created_at),
 });
+
+/** The ids of the admins who joined room `r`, as a text array. */
+const GUEST_IDS_SQL = `array(select g.user_id::text from chat_room_guests g where g.room_id = r.room_id order by g.joined_at, g.user_id) as guest_ids`;
 
 function selectRooms(db: Knex) {
   return (
@@ -79,6 +86,7 @@ function selectRooms(db: Knex) {
         "r.job_id",
         "j.title as job_title",
         "r.meet_link",
+        db.raw(GUEST_IDS_SQL),
         "lm.content as last_content",
         "lm.created_at as last_created_at",
         "r.last_message_at",
@@ -96,9 +104,24 @@ export const chatRoomsRepository = {
 
   /** Who is in a room, without the names and last message: what the rules need to let someone post. */
   async findMembership(db: Knex, roomId: string): Promise<ChatRoomMembership | undefined> {
-    const row = (await db("chat_rooms").where("room_id", roomId).first("room_id", "client_id", "freelancer_user_id", "job_id")) as
-      Pick<ChatRoomRow, "room_id" | "client_id" | "freelancer_user_id" | "job_id"> | undefined;
-    return row && { roomId: row.room_id, clientId: row.client_id, freelancerUserId: row.freelancer_user_id, jobId: row.job_id };
+    const row = (await db({ r: "chat_rooms" })
+      .where("r.room_id", roomId)
+      .first("r.room_id", "r.client_id", "r.freelancer_user_id", "r.job_id", db.raw(GUEST_IDS_SQL))) as
+      Pick<ChatRoomRow, "room_id" | "client_id" | "freelancer_user_id" | "job_id" | "guest_ids"> | undefined;
+    return row && { roomId: row.room_id, clientId: row.client_id, freelancerUserId: row.freelancer_user_id, jobId: row.job_id, guestIds: row.guest_ids ?? [] };
+  },
+
+  /**
+   * Makes a user a member of a room they were not in (an admin joining a conversation), unless they already are:
+   * two concurrent joins insert one row. @returns whether this call added them
+   */
+  async addGuest(db: Knex, guest: { roomId: string; userId: string; at: Date }): Promise<boolean> {
+    const rows = (await db("chat_room_guests")
+      .insert({ room_id: guest.roomId, user_id: guest.userId, joined_at: guest.at })
+      .onConflict(["room_id", "user_id"])
+      .ignore()
+      .returning("room_id")) as Array<{ room_id: string }>;
+    return rows.length === 1;
   },
 
   /** The admin's room with a job's poster, if it was opened before. */
@@ -141,15 +164,15 @@ export const chatRoomsRepository = {
   ): Promise<{ rows: ChatRoomListRecord[]; total: number }> {
     const id = viewer.userId;
     const visible = db({ r: "chat_rooms" }).modify((builder) => {
-      if (!viewer.all) builder.whereRaw(ROOM_MEMBER_SQL, [id, id]);
+      if (!viewer.all) builder.whereRaw(ROOM_MEMBER_SQL, [id, id, id]);
     });
     const [countRow] = (await visible.count({ total: "*" })) as Array<{ total: number | string }>;
     const rows = (await selectRooms(db)
       // The membership test only reads the outer row, so a non-member room costs no message scan.
-      .joinRaw(`left join lateral (select count(*)::int as n ${UNREAD_MESSAGES_SQL} and ${ROOM_MEMBER_SQL}) unread on true`, [id, id, id, id])
+      .joinRaw(`left join lateral (select count(*)::int as n ${UNREAD_MESSAGES_SQL} and ${ROOM_MEMBER_SQL}) unread on true`, [id, id, id, id, id])
       .select("unread.n as unread_count")
       .modify((builder) => {
-        if (!viewer.all) builder.whereRaw(ROOM_MEMBER_SQL, [id, id]);
+        if (!viewer.all) builder.whereRaw(ROOM_MEMBER_SQL, [id, id, id]);
       })
       .orderByRaw("coalesce(r.last_message_at, r.created_at) desc")
       .orderBy("r.room_id")

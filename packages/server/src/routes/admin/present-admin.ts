@@ -66,6 +66,8 @@ export function presentAdminChatRoom(room: AdminChatRoomRecord) {
     lastMessage: room.lastMessage && { content: room.lastMessage.content, createdAt: room.lastMessage.createdAt.toISOString() },
     lastMessageAt: room.lastMessageAt?.toISOString() ?? null,
     messageCount: room.messageCount,
+    unreadCount: room.unreadCount,
+    member: room.member,
     createdAt: room.createdAt.toISOString(),
   } satisfies AdminChatRoom;
 }

@@ -185,8 +185,11 @@ async function chatEmails(target: TestServer, to: string, roomId: string) {
 }
 
 describe("admins in rooms they are not members of", () => {
-  it("an admin can POST a message in a room they are not a member of (201); it is addressed to the client", async () => {
+  it("an admin posts in a room they are not a member of only after joining it (issue 20); it is addressed to the client", async () => {
     const room = (await bob.agent.post("/api/chat/rooms").send({ freelancerId: novaProfileId }).expect(201)).body.roomId as string;
+    const refused = await ada.agent.post(`/api/chat/rooms/${room}/messages`).send({ content: "Admin here" }).expect(403);
+    expect(refused.body.error.code).toBe("NOT_ROOM_MEMBER");
+    await ada.agent.post(`/api/admin/chat-rooms/${room}/join`).expect(201);
     const res = await ada.agent.post(`/api/chat/rooms/${room}/messages`).send({ content: "Admin here" }).expect(201);
     expect(res.body).toMatchObject({ content: "Admin here", senderId: ada.user.id, receiverId: bob.user.id });
     const stored = await server.services.db("messages").where({ room_id: room, sender_id: ada.user.id }).first();

@@ -12,6 +12,7 @@ import {
 import {
   countUnreadChatRooms,
   getChatRoom,
+  joinChatRoom,
   listChatMessages,
   listChatRooms,
   markChatRoomRead,
@@ -60,6 +61,14 @@ export function chatRouter(services: Services): Router {
     const actor = currentActor(req);
     const { room, created } = await startJobChat(services, actor, jobId);
     res.status(created ? 201 : 200).json(presentChatRoom(room, actor.id));
+  });
+
+  // "Join the conversation": an admin becomes a member of someone else's room (once; the room says so to both parties).
+  router.post("/admin/chat-rooms/:roomId/join", async (req, res) => {
+    const { roomId } = parse(roomIdParams, req.params);
+    const actor = currentActor(req);
+    const { room, message } = await joinChatRoom(services, actor, roomId);
+    res.status(message ? 201 : 200).json({ room: presentChatRoom(room, actor.id), message: message && presentChatMessage(message) });
   });
 
   router.get("/chat/rooms/:roomId", async (req, res) => {

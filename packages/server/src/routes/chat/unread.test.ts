@@ -120,7 +120,10 @@ describe("unread chat messages", () => {
   });
 
   it("admins count only the rooms they are a member of", async () => {
-    // Ada, not a member, writes in Alice's room: the members' counts go up, Ada's own stays 0.
+    // Ada joins Alice's room (issue 20: an admin posts only where a member) and writes: the members' counts go up,
+    // Ada's own stays 0 (her join's note and her message are read for her).
+    await ada.agent.post(`/api/admin/chat-rooms/${aliceRoom}/join`).expect(201);
+    expect(await unreadRooms(ada.agent)).toBe(0);
     await post(ada, aliceRoom, "Checking in from support");
     expect(await unreadRooms(alice.agent)).toBe(1);
     expect(await unreadRooms(nova.agent)).toBe(1);

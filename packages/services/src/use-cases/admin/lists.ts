@@ -45,13 +45,19 @@ export function listChangeRequestsForAdmin(deps: Db, actor: Actor, filter: Filte
 }
 
 /**
- * Every chat room with both parties' names and its last message, searched in the client's name, the project's
- * title and the last message, narrowed by job, client or ids; by latest activity unless sorted otherwise.
+ * Every chat room with both parties' names and its last message, searched in both parties' names, the project's
+ * title and the last message, narrowed by job, client or ids; by latest activity unless sorted otherwise. Each
+ * room says how many messages the admin has not read and whether the admin is a member (may post).
  * @throws ADMIN_ONLY
  */
-export function listChatRoomsForAdmin(deps: Db, actor: Actor, filter: Filter<"listChatRooms">, query: AdminPageQuery<AdminChatRoomSortField>) {
+export function listChatRoomsForAdmin(
+  deps: Db,
+  actor: Actor,
+  filter: Omit<Filter<"listChatRooms">, "viewerId">,
+  query: AdminPageQuery<AdminChatRoomSortField>,
+) {
   authorizeBackOffice(actor, "read", "chat-rooms");
-  return adminListsRepository.listChatRooms(deps.db, filter, query);
+  return adminListsRepository.listChatRooms(deps.db, { ...filter, viewerId: actor.id }, query);
 }
 
 /**

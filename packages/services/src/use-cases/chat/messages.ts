@@ -1,6 +1,6 @@
 import { authorizeChat, domainError, messageContent, messageRecipient, type Actor } from "@forgehire/core";
 import type { Knex } from "knex";
-import { roomChannel, userChannel } from "../../realtime.js";
+import { chatHubChannel, roomChannel, userChannel } from "../../realtime.js";
 import type { ServiceDeps } from "../../deps.js";
 import { chatMessagesRepository, type ChatMessageRecord, type MessagePage } from "../../repositories/chat-messages.js";
 import { chatRoomsRepository } from "../../repositories/chat-rooms.js";
@@ -66,8 +66,15 @@ export async function postChatMessage(
     if (posted.notification) announceNotifications(deps, trx, [posted.notification]);
     return posted.message;
   });
-  // After the commit: a socket that hears of the message can already fetch it.
-  deps.realtime.publish([roomChannel(roomId), userChannel(receiverId)], "chat:message", message);
+  // After the commit: a socket that hears of the message can already fetch it. The admins hear every message (the
+  // Communication Hub is live); when an admin who joined writes, the freelancer hears it too, not only the client.
+  const parties = [room.clientId, room.freelancerUserId].filter((id): id is string => id !== null && id !== actor.id);
+  const guestPost = room.guestIds.includes(actor.id);
+  deps.realtime.publish(
+    [roomChannel(roomId), userChannel(receiverId), ...(guestPost ? parties.map(userChannel) : []), chatHubChannel],
+    "chat:message",
+    message,
+  );
   return message;
 }
 

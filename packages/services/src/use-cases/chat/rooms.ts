@@ -9,13 +9,15 @@ import {
   type ChatRoomCreateBody,
 } from "@forgehire/core";
 import type { ServiceDeps } from "../../deps.js";
-import { userChannel } from "../../realtime.js";
+import { chatHubChannel, roomChannel, userChannel } from "../../realtime.js";
+import { chatMessagesRepository, type ChatMessageRecord } from "../../repositories/chat-messages.js";
+import { usersRepository } from "../../repositories/users.js";
 import { chatRoomReadsRepository } from "../../repositories/chat-room-reads.js";
 import { chatRoomsRepository, type ChatRoomListRecord, type ChatRoomRecord } from "../../repositories/chat-rooms.js";
 import { freelancersRepository } from "../../repositories/freelancers.js";
 import { jobsRepository } from "../../repositories/jobs.js";
 import { loadLiveJob } from "../jobs/job-details.js";
-import { isAdmin } from "@forgehire/core";
+import { isAdmin, isRoomMember } from "@forgehire/core";
 
 /**
  * A room the actor may read.
@@ -126,4 +128,48 @@ export async function markChatRoomRead(deps: Pick<ServiceDeps, "db" | "now" | "r
  */
 export async function countUnreadChatRooms(deps: Pick<ServiceDeps, "db">, actor: Actor): Promise<number> {
   return chatRoomReadsRepository.unreadRoomCount(deps.db, actor.id);
+}
+
+/**
+ * An admin joins a conversation they are not a member of (the Communication Hub's "Join the conversation"): they
+ * become a member, and a message in the room says "<admin> joined the conversation", which both parties see live.
+ * Joining a room one is already in changes nothing; two concurrent joins write the message once (the membership's
+ * primary key decides which one joined). The membership and the message are one transaction.
+ * @returns the room after the join, and the message when this call joined (null when already a member)
+ * @throws ROOM_NOT_FOUND; ADMIN_ONLY for clients and freelancers
+ */
+export async function joinChatRoom(
+  deps: Pick<ServiceDeps, "db" | "now" | "realtime">,
+  actor: Actor,
+  roomId: string,
+): Promise<{ room: ChatRoomRecord; message: ChatMessageRecord | null }> {
+  const before = await chatRoomsRepository.findMembership(deps.db, roomId);
+  authorizeChat(actor, "join", before ?? null);
+  if (!before) throw domainError("ROOM_NOT_FOUND");
+  const message = isRoomMember(actor, before)
+    ? null
+    : await deps.db.transaction(async (trx) => {
+        if (!(await chatRoomsRepository.addGuest(trx, { roomId, userId: actor.id, at: deps.now() }))) return null;
+        const admin = await usersRepository.findById(trx, actor.id);
+        const name = admin ? `${admin.firstName} ${admin.lastName}`.trim() || "An admin" : "An admin";
+        // No sender: the room's own voice, so it reads the same to both parties and counts unread for both.
+        const posted = await chatMessagesRepository.insert(trx, {
+          roomId,
+          senderId: null,
+          receiverId: null,
+          jobId: before.jobId,
+          content: `${name} joined the conversation`,
+        });
+        await chatRoomsRepository.touchLastMessage(trx, roomId, posted.createdAt);
+        // The admin's own note is read for them.
+        await chatRoomReadsRepository.markRead(trx, { roomId, userId: actor.id, at: deps.now(), upToMessageId: posted.id });
+        return posted;
+      });
+  if (message) {
+    const parties = [before.clientId, before.freelancerUserId].filter((id): id is string => id !== null);
+    deps.realtime.publish([roomChannel(roomId), ...parties.map(userChannel), chatHubChannel], "chat:message", message);
+  }
+  const room = await chatRoomsRepository.findById(deps.db, roomId);
+  if (!room) throw domainError("ROOM_NOT_FOUND");
+  return { room, message };
 }
