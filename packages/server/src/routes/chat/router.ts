@@ -64,8 +64,9 @@ export function chatRouter(services: Services): Router {
   });
 
   // "Join the conversation": an admin becomes a member of someone else's room (once; the room says so to both parties).
-  router.post("/admin/chat-rooms/:roomId/join", async (req, res) => {
-    const { roomId } = parse(roomIdParams, req.params);
+  // `:id` as the back office's other record routes (the route-table checks put the record's id there).
+  router.post("/admin/chat-rooms/:id/join", async (req, res) => {
+    const { roomId } = parse(roomIdParams, { roomId: req.params.id });
     const actor = currentActor(req);
     const { room, message } = await joinChatRoom(services, actor, roomId);
     res.status(message ? 201 : 200).json({ room: presentChatRoom(room, actor.id), message: message && presentChatMessage(message) });
