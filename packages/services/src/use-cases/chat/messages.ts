@@ -66,8 +66,8 @@ export async function postChatMessage(
     if (posted.notification) announceNotifications(deps, trx, [posted.notification]);
     return posted.message;
   });
-  // After the commit: a socket that hears of the message can already fetch it. The admins hear every message (the
-  // Communication Hub is live); when an admin who joined writes, the freelancer hears it too, not only the client.
+  // After the commit: a socket that hears of the message can already fetch it. The Communication Hub's sockets (admins
+  // only) hear every message; when an admin who joined writes, the freelancer hears it too, not only the client.
   const parties = [room.clientId, room.freelancerUserId].filter((id): id is string => id !== null && id !== actor.id);
   const guestPost = room.guestIds.includes(actor.id);
   deps.realtime.publish(
