@@ -281,6 +281,10 @@ const invariants = [
   ],
   ["receipts-7", "Receipts", "forgehire payments:receipt writes the PDF (--out) and prints the issued facts (--json) through the API's use case and rules"],
   ["receipts-8", "Receipts", "The demo's captured payments each have their receipt, numbered FH-2026-000001… without a gap"],
+  ["export-1", "Exports", "A back-office export holds every matching row (1,500 jobs and more), streamed in batches, as many as the list counts"],
+  ["export-2", "Exports", "Export cells that a spreadsheet would run as formulas are prefixed with ', without the can/why fields, under readable headers"],
+  ["export-3", "Exports", "An export keeps its list's filter and sort; back-office lists serve pages of up to 1,000 rows"],
+  ["export-4", "Exports", "Only admins export; a bad filter or sort is a 400, an unknown resource a 404; every list resource exports"],
   ["house-1", "The house", "docs/architecture.md is the file the code generates: layers from the imports, folders, the request's life"],
   [
     "house-2",

@@ -2,6 +2,7 @@ import { Datagrid, DateField, FunctionField, List, NumberInput, SelectInput, Tex
 import { formatCents, type AdminDelivery } from "@forgehire/core";
 import { DeliveryStatusChip } from "./DeliveryStatus";
 import { deliveryStatusChoices } from "./types";
+import { ListActions, ListPagination } from "../layout/ListActions";
 
 const deliveryFilters = [
   <SelectInput key="status" source="status" label="Delivery" choices={deliveryStatusChoices} alwaysOn />,
@@ -13,7 +14,14 @@ const deliveryFilters = [
  * other delivery state through the filter.
  */
 const DeliveryList = () => (
-  <List<AdminDelivery> filters={deliveryFilters} filterDefaultValues={{ status: "in_review" }} sort={{ field: "reviewDueAt", order: "ASC" }} perPage={25}>
+  <List<AdminDelivery>
+    actions={<ListActions />}
+    pagination={<ListPagination />}
+    filters={deliveryFilters}
+    filterDefaultValues={{ status: "in_review" }}
+    sort={{ field: "reviewDueAt", order: "ASC" }}
+    perPage={25}
+  >
     <Datagrid rowClick="show" bulkActionButtons={false}>
       <TextField<AdminDelivery> source="title" label="Story" />
       <FunctionField<AdminDelivery> source="jobId" label="Job" sortBy="jobId" render={(record) => `#${record.jobId} ${record.jobTitle}`} />
