@@ -164,3 +164,46 @@ describe("GET /api/admin/:resource/export.csv", () => {
     }
   });
 });
+
+describe("GET /api/admin/stats/attention", () => {
+  it("[export-5] counts failed e-mails, payments to refund, pending change requests, overdue reviews and open disputes, each the total of the list it links to; admins only", async () => {
+    const db = server.services.db;
+    const job = await buildJob(alice, { title: "Attention" });
+    const email = { to_address: "a@example.com", subject: "Hi", body_text: "Hi", kind: "admin_email" };
+    await db("emails").insert([
+      { ...email, status: "failed", error: "down" },
+      { ...email, status: "failed", error: "down" },
+      { ...email, status: "sent" },
+    ]);
+    await db("job_change_requests").insert([
+      { job_id: job.id, description: "More pages", status: "pending" },
+      { job_id: job.id, description: "A blog", status: "pending" },
+      { job_id: job.id, description: "Declined one", status: "declined", price_cents: 5_000 },
+    ]);
+    const hour = 3_600_000;
+    const story = (title: string, dueIn: number) => ({
+      job_id: job.id,
+      type: "story",
+      title,
+      delivery_status: "in_review",
+      submitted_at: new Date(Date.now() - 80 * hour),
+      review_due_at: new Date(Date.now() + dueIn),
+    });
+    await db("requirement_tasks").insert([story("Late one", -hour), story("Late two", -2 * hour), story("On time", 24 * hour)]);
+
+    const res = await admin.agent.get("/api/admin/stats/attention").expect(200);
+    expect(res.body).toEqual({ failedEmails: 2, paymentsToRefund: 0, pendingChangeRequests: 2, overdueReviews: 2, openDisputes: 0 });
+    const links = {
+      failedEmails: ["emails", { status: "failed" }],
+      paymentsToRefund: ["payments", { needsRefund: true }],
+      pendingChangeRequests: ["change-requests", { status: "pending" }],
+      overdueReviews: ["deliveries", { status: "in_review", overdue: true }],
+      openDisputes: ["disputes", { status: "open" }],
+    } as const;
+    for (const [key, [resource, filter]] of Object.entries(links)) {
+      expect([key, totalOf(await list(resource, { filter }))]).toEqual([key, res.body[key]]);
+    }
+    await alice.agent.get("/api/admin/stats/attention").expect(403);
+    await server.agent().get("/api/admin/stats/attention").expect(401);
+  });
+});

@@ -2,6 +2,7 @@ import { Router } from "express";
 import { z } from "zod";
 import { adminUserUpdateBody, domainError } from "@forgehire/core";
 import {
+  getAdminAttention,
   getAdminCharts,
   getAdminStats,
   getUserForAdmin,
@@ -64,6 +65,10 @@ export function adminRouter(services: Services, options: AdminRouterOptions = {}
 
   router.get("/stats/charts", async (req, res) => {
     res.json(await getAdminCharts(services, currentActor(req)));
+  });
+
+  router.get("/stats/attention", async (req, res) => {
+    res.json(await getAdminAttention(services, currentActor(req)));
   });
 
   router.get("/users", async (req, res) => {
