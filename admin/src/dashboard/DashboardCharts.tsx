@@ -52,9 +52,10 @@ export default function DashboardCharts() {
   return (
     <Box sx={{ mt: 3, display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", lg: "repeat(3, 1fr)" } }}>
       <ChartCard title="Jobs by status">
-        <BarChart data={byStatus}>
+        <BarChart data={byStatus} margin={{ top: 16 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="label" />
+          {/* interval 0: every status is named, even when the labels are tight. */}
+          <XAxis dataKey="label" interval={0} tick={{ fontSize: 12 }} />
           <YAxis
             allowDecimals={false}
             tickFormatter={formatCount}
@@ -65,7 +66,7 @@ export default function DashboardCharts() {
           />
           <Tooltip formatter={formatCount} />
           {/* A status of 3 jobs next to one of 2,000 keeps a visible bar (minPointSize) and its exact count on top. */}
-          <Bar dataKey="count" name="Jobs" fill="#1976d2" minPointSize={3} isAnimationActive={false}>
+          <Bar dataKey="count" name="Jobs" fill="#1976d2" minPointSize={(value) => (Number(value) > 0 ? 3 : 0)} isAnimationActive={false}>
             <LabelList dataKey="count" position="top" formatter={formatCount} style={{ fontSize: 12, fill: "#333" }} />
           </Bar>
         </BarChart>
