@@ -8,7 +8,7 @@ const deliveryFilters = [
   <SelectInput key="status" source="status" label="Delivery" choices={deliveryStatusChoices} alwaysOn />,
   <NumberInput key="jobId" source="jobId" label="Job id" alwaysOn />,
   // Reviews whose due time is past: the dashboard's "Reviews past due" opens the list with it on.
-  <BooleanInput key="overdue" source="overdue" label="Past due" />,
+  <BooleanInput key="overdue" source="overdue" label="Past due" alwaysOn />,
 ];
 
 /**
