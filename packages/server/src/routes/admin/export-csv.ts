@@ -70,7 +70,9 @@ export function exportCsv(router: Router): RequestHandler {
       for (let offset = 0; ;) {
         await write(page.rows.map((row) => csvRow(row, columns)).join(""));
         offset += page.rows.length;
-        if (page.rows.length < EXPORT_BATCH || res.destroyed) break;
+        // Up to the list's own count, not "until a short page": a list whose route serves shorter pages than a batch
+        // (a cap of its own) is still read to its end.
+        if (page.rows.length === 0 || offset >= page.total || res.destroyed) break;
         page = await readListPage(router, req, res, resource, parsed.data, offset);
       }
       res.end();
