@@ -296,6 +296,15 @@ const invariants = [
   ["hub-5", "Communication Hub", "The hub searches rooms by project title and either party's name and pages through every room beyond 100"],
   ["hub-6", "Communication Hub", "A new message in any room reaches every admin's socket without joining the room: the hub is live"],
   ["hub-7", "Communication Hub", "The join's message reaches both parties' sockets live"],
+  ["export-1", "Exports", "A back-office export holds every matching row (1,500 jobs and more), streamed in batches, as many as the list counts"],
+  ["export-2", "Exports", "Export cells that a spreadsheet would run as formulas are prefixed with ', without the can/why fields, under readable headers"],
+  ["export-3", "Exports", "An export keeps its list's filter and sort; back-office lists serve pages of up to 1,000 rows"],
+  ["export-4", "Exports", "Only admins export; a bad filter or sort is a 400, an unknown resource a 404; every list resource exports"],
+  [
+    "export-5",
+    "Exports",
+    "Needs attention counts failed e-mails, payments to refund, pending change requests, overdue reviews and open disputes, each equal to its linked list's total; admins only",
+  ],
   ["house-1", "The house", "docs/architecture.md is the file the code generates: layers from the imports, folders, the request's life"],
   [
     "house-2",

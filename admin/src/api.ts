@@ -1,4 +1,16 @@
-import type { AdminReview, AdminCharts, AdminEmailResult, AdminStats, ChatMessage, ChatRoom, Dispute, JobMoneyBody, Story, TaskComment } from "@forgehire/core";
+import type {
+  AdminAttention,
+  AdminReview,
+  AdminCharts,
+  AdminEmailResult,
+  AdminStats,
+  ChatMessage,
+  ChatRoom,
+  Dispute,
+  JobMoneyBody,
+  Story,
+  TaskComment,
+} from "@forgehire/core";
 import { ADMIN_API_URL, httpClient } from "./data-provider";
 
 const json = (body: unknown) => JSON.stringify(body);
@@ -10,6 +22,10 @@ const json = (body: unknown) => JSON.stringify(body);
 export const adminApi = {
   async stats(): Promise<AdminStats> {
     return (await httpClient(`${ADMIN_API_URL}/stats`)).json as AdminStats;
+  },
+  /** What waits for an admin: the dashboard's "Needs attention" and the menu's badges. */
+  async attention(): Promise<AdminAttention> {
+    return (await httpClient(`${ADMIN_API_URL}/stats/attention`)).json as AdminAttention;
   },
   async charts(): Promise<AdminCharts> {
     return (await httpClient(`${ADMIN_API_URL}/stats/charts`)).json as AdminCharts;

@@ -1,6 +1,7 @@
 import { Datagrid, DateField, FunctionField, List, NumberInput, ReferenceField, SearchInput, SelectField, SelectInput, TextField } from "react-admin";
 import type { AdminChangeRequest } from "@forgehire/core";
 import { changeRequestStatusChoices, quoteText } from "./types";
+import { ListActions, ListPagination } from "../layout/ListActions";
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -10,7 +11,13 @@ const filters = [
 
 /** Every change request of every live job, newest first. */
 const ChangeRequestList = () => (
-  <List<AdminChangeRequest> filters={filters} sort={{ field: "createdAt", order: "DESC" }} perPage={25}>
+  <List<AdminChangeRequest>
+    actions={<ListActions />}
+    pagination={<ListPagination />}
+    filters={filters}
+    sort={{ field: "createdAt", order: "DESC" }}
+    perPage={25}
+  >
     <Datagrid rowClick="show" bulkActionButtons={false}>
       <TextField source="description" sortable={false} />
       <ReferenceField source="jobId" reference="jobs" label="Job" link="show" sortBy="jobId" />

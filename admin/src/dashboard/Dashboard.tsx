@@ -23,6 +23,7 @@ import { adminApi } from "../api";
 import { JobStatusChip } from "../jobs/JobStatus";
 import { jobViewChoices } from "../jobs/types";
 import { EmailDialog } from "./EmailDialog";
+import { NeedsAttention } from "./attention";
 
 // recharts is the largest library here: the charts load after the counters and tables.
 const DashboardCharts = lazy(() => import("./DashboardCharts"));
@@ -220,6 +221,7 @@ export const Dashboard = () => {
 
       <StatsCounters onPick={setView} />
       <MoneyCounters />
+      <NeedsAttention />
 
       <Suspense fallback={<Skeleton variant="rounded" height={260} sx={{ mt: 3 }} />}>
         <DashboardCharts />

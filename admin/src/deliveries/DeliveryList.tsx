@@ -1,11 +1,14 @@
-import { Datagrid, DateField, FunctionField, List, NumberInput, SelectInput, TextField } from "react-admin";
+import { BooleanInput, Datagrid, DateField, FunctionField, List, NumberInput, SelectInput, TextField } from "react-admin";
 import { formatCents, type AdminDelivery } from "@forgehire/core";
 import { DeliveryStatusChip } from "./DeliveryStatus";
 import { deliveryStatusChoices } from "./types";
+import { ListActions, ListPagination } from "../layout/ListActions";
 
 const deliveryFilters = [
   <SelectInput key="status" source="status" label="Delivery" choices={deliveryStatusChoices} alwaysOn />,
   <NumberInput key="jobId" source="jobId" label="Job id" alwaysOn />,
+  // Reviews whose due time is past: the dashboard's "Reviews past due" opens the list with it on.
+  <BooleanInput key="overdue" source="overdue" label="Past due" alwaysOn />,
 ];
 
 /**
@@ -13,7 +16,14 @@ const deliveryFilters = [
  * other delivery state through the filter.
  */
 const DeliveryList = () => (
-  <List<AdminDelivery> filters={deliveryFilters} filterDefaultValues={{ status: "in_review" }} sort={{ field: "reviewDueAt", order: "ASC" }} perPage={25}>
+  <List<AdminDelivery>
+    actions={<ListActions />}
+    pagination={<ListPagination />}
+    filters={deliveryFilters}
+    filterDefaultValues={{ status: "in_review" }}
+    sort={{ field: "reviewDueAt", order: "ASC" }}
+    perPage={25}
+  >
     <Datagrid rowClick="show" bulkActionButtons={false}>
       <TextField<AdminDelivery> source="title" label="Story" />
       <FunctionField<AdminDelivery> source="jobId" label="Job" sortBy="jobId" render={(record) => `#${record.jobId} ${record.jobTitle}`} />

@@ -2,6 +2,7 @@ import { Datagrid, DateField, FunctionField, List, NumberInput, SelectField, Sel
 import { formatCents, type AdminDispute } from "@forgehire/core";
 import { DisputeStatusChip } from "./DisputeStatus";
 import { disputeOpenerChoices, disputeStatusChoices } from "./types";
+import { ListActions, ListPagination } from "../layout/ListActions";
 
 const disputeFilters = [
   <SelectInput key="status" source="status" choices={disputeStatusChoices} alwaysOn />,
@@ -10,7 +11,7 @@ const disputeFilters = [
 
 /** Every dispute, open ones first (oldest first: the longest waiting), with what each holds. */
 const DisputeList = () => (
-  <List<AdminDispute> filters={disputeFilters} sort={{ field: "status", order: "ASC" }} perPage={25}>
+  <List<AdminDispute> actions={<ListActions />} pagination={<ListPagination />} filters={disputeFilters} sort={{ field: "status", order: "ASC" }} perPage={25}>
     <Datagrid rowClick="show" bulkActionButtons={false}>
       <FunctionField<AdminDispute> source="status" label="Status" render={(record) => <DisputeStatusChip status={record.status} />} />
       <FunctionField<AdminDispute> source="jobId" label="Job" sortBy="jobId" render={(record) => `#${record.jobId} ${record.jobTitle}`} />

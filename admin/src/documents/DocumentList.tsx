@@ -2,6 +2,7 @@ import { Datagrid, DateField, FunctionField, List, NumberInput, SelectField, Sel
 import { formatCents, type AdminDocument } from "@forgehire/core";
 import { DownloadLink } from "./DownloadLink";
 import { documentKindChoices } from "./types";
+import { ListActions, ListPagination } from "../layout/ListActions";
 
 const documentFilters = [
   <TextInput key="q" source="q" label="Number" alwaysOn />,
@@ -11,7 +12,13 @@ const documentFilters = [
 
 /** Every receipt and credit note, newest first; read only: a document never changes once issued. */
 const DocumentList = () => (
-  <List<AdminDocument> filters={documentFilters} sort={{ field: "issuedAt", order: "DESC" }} perPage={25}>
+  <List<AdminDocument>
+    actions={<ListActions />}
+    pagination={<ListPagination />}
+    filters={documentFilters}
+    sort={{ field: "issuedAt", order: "DESC" }}
+    perPage={25}
+  >
     <Datagrid rowClick="show" bulkActionButtons={false}>
       <TextField<AdminDocument> source="number" />
       <SelectField<AdminDocument> source="kind" choices={documentKindChoices} sortable={false} />

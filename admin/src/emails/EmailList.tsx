@@ -2,6 +2,7 @@ import { Datagrid, DateField, FunctionField, List, NumberInput, ReferenceField, 
 import type { AdminEmail } from "@forgehire/core";
 import { EmailStatusChip, ResendButton } from "./EmailStatus";
 import { emailStatusChoices } from "./types";
+import { ListActions, ListPagination } from "../layout/ListActions";
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -11,7 +12,7 @@ const filters = [
 
 /** The outbox: every e-mail the platform sent or tried to send, with its delivery status. */
 const EmailList = () => (
-  <List<AdminEmail> filters={filters} sort={{ field: "createdAt", order: "DESC" }} perPage={25}>
+  <List<AdminEmail> actions={<ListActions />} pagination={<ListPagination />} filters={filters} sort={{ field: "createdAt", order: "DESC" }} perPage={25}>
     <Datagrid rowClick="show" bulkActionButtons={false}>
       <TextField source="to" />
       <TextField source="subject" />

@@ -2,6 +2,7 @@ import { Button, Stack, Typography } from "@mui/material";
 import { BooleanField, Datagrid, DateField, FunctionField, List, NumberField, SearchInput, SelectField, SelectInput, TextField } from "react-admin";
 import type { AdminJob } from "@forgehire/core";
 import { jobPaymentStatusChoices, jobStatusChoices, jobViewChoices } from "./types";
+import { ListActions, ListPagination } from "../layout/ListActions";
 
 // API.md: q searches title, description and the poster's name; view is one of the dashboard's views. No view is
 // the server's "all", so All Projects is the select's empty choice, shown while nothing is chosen.
@@ -45,7 +46,14 @@ const JobActions = ({ record }: { record: AdminJob }) => (
 /** Every job that is not deleted, newest first, under the dashboard's views; read only. */
 const JobList = () => (
   // empty={false}: an empty result shows the Datagrid's own message under the filters, whatever the filter.
-  <List<AdminJob> filters={jobFilters} sort={{ field: "createdAt", order: "DESC" }} perPage={25} empty={false}>
+  <List<AdminJob>
+    actions={<ListActions />}
+    pagination={<ListPagination />}
+    filters={jobFilters}
+    sort={{ field: "createdAt", order: "DESC" }}
+    perPage={25}
+    empty={false}
+  >
     <Datagrid rowClick="show" bulkActionButtons={false} empty={noMatch}>
       <NumberField<AdminJob> source="id" label="Id" />
       <TextField<AdminJob> source="title" />

@@ -2,6 +2,7 @@ import { Datagrid, DateField, FunctionField, List, NumberField, NumberInput, Sel
 import { formatCents, type AdminLedgerTransaction } from "@forgehire/core";
 import { LedgerEntries } from "./LedgerEntries";
 import { ledgerKindChoices } from "./types";
+import { ListActions, ListPagination } from "../layout/ListActions";
 
 const ledgerFilters = [
   <NumberInput key="jobId" source="jobId" label="Job id" alwaysOn />,
@@ -10,7 +11,13 @@ const ledgerFilters = [
 
 /** Every movement of money, newest first, each with its entries; read only: the ledger is append-only. */
 const LedgerTransactionList = () => (
-  <List<AdminLedgerTransaction> filters={ledgerFilters} sort={{ field: "id", order: "DESC" }} perPage={25}>
+  <List<AdminLedgerTransaction>
+    actions={<ListActions />}
+    pagination={<ListPagination />}
+    filters={ledgerFilters}
+    sort={{ field: "id", order: "DESC" }}
+    perPage={25}
+  >
     <Datagrid rowClick="show" bulkActionButtons={false}>
       <NumberField<AdminLedgerTransaction> source="id" label="#" />
       <SelectField<AdminLedgerTransaction> source="kind" choices={ledgerKindChoices} />

@@ -1,5 +1,6 @@
 import { Datagrid, DateField, List, NumberInput, ReferenceField, SearchInput, TextField, TextInput } from "react-admin";
 import type { AdminMessage } from "@forgehire/core";
+import { ListActions, ListPagination } from "../layout/ListActions";
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -9,7 +10,7 @@ const filters = [
 
 /** Every chat message, newest first. */
 const MessageList = () => (
-  <List<AdminMessage> filters={filters} sort={{ field: "createdAt", order: "DESC" }} perPage={50}>
+  <List<AdminMessage> actions={<ListActions />} pagination={<ListPagination />} filters={filters} sort={{ field: "createdAt", order: "DESC" }} perPage={50}>
     <Datagrid rowClick="show" bulkActionButtons={false}>
       <TextField source="senderName" label="From" sortable={false} />
       <TextField source="content" sortable={false} />

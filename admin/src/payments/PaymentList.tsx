@@ -2,6 +2,7 @@ import { BooleanInput, Datagrid, DateField, FunctionField, List, NumberField, Nu
 import type { AdminPayment } from "@forgehire/core";
 import { DownloadLink } from "../documents/DownloadLink";
 import { paymentStatusChoices, providerChoices } from "./types";
+import { ListActions, ListPagination } from "../layout/ListActions";
 
 const paymentFilters = [
   <NumberInput key="jobId" source="jobId" label="Job id" alwaysOn />,
@@ -16,7 +17,13 @@ const paymentFilters = [
  * must not count (a doubled or stale success) shows as Needs refund until the provider has refunded it.
  */
 export const PaymentList = () => (
-  <List<AdminPayment> filters={paymentFilters} sort={{ field: "createdAt", order: "DESC" }} perPage={25}>
+  <List<AdminPayment>
+    actions={<ListActions />}
+    pagination={<ListPagination />}
+    filters={paymentFilters}
+    sort={{ field: "createdAt", order: "DESC" }}
+    perPage={25}
+  >
     <Datagrid rowClick={false} bulkActionButtons={false}>
       <NumberField<AdminPayment> source="jobId" label="Job" />
       <FunctionField<AdminPayment>

@@ -1,6 +1,7 @@
 import { Datagrid, DateField, FunctionField, List, NumberInput, SelectField, SelectInput, TextField } from "react-admin";
 import type { Payout } from "@forgehire/core";
 import { payoutStatusChoices } from "./types";
+import { ListActions, ListPagination } from "../layout/ListActions";
 
 const payoutFilters = [
   <SelectInput key="status" source="status" choices={payoutStatusChoices} alwaysOn />,
@@ -14,7 +15,7 @@ const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
  * provider's events alone. A failed or reversed one says why, and its money is back on the freelancer's balance.
  */
 export const PayoutList = () => (
-  <List<Payout> filters={payoutFilters} sort={{ field: "createdAt", order: "DESC" }} perPage={25}>
+  <List<Payout> actions={<ListActions />} pagination={<ListPagination />} filters={payoutFilters} sort={{ field: "createdAt", order: "DESC" }} perPage={25}>
     <Datagrid rowClick={false} bulkActionButtons={false}>
       <TextField<Payout> source="freelancerName" label="Freelancer" sortable={false} />
       <FunctionField<Payout> source="jobId" label="Job" render={(record) => `#${record.jobId} ${record.jobTitle}`} />

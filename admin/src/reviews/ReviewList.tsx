@@ -1,6 +1,7 @@
 import { Datagrid, DateField, FunctionField, List, NullableBooleanInput, NumberInput, SelectInput, TextField, TextInput } from "react-admin";
 import type { AdminReview } from "@forgehire/core";
 import { ReviewStateChip, stars } from "./ReviewState";
+import { ListActions, ListPagination } from "../layout/ListActions";
 
 const roleChoices = [
   { id: "client", name: "Client about freelancer" },
@@ -19,7 +20,13 @@ const reviewFilters = [
 
 /** Every review, newest first; hidden ones stay listed with their reason. */
 const ReviewList = () => (
-  <List<AdminReview> filters={reviewFilters} sort={{ field: "createdAt", order: "DESC" }} perPage={25}>
+  <List<AdminReview>
+    actions={<ListActions />}
+    pagination={<ListPagination />}
+    filters={reviewFilters}
+    sort={{ field: "createdAt", order: "DESC" }}
+    perPage={25}
+  >
     <Datagrid rowClick="show" bulkActionButtons={false}>
       <FunctionField<AdminReview> label="State" render={(record) => <ReviewStateChip review={record} />} />
       <FunctionField<AdminReview>

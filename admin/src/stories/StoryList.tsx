@@ -13,6 +13,7 @@ import {
 } from "react-admin";
 import type { AdminStory } from "@forgehire/core";
 import { priorityChoices } from "./types";
+import { ListActions, ListPagination } from "../layout/ListActions";
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -22,7 +23,7 @@ const filters = [
 
 /** Every user story of every live job. */
 const StoryList = () => (
-  <List<AdminStory> filters={filters} sort={{ field: "createdAt", order: "DESC" }} perPage={25}>
+  <List<AdminStory> actions={<ListActions />} pagination={<ListPagination />} filters={filters} sort={{ field: "createdAt", order: "DESC" }} perPage={25}>
     <Datagrid rowClick="show" bulkActionButtons={false}>
       <TextField source="title" />
       <ReferenceField source="jobId" reference="jobs" label="Job" link="show" sortBy="jobId" />

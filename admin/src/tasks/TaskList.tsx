@@ -13,6 +13,7 @@ import {
 } from "react-admin";
 import type { AdminTask } from "@forgehire/core";
 import { priorityChoices, taskStatusChoices } from "../stories/types";
+import { ListActions, ListPagination } from "../layout/ListActions";
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -23,7 +24,7 @@ const filters = [
 
 /** Every task of every live job. */
 const TaskList = () => (
-  <List<AdminTask> filters={filters} sort={{ field: "createdAt", order: "DESC" }} perPage={25}>
+  <List<AdminTask> actions={<ListActions />} pagination={<ListPagination />} filters={filters} sort={{ field: "createdAt", order: "DESC" }} perPage={25}>
     <Datagrid rowClick="show" bulkActionButtons={false}>
       <TextField source="title" />
       <ReferenceField source="storyId" reference="stories" label="Story" link="show" sortable={false} />

@@ -14,6 +14,7 @@ import {
 } from "react-admin";
 import type { AdminUser } from "@forgehire/core";
 import { roleTypeChoices, userTypeChoices } from "./types";
+import { ListActions, ListPagination } from "../layout/ListActions";
 
 // API.md: list filters travel as filter={"q":"…"}; the server decides which columns q searches.
 const userFilters = [
@@ -24,7 +25,7 @@ const userFilters = [
 
 /** Every account, newest first, searchable and sortable by each column. */
 const UserList = () => (
-  <List<AdminUser> filters={userFilters} sort={{ field: "createdAt", order: "DESC" }} perPage={25}>
+  <List<AdminUser> actions={<ListActions />} pagination={<ListPagination />} filters={userFilters} sort={{ field: "createdAt", order: "DESC" }} perPage={25}>
     <Datagrid rowClick="edit" bulkActionButtons={false}>
       <EmailField<AdminUser> source="email" />
       <TextField<AdminUser> source="firstName" label="First name" />

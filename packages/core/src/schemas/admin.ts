@@ -109,6 +109,25 @@ export const adminStatsSchema = z.object({
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
 /**
+ * The body of `GET /api/admin/stats/attention`: what waits for an admin, each count equal to the length of the list
+ * it links to (the dashboard's "Needs attention" and the menu's badges).
+ */
+export const adminAttentionSchema = z.object({
+  /** e-mails failed after their last attempt (emails, status failed) */
+  failedEmails: z.number().int(),
+  /** card payments to give back (payments, needsRefund) */
+  paymentsToRefund: z.number().int(),
+  /** change requests waiting for a quote (change-requests, status pending) */
+  pendingChangeRequests: z.number().int(),
+  /** stories in review whose review time is past (deliveries, status in_review, overdue) */
+  overdueReviews: z.number().int(),
+  /** disputes not yet resolved (disputes, status open) */
+  openDisputes: z.number().int(),
+});
+/** The shape `adminAttentionSchema` describes. */
+export type AdminAttention = z.infer<typeof adminAttentionSchema>;
+
+/**
  * Where an outbox message stands: queued until an attempt succeeds (a queued message with an error is being
  * retried), sent, failed after the last attempt, or logged when the site has no mail server.
  */

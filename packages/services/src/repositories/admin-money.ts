@@ -47,6 +47,8 @@ export interface AdminDeliveryFilter {
   ids?: string[] | undefined;
   status?: DeliveryStatus | undefined;
   jobId?: number | undefined;
+  /** only stories whose review was due before this instant */
+  reviewDueBefore?: Date | undefined;
 }
 
 interface DeliveryRow {
@@ -150,6 +152,7 @@ export const adminMoneyRepository = {
         if (filter.ids) builder.whereIn("s.id", filter.ids);
         if (filter.status !== undefined) builder.where("s.delivery_status", filter.status);
         if (filter.jobId !== undefined) builder.where("s.job_id", filter.jobId);
+        if (filter.reviewDueBefore !== undefined) builder.where("s.review_due_at", "<", filter.reviewDueBefore);
       });
     const [countRow] = (await filtered.clone().count({ total: "*" })) as Array<{ total: number | string }>;
     const column = adminDeliverySortColumns[query.sort];

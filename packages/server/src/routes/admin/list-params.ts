@@ -17,7 +17,8 @@ const jsonParam = <S extends z.ZodType>(schema: S) =>
     })
     .pipe(schema.optional());
 
-const MAX_PAGE = 100;
+/** API.md (Operators): the back office's lists accept ranges up to 1,000 rows. */
+export const MAX_PAGE = 1_000;
 
 const listQuery = z.object({
   sort: jsonParam(z.tuple([inputString(), z.enum(["ASC", "DESC", "asc", "desc"])])),
@@ -39,7 +40,7 @@ export interface ListParams<F extends string> {
  * @param query req.query
  * @param sortable the fields that may be sorted on
  * @param defaultSort the field used when none is asked
- * @returns the parsed parameters; a page holds at most 100 rows
+ * @returns the parsed parameters; a page holds at most 1,000 rows
  * @throws VALIDATION for unparsable or unknown parameters
  */
 export function parseListParams<F extends string>(query: unknown, sortable: readonly F[], defaultSort: F): ListParams<F> {
@@ -58,10 +59,29 @@ export function parseListParams<F extends string>(query: unknown, sortable: read
   };
 }
 
+/** One page of a list as its route read it, before it is sent. */
+export interface ListPage {
+  rows: unknown[];
+  total: number;
+}
+
+/**
+ * Where a list's page goes instead of the response, when the CSV export reads the list through its own route
+ * (export-csv.ts): the export then holds exactly the rows, filters and sort of the list, for every resource.
+ */
+export const listPageSink = Symbol("listPageSink");
+
+/** A response the export reads a list through. */
+export interface ListPageReceiver {
+  [listPageSink]?: (page: ListPage) => void;
+}
+
 /**
  * Sends a list the way ra-data-simple-rest reads it: the array, and `Content-Range: users 0-24/57`.
  */
 export function sendList(res: Response, resource: string, params: { offset: number }, rows: unknown[], total: number): void {
+  const sink = (res as Response & ListPageReceiver)[listPageSink];
+  if (sink) return sink({ rows, total });
   const last = rows.length ? params.offset + rows.length - 1 : params.offset;
   res.set("Content-Range", `${resource} ${params.offset}-${last}/${total}`);
   res.set("Access-Control-Expose-Headers", "Content-Range");

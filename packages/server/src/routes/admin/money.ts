@@ -17,7 +17,13 @@ import { ids, integerId, jobIdFilter, parseFilter, pathId, uuid } from "./list-f
 import { parseListParams, sendList } from "./list-params.js";
 import { presentAdminDelivery, presentAdminDeliveryDetails, presentAdminLedgerTransaction } from "./present-money.js";
 
-const deliveryFilter = z.object({ id: ids(uuid), status: z.enum(deliveryStatuses).optional(), jobId: jobIdFilter });
+const deliveryFilter = z.object({
+  id: ids(uuid),
+  status: z.enum(deliveryStatuses).optional(),
+  jobId: jobIdFilter,
+  /** true: only those whose review time is past (the dashboard's overdue reviews) */
+  overdue: z.boolean().optional(),
+});
 const ledgerFilter = z.object({ id: ids(integerId), jobId: jobIdFilter, kind: z.enum(ledgerTransactionKinds).optional() });
 
 /**
@@ -31,7 +37,12 @@ export function adminMoneyRouter(services: Services): Router {
   router.get("/deliveries", async (req, res) => {
     const params = parseListParams(req.query, Object.keys(adminDeliverySortColumns) as AdminDeliverySortField[], "reviewDueAt");
     const filter = parseFilter(deliveryFilter, params.filter);
-    const { rows, total } = await listDeliveriesForAdmin(services, currentActor(req), { ids: filter.id, status: filter.status, jobId: filter.jobId }, params);
+    const { rows, total } = await listDeliveriesForAdmin(
+      services,
+      currentActor(req),
+      { ids: filter.id, status: filter.status, jobId: filter.jobId, overdue: filter.overdue },
+      params,
+    );
     sendList(res, "deliveries", params, rows.map(presentAdminDelivery), total);
   });
 

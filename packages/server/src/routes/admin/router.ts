@@ -2,6 +2,7 @@ import { Router } from "express";
 import { z } from "zod";
 import { adminUserUpdateBody, domainError } from "@forgehire/core";
 import {
+  getAdminAttention,
   getAdminCharts,
   getAdminStats,
   getUserForAdmin,
@@ -24,6 +25,7 @@ import { adminFreelancersRouter } from "./freelancers.js";
 import { adminJobsRouter } from "./jobs.js";
 import { ids, parseFilter, pathId, q, uuid } from "./list-filters.js";
 import { parseListParams, sendList } from "./list-params.js";
+import { exportCsv } from "./export-csv.js";
 import { adminPaymentsRouter } from "./payments.js";
 import { adminMoneyRouter } from "./money.js";
 import { adminDocumentsRouter } from "./documents.js";
@@ -54,12 +56,19 @@ export function adminRouter(services: Services, options: AdminRouterOptions = {}
   // A signed-out request is still refused before any route: the use cases need an actor to check.
   router.use(options.guard === false ? requireUser : requireAdmin);
 
+  // Before every resource's `/:id` route, which would take `export.csv` for an id.
+  router.get("/:resource/export.csv", exportCsv(router));
+
   router.get("/stats", async (req, res) => {
     res.json(await getAdminStats(services, currentActor(req)));
   });
 
   router.get("/stats/charts", async (req, res) => {
     res.json(await getAdminCharts(services, currentActor(req)));
+  });
+
+  router.get("/stats/attention", async (req, res) => {
+    res.json(await getAdminAttention(services, currentActor(req)));
   });
 
   router.get("/users", async (req, res) => {

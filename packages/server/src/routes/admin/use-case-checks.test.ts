@@ -44,7 +44,8 @@ function adminRoutes(): RouteEntry[] {
 /** The request a route gets: its path with the resource's real id, and the body the back office would send. */
 async function requestFor(route: RouteEntry): Promise<{ url: string; body: Record<string, unknown> }> {
   const resource = resourceOf(route.path);
-  const url = route.path.replace(":id", encodeURIComponent(String(ids[resource])));
+  // The export reads any list (`/:resource/export.csv`): the jobs' stands for all of them.
+  const url = route.path.replace(":resource", "jobs").replace(":id", encodeURIComponent(String(ids[resource])));
   if (route.method === "PUT") {
     // react-admin PUTs the whole record it showed, changed: read it as the admin, as the back office does.
     const record = (await admin.agent.get(url).expect(200)).body as Record<string, unknown>;

@@ -21,17 +21,19 @@ type Db = Pick<ServiceDeps, "db">;
 const firstRow = { offset: 0, limit: 1, order: "asc" as const };
 
 /**
- * Stories' deliveries across live jobs, narrowed by delivery status, job or ids (the back office's `deliveries`).
+ * Stories' deliveries across live jobs, narrowed by delivery status, job or ids (the back office's `deliveries`);
+ * `overdue` keeps those whose review time is past now.
  * @throws ADMIN_ONLY
  */
 export function listDeliveriesForAdmin(
-  deps: Db,
+  deps: Pick<ServiceDeps, "db" | "now">,
   actor: Actor,
-  filter: AdminDeliveryFilter,
+  filter: Omit<AdminDeliveryFilter, "reviewDueBefore"> & { overdue?: boolean | undefined },
   query: AdminPageQuery<AdminDeliverySortField>,
 ): Promise<AdminPage<AdminDeliveryRecord>> {
   authorizeBackOffice(actor, "read", "deliveries");
-  return adminMoneyRepository.listDeliveries(deps.db, filter, query);
+  const { overdue, ...rest } = filter;
+  return adminMoneyRepository.listDeliveries(deps.db, { ...rest, reviewDueBefore: overdue ? deps.now() : undefined }, query);
 }
 
 /** One delivery for review: the row, its tasks (with their acceptance criteria) and what the admin may do to it. */
