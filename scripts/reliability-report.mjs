@@ -281,6 +281,33 @@ const invariants = [
   ],
   ["receipts-7", "Receipts", "forgehire payments:receipt writes the PDF (--out) and prints the issued facts (--json) through the API's use case and rules"],
   ["receipts-8", "Receipts", "The demo's captured payments each have their receipt, numbered FH-2026-000001… without a gap"],
+  [
+    "bulk-1",
+    "Bulk work",
+    "Bulk disable and enable of users runs the single edit per account (sessions end); the admin's own account is refused with the reason, the rest done",
+  ],
+  [
+    "bulk-2",
+    "Bulk work",
+    "Bulk delete and restore of jobs per record under the portal's rules: a paid job is refused and stays; deleted jobs are listed and restored open, in their activity",
+  ],
+  ["bulk-3", "Bulk work", "Restore from a deleted job's button; a live job 409 JOB_NOT_DELETED, non-admins 403, a bad id 404"],
+  ["bulk-4", "Bulk work", "Bulk resend of e-mails queues the failed ones again and refuses a sent one with the reason"],
+  ["bulk-5", "Bulk work", "A bulk request with an unknown action or no ids is 400; a non-admin's 403"],
+  [
+    "bulk-6",
+    "Bulk work",
+    "Refund now from a payment's page (can/why from the server): one provider refund, one ledger refund, entries balanced; a second is 409",
+  ],
+  ["bulk-7", "Bulk work", "Two Refund now clicks at once: one 200 and one 409, one refund recorded, the ledger balanced"],
+  ["bulk-8", "Bulk work", "A provider failure of a refund is 502 REFUND_FAILED and leaves it needs_refund; Retry refund (also in bulk) refunds it once"],
+  ["bulk-9", "Bulk work", "The back office's lock, unlock and complete buttons use the portal's endpoints, shown from the job's can/why"],
+  ["bulk-10", "Bulk work", "An admin cannot demote or disable themself in one Save (409 with the reason, nothing changed); another admin can"],
+  [
+    "bulk-11",
+    "Bulk work",
+    "forgehire payments:refund <id> [--json] refunds through the back office's use case; a payment not needing a refund exits non-zero with the reason",
+  ],
   ["house-1", "The house", "docs/architecture.md is the file the code generates: layers from the imports, folders, the request's life"],
   [
     "house-2",
