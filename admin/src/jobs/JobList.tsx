@@ -106,7 +106,6 @@ const JobBulkActions = () => {
       action="delete"
       label="Delete"
       done="deleted"
-      color="error"
       icon={<DeleteIcon />}
       confirmTitle="Delete %{count} jobs?"
       confirmContent="Each is removed from every list (a paid or started job is refused and stays). Deleted jobs can be restored."

@@ -18,7 +18,6 @@ export const BulkOperationButton = ({
   icon,
   confirmTitle,
   confirmContent,
-  color = "primary",
 }: {
   resource: BulkResource;
   action: string;
@@ -28,7 +27,6 @@ export const BulkOperationButton = ({
   icon?: ReactElement;
   confirmTitle: string;
   confirmContent: string;
-  color?: "primary" | "error" | "success" | "warning";
 }) => {
   const { selectedIds, onUnselectItems } = useListContext();
   const notify = useNotify();
@@ -53,7 +51,8 @@ export const BulkOperationButton = ({
 
   return (
     <>
-      <Button size="small" color={color} startIcon={icon} disabled={pending} onClick={() => setConfirming(true)}>
+      {/* Primary, not red or green: the bulk toolbar's tinted background leaves those below AA contrast. */}
+      <Button size="small" startIcon={icon} disabled={pending} onClick={() => setConfirming(true)}>
         {label}
       </Button>
       <Confirm

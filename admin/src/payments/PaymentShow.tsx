@@ -18,7 +18,7 @@ import {
 } from "react-admin";
 import { formatCents, refundReasonMessages, type AdminPaymentPage } from "@forgehire/core";
 import { adminApi } from "../api";
-import { paymentStatusChoices, providerChoices } from "./types";
+import { paymentRepresentation, paymentStatusChoices, providerChoices } from "./types";
 
 const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
@@ -32,7 +32,8 @@ const RefundButton = () => {
   const refresh = useRefresh();
   const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState(false);
-  if (!record || (record.status !== "needs_refund" && !record.can.refund)) return null;
+  // react-admin first shows the list's copy of the record (no can/why, events, ledger) until the page's own arrives.
+  if (!record?.can || (record.status !== "needs_refund" && !record.can.refund)) return null;
   const label = "Refund now";
   if (!record.can.refund) {
     return (
@@ -80,7 +81,7 @@ const RefundButton = () => {
 
 const Events = () => {
   const record = useRecordContext<AdminPaymentPage>();
-  if (!record) return null;
+  if (!record?.events) return null;
   if (record.events.length === 0) return <Typography color="text.secondary">No provider events.</Typography>;
   return (
     <Table size="small" aria-label="Provider events">
@@ -106,7 +107,7 @@ const Events = () => {
 
 const Ledger = () => {
   const record = useRecordContext<AdminPaymentPage>();
-  if (!record) return null;
+  if (!record?.ledger) return null;
   if (record.ledger.length === 0) return <Typography color="text.secondary">No ledger entries for this payment.</Typography>;
   return (
     <Table size="small" aria-label="Ledger entries">
@@ -134,9 +135,15 @@ const Ledger = () => {
   );
 };
 
+const PaymentTitle = () => {
+  const record = useRecordContext<AdminPaymentPage>();
+  return <span>{record ? paymentRepresentation(record) : "Payment"}</span>;
+};
+
 /** One payment attempt: its job, amount and status, the refund (reason, provider id), provider events and ledger. */
 export const PaymentShow = () => (
   <Show<AdminPaymentPage>
+    title={<PaymentTitle />}
     actions={
       <TopToolbar>
         <RefundButton />

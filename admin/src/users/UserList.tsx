@@ -33,7 +33,6 @@ const UserBulkActions = () => (
       action="disable"
       label="Disable"
       done="disabled"
-      color="error"
       icon={<BlockIcon />}
       confirmTitle="Disable %{count} accounts?"
       confirmContent="They are signed out everywhere at once and cannot sign in until enabled again. Your own account is never disabled."
@@ -43,7 +42,6 @@ const UserBulkActions = () => (
       action="enable"
       label="Enable"
       done="enabled"
-      color="success"
       icon={<CheckCircleOutlineIcon />}
       confirmTitle="Enable %{count} accounts?"
       confirmContent="They can sign in again."

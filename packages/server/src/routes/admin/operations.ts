@@ -1,14 +1,5 @@
 import { Router } from "express";
-import {
-  bulkActions,
-  bulkRequestBody,
-  domainError,
-  jobIdParams,
-  ledgerAccountName,
-  type AdminPaymentPage,
-  type BulkResource,
-  type OperationDecision,
-} from "@forgehire/core";
+import { bulkActions, domainError, jobIdParams, ledgerAccountName, type AdminPaymentPage, type BulkResource, type OperationDecision } from "@forgehire/core";
 import {
   getPaymentDetailsForAdmin,
   refundPaymentByAdmin,
@@ -18,7 +9,6 @@ import {
   type Services,
 } from "@forgehire/services";
 import { currentActor } from "../../middlewares/require-user.js";
-import { parse } from "../../middlewares/validate.js";
 import { presentJob } from "../../presenters/present-job.js";
 import { presentAdminPayment } from "../payments/present-payment.js";
 
@@ -58,10 +48,8 @@ export function adminOperationsRouter(services: Services): Router {
   const router = Router();
 
   for (const resource of Object.keys(bulkActions) as BulkResource[]) {
-    const body = bulkRequestBody(resource);
     router.post(`/${resource}/bulk`, async (req, res) => {
-      const { action, ids } = parse(body, req.body);
-      res.json(await runBulkAction(services, currentActor(req), resource, action, ids));
+      res.json(await runBulkAction(services, currentActor(req), resource, req.body));
     });
   }
 

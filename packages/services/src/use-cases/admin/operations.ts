@@ -1,6 +1,8 @@
 import {
   authorizeBackOffice,
+  bulkRequestBody,
   decideJobRestore,
+  fieldErrorsOf,
   decidePaymentRefund,
   domainError,
   isDomainError,
@@ -152,19 +154,16 @@ function uuidOf(id: string | number): string {
  * @param deps the services
  * @param actor an admin (each record's use case checks again)
  * @param resource jobs, users, emails or payments
- * @param action one of `bulkActions[resource]` (the route has parsed it)
- * @param ids the selected records, in the order they are acted on
+ * @param body `{action, ids}`: one of `bulkActions[resource]` and the selected records, in the order they are acted on
  * @returns how many succeeded and failed, and each record's outcome
- * @throws ADMIN_ONLY before touching any record
+ * @throws ADMIN_ONLY before reading the body; VALIDATION for an unknown action or no ids
  */
-export async function runBulkAction(
-  deps: BulkDeps,
-  actor: Actor,
-  resource: BulkResource,
-  action: string,
-  ids: ReadonlyArray<string | number>,
-): Promise<BulkOutcome> {
+export async function runBulkAction(deps: BulkDeps, actor: Actor, resource: BulkResource, body: unknown): Promise<BulkOutcome> {
+  // The actor first: a non-admin learns nothing, not even that the body was malformed.
   authorizeBackOffice(actor, "read", resource);
+  const parsed = bulkRequestBody(resource).safeParse(body ?? {});
+  if (!parsed.success) throw domainError("VALIDATION", { fields: fieldErrorsOf(parsed.error) });
+  const { action, ids } = parsed.data;
   const step = bulkSteps[resource][action];
   if (!step) throw domainError("VALIDATION", { message: `Unknown action ${action} for ${resource}.` });
   const results: BulkResult[] = [];
