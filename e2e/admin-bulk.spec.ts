@@ -109,5 +109,12 @@ describe("bulk work in the back office", () => {
     await notice(page).filter({ hasText: "restored" }).waitFor();
     const back = await ok<{ job: { status: string } }>(payer.page.request.get(`/api/jobs/${job.id}`));
     expect(back.job.status).toBe("open");
+
+    // Restored, its page offers the CLI's lifecycle steps as the job's can/why decide them: locked, so Unlock; Lock
+    // and Complete stay visible, disabled, with the server's reason.
+    await office.open(`/jobs/${job.id}/show`);
+    await page.getByRole("button", { name: "Unlock" }).waitFor();
+    await expect(page.getByRole("button", { name: "Complete" }).isDisabled()).resolves.toBe(true);
+    await shot(page, "admin-job-lifecycle");
   });
 });
