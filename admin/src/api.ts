@@ -1,12 +1,16 @@
 import type {
   AdminAttention,
-  AdminReview,
   AdminCharts,
   AdminEmailResult,
+  AdminPaymentPage,
+  AdminReview,
   AdminStats,
+  BulkOutcome,
+  BulkResource,
   ChatMessage,
   ChatRoom,
   Dispute,
+  Job,
   JobMoneyBody,
   Story,
   TaskComment,
@@ -84,6 +88,22 @@ export const adminApi = {
   /** Marks a room read for the admin up to its newest message (the hub's unread count). */
   async markRoomRead(roomId: string): Promise<void> {
     await httpClient(`/api/chat/rooms/${encodeURIComponent(roomId)}/read`, { method: "POST" });
+  },
+  /** A list's bulk action: the server runs the single action on each id and answers per id. */
+  async bulk(resource: BulkResource, action: string, ids: ReadonlyArray<string | number>): Promise<BulkOutcome> {
+    return (await httpClient(`${ADMIN_API_URL}/${resource}/bulk`, { method: "POST", body: json({ action, ids }) })).json as BulkOutcome;
+  },
+  /** Refunds a charge flagged needs_refund now; answers the payment's page as it now is. */
+  async refundPayment(paymentId: string): Promise<AdminPaymentPage> {
+    return (await httpClient(`${ADMIN_API_URL}/payments/${encodeURIComponent(paymentId)}/refund`, { method: "POST" })).json as AdminPaymentPage;
+  },
+  /** Restores a deleted job (open again). */
+  async restoreJob(jobId: number): Promise<{ job: Job }> {
+    return (await httpClient(`${ADMIN_API_URL}/jobs/${jobId}/restore`, { method: "POST" })).json as { job: Job };
+  },
+  /** The portal's lifecycle endpoints (lock, unlock, complete), under the same policy: the page shows the job's can/why. */
+  async jobLifecycle(jobId: number, step: "lock" | "unlock" | "complete"): Promise<{ job: Job }> {
+    return (await httpClient(`/api/jobs/${jobId}/${step}`, { method: "POST" })).json as { job: Job };
   },
   async sendMessage(roomId: string, content: string): Promise<ChatMessage> {
     const url = `/api/chat/rooms/${encodeURIComponent(roomId)}/messages`;

@@ -1,4 +1,7 @@
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
+import DoneAllIcon from "@mui/icons-material/DoneAll";
+import LockIcon from "@mui/icons-material/Lock";
+import LockOpenIcon from "@mui/icons-material/LockOpen";
 import { Box, Button, Chip, Divider, List as MuiList, ListItem, ListItemText, Stack, Tooltip, Typography } from "@mui/material";
 import CreateIcon from "@mui/icons-material/Create";
 import DeleteIcon from "@mui/icons-material/Delete";
@@ -16,8 +19,12 @@ import {
   TabbedShowLayout,
   TextField,
   TopToolbar,
+  Confirm,
+  useNotify,
   useRecordContext,
+  useRefresh,
 } from "react-admin";
+import { adminApi } from "../api";
 import { changeRequestStatusLabels, paymentAttemptStatusLabels, priorityLabels, taskStatusLabels, type AdminJobDetails } from "@forgehire/core";
 import { JobStatusChip } from "./JobStatus";
 import { jobPaymentStatusChoices } from "./types";
@@ -40,15 +47,81 @@ const RefusedButton = ({ label, icon, reason }: { label: string; icon: ReactNode
   </Tooltip>
 );
 
+/**
+ * The CLI's lifecycle steps (jobs:lock, jobs:unlock, jobs:complete, the documented delivery override) through the
+ * portal's endpoints and policy: shown from the job's `can`, refused ones disabled with the server's `why`.
+ */
+const LifecycleButton = ({ step, label, icon, confirm }: { step: "lock" | "unlock" | "complete"; label: string; icon: ReactNode; confirm: string }) => {
+  const record = useRecordContext<AdminJobDetails>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [confirming, setConfirming] = useState(false);
+  const [pending, setPending] = useState(false);
+  if (!record) return null;
+  if (!record.can[step]) return <RefusedButton label={label} icon={icon} reason={record.why[step]?.message} />;
+  const run = () => {
+    setConfirming(false);
+    setPending(true);
+    adminApi.jobLifecycle(record.id, step).then(
+      () => {
+        notify(`${label}: done.`, { type: "info" });
+        setPending(false);
+        refresh();
+      },
+      (error: unknown) => {
+        notify(error instanceof Error ? error.message : `${label} failed.`, { type: "error" });
+        setPending(false);
+        refresh();
+      },
+    );
+  };
+  return (
+    <>
+      <Button size="small" startIcon={icon} disabled={pending} onClick={() => setConfirming(true)}>
+        {label}
+      </Button>
+      <Confirm
+        isOpen={confirming}
+        title={`${label} "${record.title}"?`}
+        content={confirm}
+        confirm={label}
+        onConfirm={run}
+        onClose={() => setConfirming(false)}
+      />
+    </>
+  );
+};
+
 /** Edit and Delete follow the job's `can`; a refused one stays visible, disabled, saying why in the server's words. */
 const JobShowActions = () => {
   const record = useRecordContext<AdminJobDetails>();
   if (!record) return <TopToolbar />;
   return (
     <TopToolbar>
+      <LifecycleButton
+        step="lock"
+        label="Lock"
+        icon={<LockIcon />}
+        confirm="The requirements are finalized: the client can pay, and stories and tasks can no longer change."
+      />
+      <LifecycleButton
+        step="unlock"
+        label="Unlock"
+        icon={<LockOpenIcon />}
+        confirm="The requirements can be edited again; the job cannot be paid until locked again."
+      />
+      <LifecycleButton
+        step="complete"
+        label="Complete"
+        icon={<DoneAllIcon />}
+        confirm="The delivery override: the job is marked completed now, whatever its stories' reviews say."
+      />
       {record.can.edit ? <EditButton /> : <RefusedButton label="Edit" icon={<CreateIcon />} reason={record.why.edit?.message} />}
       {record.can.delete ? (
-        <DeleteWithConfirmButton confirmTitle={`Delete "${record.title}"?`} confirmContent="The job is removed from every list. This cannot be undone here." />
+        <DeleteWithConfirmButton
+          confirmTitle={`Delete "${record.title}"?`}
+          confirmContent="The job is removed from every list; it can be restored from the jobs list's 'Deleted jobs'."
+        />
       ) : (
         <RefusedButton label="Delete" icon={<DeleteIcon />} reason={record.why.delete?.message} />
       )}

@@ -1,5 +1,7 @@
 import { BooleanInput, Datagrid, DateField, FunctionField, List, NumberField, NumberInput, SelectField, SelectInput, TextField } from "react-admin";
+import ReplayIcon from "@mui/icons-material/Replay";
 import type { AdminPayment } from "@forgehire/core";
+import { BulkOperationButton } from "../layout/BulkOperationButton";
 import { DownloadLink } from "../documents/DownloadLink";
 import { paymentStatusChoices, providerChoices } from "./types";
 import { ListActions, ListPagination } from "../layout/ListActions";
@@ -13,8 +15,9 @@ const paymentFilters = [
 ];
 
 /**
- * Every payment attempt, newest first; read only: payments change through the provider's events alone. A charge that
- * must not count (a doubled or stale success) shows as Needs refund until the provider has refunded it.
+ * Every payment attempt, newest first: payments change through the provider's events, and a charge that must not count
+ * (a doubled or stale success) shows as Needs refund until refunded (automatically, by Retry refunds here, or Refund
+ * now on its page).
  */
 export const PaymentList = () => (
   <List<AdminPayment>
@@ -24,7 +27,20 @@ export const PaymentList = () => (
     sort={{ field: "createdAt", order: "DESC" }}
     perPage={25}
   >
-    <Datagrid rowClick={false} bulkActionButtons={false}>
+    <Datagrid
+      rowClick="show"
+      bulkActionButtons={
+        <BulkOperationButton
+          resource="payments"
+          action="refund"
+          label="Retry refunds"
+          done="refunded"
+          icon={<ReplayIcon />}
+          confirmTitle="Refund %{count} charges?"
+          confirmContent="Each charge flagged Needs refund is given back through the payment provider, once; any other is refused and says why."
+        />
+      }
+    >
       <NumberField<AdminPayment> source="jobId" label="Job" />
       <FunctionField<AdminPayment>
         source="amount"

@@ -1,16 +1,16 @@
 import { useState } from "react";
-import { Button } from "@mui/material";
+import { Button, Tooltip } from "@mui/material";
 import BlockIcon from "@mui/icons-material/Block";
 import CheckCircleOutlineIcon from "@mui/icons-material/CheckCircleOutline";
 import LockResetIcon from "@mui/icons-material/LockReset";
 import { Confirm, useGetIdentity, useNotify, useRecordContext, useRefresh, useUpdate } from "react-admin";
-import type { AdminUser } from "@forgehire/core";
+import { errorCatalogue, type AdminUser } from "@forgehire/core";
 import { adminApi } from "../api";
 
 /**
  * Disable or Enable the account. Disabling ends the user's sessions and sockets at once (the server's rule),
  * hence the confirmation. The server refuses an admin disabling themselves or the last admin (409), and that
- * refusal is shown as it comes; the button is hidden on one's own account only to spare the round trip.
+ * refusal is shown as it comes; on one's own account the button is disabled with the reason, sparing the round trip.
  */
 export const DisableButton = () => {
   const record = useRecordContext<AdminUser>();
@@ -18,7 +18,19 @@ export const DisableButton = () => {
   const notify = useNotify();
   const [confirming, setConfirming] = useState(false);
   const [update, { isPending }] = useUpdate<AdminUser>();
-  if (!record || record.id === identity?.id) return null;
+  if (!record) return null;
+  if (record.id === identity?.id) {
+    // The server refuses it (CANNOT_DISABLE_SELF); the button says so instead of vanishing.
+    return (
+      <Tooltip title={errorCatalogue.CANNOT_DISABLE_SELF.message} describeChild>
+        <span>
+          <Button size="small" startIcon={<BlockIcon />} disabled>
+            Disable
+          </Button>
+        </span>
+      </Tooltip>
+    );
+  }
   const disabling = !record.disabled;
 
   const handleConfirm = () => {

@@ -13,8 +13,10 @@ import {
   Toolbar,
   TopToolbar,
   required,
+  useGetIdentity,
+  useRecordContext,
 } from "react-admin";
-import type { AdminUser } from "@forgehire/core";
+import { errorCatalogue, type AdminUser } from "@forgehire/core";
 import { DisableButton, SendResetButton } from "./UserActions";
 import { userTypeChoices } from "./types";
 
@@ -28,6 +30,26 @@ const UserEditActions = () => (
 
 // The server reads only these: the email is the login and is never changed here; disabling has its own button.
 const editable = ({ firstName, lastName, userType }: AdminUser) => ({ firstName, lastName, userType });
+
+/**
+ * The account's type. On one's own account it is read only, with the reason: the server refuses an admin changing
+ * their own type (CANNOT_DEMOTE_SELF), so the form says so before a Save rather than after.
+ */
+const UserTypeInput = () => {
+  const record = useRecordContext<AdminUser>();
+  const { identity } = useGetIdentity();
+  const own = Boolean(record && identity && record.id === identity.id);
+  return (
+    <SelectInput
+      source="userType"
+      label="User type"
+      choices={userTypeChoices}
+      validate={required()}
+      disabled={own}
+      helperText={own ? errorCatalogue.CANNOT_DEMOTE_SELF.message : false}
+    />
+  );
+};
 
 /** An account's names and type, with Disable/Enable and Send password reset. */
 const UserEdit = () => (
@@ -53,7 +75,7 @@ const UserEdit = () => (
       </Stack>
       <TextInput source="firstName" label="First name" validate={required()} />
       <TextInput source="lastName" label="Last name" validate={required()} />
-      <SelectInput source="userType" label="User type" choices={userTypeChoices} validate={required()} />
+      <UserTypeInput />
     </SimpleForm>
   </Edit>
 );

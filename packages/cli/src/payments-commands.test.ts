@@ -94,3 +94,22 @@ describe("forgehire payments:receipt", () => {
     expect((await forgehire("payments:receipt", seeded.id)).code).toBe(2);
   });
 });
+
+describe("forgehire payments:refund", () => {
+  it("[bulk-11] refunds a charge flagged needs_refund through the back office's use case; a second refund exits 5 with the reason", async () => {
+    const refunded = await forgehire("payments:refund", flaggedId, "--json");
+    expect(refunded.code, refunded.stderr).toBe(0);
+    expect(JSON.parse(refunded.stdout)).toMatchObject({ id: flaggedId, jobId, status: "refunded", providerRefundId: expect.any(String) });
+    const database = await openDatabase({ dataDir });
+    const refunds = (await database.knex("ledger_transactions").where({ payment_id: flaggedId, kind: "refund" })) as unknown[];
+    await database.close();
+    expect(refunds).toHaveLength(1);
+
+    const again = await forgehire("payments:refund", flaggedId);
+    expect(again.code).toBe(5);
+    expect(again.stderr).toContain("This charge has already been refunded.");
+    expect(again.stderr).not.toMatch(/at .*\.js:\d+/);
+    const unknown = await forgehire("payments:refund", "nope");
+    expect(unknown.code).toBe(4);
+  });
+});

@@ -50,6 +50,7 @@ export const errorCatalogue = {
   ACCOUNT_DISABLED: entry("forbidden", "Account Disabled", "This account has been disabled. Please contact support."),
   USER_NOT_FOUND: entry("not_found", "Not Found", "User not found"),
   CANNOT_DISABLE_SELF: entry("conflict", "Cannot Disable Account", "You cannot disable your own account."),
+  CANNOT_DEMOTE_SELF: entry("conflict", "Cannot Change Account Type", "You cannot change your own account type; ask another admin to do it."),
   LAST_ADMIN: entry("conflict", "Cannot Disable Account", "This is the last enabled admin account; enable or create another admin first."),
 
   // Jobs and requirements
@@ -221,6 +222,9 @@ export const errorCatalogue = {
   UNKNOWN_RESOURCE: entry("not_found", "Not Found", "Unknown resource"),
   RECORD_NOT_FOUND: entry("not_found", "Not Found", "Record not found"),
   EMAIL_SEND_FAILED: entry("upstream_unavailable", "Error", "Failed to send email"),
+  JOB_NOT_DELETED: entry("conflict", "Not Deleted", "Only a deleted job can be restored."),
+  NOT_REFUNDABLE: entry("conflict", "Cannot Refund", "Only a charge flagged Needs Refund can be refunded."),
+  REFUND_FAILED: entry("upstream_failed", "Refund Failed", "The payment provider did not refund the charge; it stays Needs Refund. Please try again."),
   EMAIL_NOT_RESENDABLE: entry("conflict", "Not Allowed", "Only an e-mail whose delivery failed can be sent again."),
 } as const satisfies Record<string, CatalogueEntry>;
 

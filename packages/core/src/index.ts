@@ -98,3 +98,4 @@ export * from "./billing/documents.js";
 export * from "./billing/statement.js";
 export * from "./policies/billing.js";
 export * from "./schemas/billing.js";
+export * from "./admin/operations.js";

@@ -95,6 +95,7 @@ export * from "./use-cases/admin/emails.js";
 export * from "./use-cases/admin/jobs.js";
 export * from "./use-cases/admin/lists.js";
 export * from "./use-cases/admin/money.js";
+export * from "./use-cases/admin/operations.js";
 export type * from "./repositories/admin-money.js";
 export type * from "./repositories/ledger.js";
 export * from "./use-cases/ledger/post-ledger.js";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { writeFile } from "node:fs/promises";
-import { getPaymentReceipt, listPaymentsForAdmin, reconcilePayments, operatorActor } from "@forgehire/services";
+import { getPaymentReceipt, listPaymentsForAdmin, reconcilePayments, operatorActor, refundPaymentByAdmin } from "@forgehire/services";
 import { withServices } from "../context.js";
 import { exitCodes } from "../exit-codes.js";
 import { printJson } from "../output.js";
@@ -92,4 +92,30 @@ export async function paymentsReceipt(paymentId: string, options: PaymentsReceip
       content: file.document.content,
     });
   }
+}
+
+export interface PaymentsRefundOptions {
+  as?: string;
+  json?: boolean;
+}
+
+/**
+ * payments:refund: gives back one charge flagged needs_refund now, through the back office's 'Refund now' use case
+ * (the same checks, one provider refund by its idempotency key, the ledger and credit note with it). A charge that
+ * needs no refund, or a provider that refuses, exits with the error's code and its reason.
+ */
+export async function paymentsRefund(paymentId: string, options: PaymentsRefundOptions): Promise<void> {
+  const payment = await withServices(async (services) => refundPaymentByAdmin(services, await operatorActor(services, options.as), paymentId));
+  if (options.json) {
+    printJson({
+      id: payment.id,
+      jobId: payment.jobId,
+      amount: payment.amount,
+      status: payment.status,
+      providerRefundId: payment.providerRefundId,
+      refundedAt: payment.refundedAt,
+    });
+    return;
+  }
+  console.log(`Refunded $${(payment.amount / 100).toFixed(2)} of payment ${payment.id} (job ${payment.jobId}); provider refund ${payment.providerRefundId}.`);
 }

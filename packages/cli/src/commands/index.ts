@@ -215,6 +215,13 @@ export function registerCommands(program: Command): void {
     .action(async (paymentId: string, options) => (await import("../actions/payments.js")).paymentsReceipt(paymentId, options));
 
   program
+    .command("payments:refund <paymentId>")
+    .description("refund a charge flagged needs_refund now (as the back office's Refund now); payments:list --needs-refund lists them")
+    .option("--as <email>", "act as this account (default: the first admin)")
+    .option("--json", "print JSON: {id, jobId, amount, status, providerRefundId, refundedAt}")
+    .action(async (paymentId: string, options) => (await import("../actions/payments.js")).paymentsRefund(paymentId, options));
+
+  program
     .command("stories:approve <id>")
     .description("approve a story in review as an admin: its milestone is released (gross, fee, net); the job completes with its last story")
     .option("--as <email>", "act as this account (default: the first admin)")

@@ -19,7 +19,7 @@ const admins: readonly BackOfficeRole[] = ["admin"];
 export const backOfficePolicy = {
   dashboard: { read: admins },
   users: { read: admins, update: admins, sendReset: admins },
-  jobs: { read: admins, update: admins, delete: admins },
+  jobs: { read: admins, update: admins, delete: admins, restore: admins },
   stories: { read: admins, update: admins, delete: admins },
   tasks: { read: admins, update: admins, delete: admins },
   "change-requests": { read: admins },
@@ -27,7 +27,7 @@ export const backOfficePolicy = {
   messages: { read: admins },
   emails: { read: admins, send: admins, resend: admins },
   freelancers: { read: admins },
-  payments: { read: admins },
+  payments: { read: admins, refund: admins },
   disputes: { read: admins, resolve: admins },
   payouts: { read: admins },
   deliveries: { read: admins },

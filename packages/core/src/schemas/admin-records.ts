@@ -54,6 +54,27 @@ export const adminPaymentSchema = paymentRecordSchema.extend({
 /** The shape `adminPaymentSchema` describes. */
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 
+/**
+ * `GET /api/admin/payments/:id` (and `POST …/refund`): the attempt with its job, provider events and ledger, and
+ * whether 'Refund now' applies (`can.refund`, the refusal in `why.refund`).
+ */
+export const adminPaymentPageSchema = adminPaymentSchema.extend({
+  job: z.object({ id: z.number(), title: z.string(), status: z.string(), paymentStatus: z.string(), ownerName: z.string() }).nullable(),
+  events: z.array(z.object({ id: z.string(), type: z.string(), createdAt: isoDateTime })),
+  ledger: z.array(
+    z.object({
+      id: z.number(),
+      kind: z.string(),
+      createdAt: isoDateTime,
+      entries: z.array(z.object({ account: z.string(), amountCents: z.number() })),
+    }),
+  ),
+  can: z.object({ refund: z.boolean() }),
+  why: z.object({ refund: z.object({ code: z.string(), title: z.string(), message: z.string() }).optional() }),
+});
+/** The shape `adminPaymentPageSchema` describes. */
+export type AdminPaymentPage = z.infer<typeof adminPaymentPageSchema>;
+
 /** One entry of a job's history (`job_activity`). */
 export const adminJobActivitySchema = z.object({
   /** e.g. `requirements_locked` */

@@ -23,7 +23,8 @@ export type JobActivityAction =
   | "review_posted"
   | "review_edited"
   | "review_replied"
-  | "review_hidden";
+  | "review_hidden"
+  | "restored";
 
 /** The activity log: who changed a job's state, and when; written in the same transaction as the change. */
 export const jobActivityRepository = {

@@ -206,6 +206,8 @@ export type JobSortField = keyof typeof jobSortColumns;
 
 /** What `listLive` reads: every field is optional but the page. */
 export interface JobListQuery {
+  /** true: the deleted jobs instead of the live ones (the back office's 'Deleted' list, to restore them) */
+  deleted?: boolean | undefined;
   /** words looked for in the title and description (and the poster's name with searchOwnerName) */
   q?: string | undefined;
   /** also look for q in the poster's first and last name (the back office) */
@@ -441,6 +443,13 @@ export const jobsRepository = {
   },
 
   /** Soft delete (spec: status inactive). @returns whether a live job was deleted */
+  /** Undoes the soft delete: a deleted job is open again (only an open job can have been deleted). */
+  async markRestored(db: Knex, id: number, now: Date): Promise<boolean> {
+    const result = await db("jobs").where({ id, status: "inactive" }).update({ status: "open", updated_at: now });
+    liveJobsChanged(db);
+    return affectedRows(result) === 1;
+  },
+
   async markInactive(db: Knex, id: number, now: Date): Promise<boolean> {
     const result = await db("jobs").where({ id }).whereNot("status", "inactive").update({ status: "inactive", updated_at: now });
     liveJobsChanged(db);
@@ -466,7 +475,7 @@ export const jobsRepository = {
     const filtered = db({ j: "jobs" })
       // A literal, not a parameter: a prepared statement's generic plan can then still prove the partial index on
       // live jobs applies, which `status <> $1` would not.
-      .whereRaw("j.status <> 'inactive'")
+      .whereRaw(query.deleted ? "j.status = 'inactive'" : "j.status <> 'inactive'")
       .modify((builder) => {
         if (query.criteria) applyCriteria(builder, query.criteria);
         if (query.ids) builder.whereIn("j.id", [...query.ids]);

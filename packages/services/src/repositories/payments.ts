@@ -249,6 +249,18 @@ export const paymentsRepository = {
     return rows.length === 1;
   },
 
+  /** A payment's provider events, oldest first (the back office's payment page): ids and types, not payloads. */
+  async listEvents(db: Knex, paymentId: string): Promise<Array<{ id: string; type: string; createdAt: Date }>> {
+    const rows = (await db("payment_events")
+      .where({ payment_id: paymentId })
+      .orderBy([
+        { column: "created_at", order: "asc" },
+        { column: "id", order: "asc" },
+      ])
+      .select("id", "type", "created_at")) as Array<{ id: string; type: string; created_at: Date | string }>;
+    return rows.map((row) => ({ id: row.id, type: row.type, createdAt: toDate(row.created_at) }));
+  },
+
   async countEvents(db: Knex, criteria: { paymentId?: string; id?: string } = {}): Promise<number> {
     const [row] = (await db("payment_events")
       .modify((q) => {

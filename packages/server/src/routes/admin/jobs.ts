@@ -16,6 +16,8 @@ const jobsFilter = adminJobFilter.extend({
   ownerId: z.guid().optional(),
   /** a freelancer's assigned jobs, by user id */
   freelancerId: z.guid().optional(),
+  /** true: the deleted jobs, to restore them */
+  deleted: z.boolean().optional(),
 });
 
 /** A job id of the path; anything else is a record that does not exist. */
@@ -46,10 +48,10 @@ export function adminJobsRouter(services: Services): Router {
     const params = parseListParams(req.query, Object.keys(jobSortColumns) as JobSortField[], "createdAt");
     const filter = jobsFilter.safeParse(params.filter);
     if (!filter.success) throw domainError("VALIDATION", { message: "Invalid filter.", fields: fieldErrorsOf(filter.error) });
-    const { q, view, id, ownerId, freelancerId } = filter.data;
+    const { q, view, id, ownerId, freelancerId, deleted } = filter.data;
     const ids = id === undefined ? undefined : [id].flat();
     const actor = currentActor(req);
-    const { rows, total } = await listJobsForAdmin(services, actor, { ...params, q: q || undefined, view, ids, ownerId, freelancerId });
+    const { rows, total } = await listJobsForAdmin(services, actor, { ...params, q: q || undefined, view, ids, ownerId, freelancerId, deleted });
     sendList(
       res,
       "jobs",

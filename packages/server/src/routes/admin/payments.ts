@@ -1,7 +1,7 @@
 import { Router } from "express";
 import { z } from "zod";
 import { domainError, fieldErrorsOf, inputString, jobId, paymentAttemptStatuses, uuidId } from "@forgehire/core";
-import { getPaymentForAdmin, listPaymentsForAdmin, paymentSortColumns, type PaymentSortField, type Services } from "@forgehire/services";
+import { listPaymentsForAdmin, paymentSortColumns, type PaymentSortField, type Services } from "@forgehire/services";
 import { currentActor } from "../../middlewares/require-user.js";
 import { presentAdminPayment } from "../payments/present-payment.js";
 import { parseListParams, sendList } from "./list-params.js";
@@ -29,10 +29,6 @@ export function adminPaymentsRouter(services: Services): Router {
     const ids = id === undefined ? undefined : [id].flat().filter((one) => uuid.safeParse(one).success);
     const { rows, total } = await listPaymentsForAdmin(services, currentActor(req), { ...params, ...rest, ids });
     sendList(res, "payments", params, rows.map(presentAdminPayment), total);
-  });
-
-  router.get("/payments/:id", async (req, res) => {
-    res.json(presentAdminPayment(await getPaymentForAdmin(services, currentActor(req), req.params.id)));
   });
 
   return router;

@@ -27,6 +27,7 @@ import { ids, parseFilter, pathId, q, uuid } from "./list-filters.js";
 import { parseListParams, sendList } from "./list-params.js";
 import { exportCsv } from "./export-csv.js";
 import { adminPaymentsRouter } from "./payments.js";
+import { adminOperationsRouter } from "./operations.js";
 import { adminMoneyRouter } from "./money.js";
 import { adminDocumentsRouter } from "./documents.js";
 import { presentAdminUser } from "./present-admin.js";
@@ -102,6 +103,8 @@ export function adminRouter(services: Services, options: AdminRouterOptions = {}
     res.status(202).json({ ok: true });
   });
 
+  // Before the resources' routers: its routes (bulk, restore, a payment's page) are more specific than theirs.
+  router.use(adminOperationsRouter(services));
   router.use(adminJobsRouter(services));
   router.use(adminBacklogRouter(services));
   router.use(adminChatRouter(services));

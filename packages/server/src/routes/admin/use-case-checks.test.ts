@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backOfficePolicy } from "@forgehire/core";
+import { backOfficePolicy, bulkActions } from "@forgehire/core";
 import { recordReliability } from "@forgehire/services/testing";
 import { dbFingerprint } from "../../test/db-fingerprint.js";
 import { buildAdmin, buildClient, buildFreelancer, buildJob, payByTestCard, type BuiltUser } from "../../test/factories.js";
@@ -22,6 +22,9 @@ let bystander: BuiltUser;
 /** A record of each resource; the client owns the jobs, so the portal's own rules would let it edit their backlog. */
 const ids: Record<string, string | number> = {};
 let roomlessJob = 0;
+/** A deleted job (restore) and a charge flagged needs_refund (Refund now): records the admin's request succeeds on. */
+let deletedJob = 0;
+let refundable = "";
 /** What is held for the open dispute's story: the resolution the admin sends releases all of it. */
 let disputedCents = 0;
 
@@ -54,6 +57,13 @@ async function requestFor(route: RouteEntry): Promise<{ url: string; body: Recor
   if (route.method === "POST" && url === "/api/admin/emails") return { url, body: { jobId: ids.jobs, subject: "Hijacked", message: "Sent as someone else" } };
   if (route.method === "POST" && url === "/api/admin/chat-rooms") return { url, body: { jobId: roomlessJob } };
   if (route.method === "POST" && url.endsWith("/hide")) return { url, body: { reason: "Hijacked" } };
+  // Bulk actions answer 200 per record; ids of no record keep the admin's pass from changing what later routes use.
+  if (route.method === "POST" && url.endsWith("/bulk")) {
+    const action = (bulkActions as Record<string, readonly string[]>)[resource]![0];
+    return { url, body: { action, ids: [resource === "jobs" ? 2_000_000_000 : "00000000-0000-4000-8000-000000000000"] } };
+  }
+  if (route.method === "POST" && url.endsWith("/restore")) return { url: `/api/admin/jobs/${deletedJob}/restore`, body: {} };
+  if (route.method === "POST" && url.endsWith("/refund")) return { url: `/api/admin/payments/${refundable}/refund`, body: {} };
   if (route.method === "POST" && url.endsWith("/resolve")) return { url, body: { releaseCents: disputedCents, refundCents: 0, note: "Hijacked" } };
   return { url, body: {} };
 }
@@ -90,6 +100,21 @@ beforeAll(async () => {
   const changeRequest = (await client.agent.post(`/api/jobs/${locked}/change-requests`).send({ description: "More" }).expect(201)).body.changeRequest.id;
   const [payment] = await db("payments").insert({ job_id: locked, user_id: client.user.id, provider: "test", amount: 100 }).returning("id");
   roomlessJob = (await buildJob(client, { title: "No room yet" })).id;
+  deletedJob = (await buildJob(client, { title: "Deleted" })).id;
+  await client.agent.delete(`/api/jobs/${deletedJob}`).expect(204);
+  const [flagged] = (await db("payments")
+    .insert({
+      job_id: locked,
+      user_id: client.user.id,
+      provider: "test",
+      amount: 100,
+      attempt: 2,
+      status: "needs_refund",
+      provider_payment_id: "pi_test_unguarded_refund",
+      refund_reason: "already_paid",
+    })
+    .returning("id")) as Array<{ id: string }>;
+  refundable = flagged!.id;
   const room = (await admin.agent.post("/api/admin/chat-rooms").send({ jobId: job }).expect(201)).body.roomId;
   const message = (await admin.agent.post(`/api/chat/rooms/${room}/messages`).send({ content: "Hello" }).expect(201)).body.id;
   // A paid job in progress with an open dispute on one story.

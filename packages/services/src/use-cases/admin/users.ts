@@ -1,4 +1,14 @@
-import { authorizeBackOffice, domainError, isAdmin, type Actor, type AdminUserUpdateBody, type RoleType, type UserType } from "@forgehire/core";
+import {
+  authorizeBackOffice,
+  decideOwnAccountChange,
+  domainError,
+  refusalError,
+  isAdmin,
+  type Actor,
+  type AdminUserUpdateBody,
+  type RoleType,
+  type UserType,
+} from "@forgehire/core";
 import type { ServiceDeps } from "../../deps.js";
 import { userChannel } from "../../realtime.js";
 import { freelancersRepository } from "../../repositories/freelancers.js";
@@ -34,7 +44,7 @@ export async function getUserForAdmin(deps: Pick<ServiceDeps, "db">, actor: Acto
  * @param userId the account
  * @param input the fields to change; absent ones stay
  * @returns the account as it now is
- * @throws ADMIN_ONLY; RECORD_NOT_FOUND; CANNOT_DISABLE_SELF; LAST_ADMIN
+ * @throws ADMIN_ONLY; RECORD_NOT_FOUND; CANNOT_DISABLE_SELF; CANNOT_DEMOTE_SELF (own type away from admin); LAST_ADMIN
  */
 export async function updateUserByAdmin(
   deps: Pick<ServiceDeps, "db" | "now" | "realtime">,
@@ -43,6 +53,9 @@ export async function updateUserByAdmin(
   input: AdminUserUpdateBody,
 ): Promise<UserRecord> {
   authorizeBackOffice(actor, "update", "users");
+  // Refused before anything changes: a Save that demotes oneself and also renames changes nothing.
+  const own = decideOwnAccountChange(actor.id, userId, input);
+  if (!own.allowed) throw refusalError(own.refusal);
   const current = await getUserForAdmin(deps, actor, userId);
   if (input.disabled !== undefined && input.disabled !== current.disabled) await setUserDisabled(deps, actor, userId, input.disabled);
   let retyped = false;

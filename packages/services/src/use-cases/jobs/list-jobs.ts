@@ -45,6 +45,8 @@ export interface AdminJobsQuery {
   q?: string | undefined;
   /** only these jobs (getMany) */
   ids?: readonly number[] | undefined;
+  /** true: the deleted jobs (the view is then ignored: a view lists live jobs) */
+  deleted?: boolean | undefined;
   /** only jobs this user posted (a user's jobs in the back office) */
   ownerId?: string | undefined;
   /** only jobs assigned to this freelancer (user id) */
@@ -65,10 +67,11 @@ export interface AdminJobsQuery {
 export function listAdminJobs(deps: Pick<ServiceDeps, "db">, query: AdminJobsQuery): Promise<JobPage> {
   return jobsRepository.listLive(deps.db, {
     criteria: {
-      ...adminJobViewCriteria(query.view ?? "all"),
+      ...(query.deleted ? {} : adminJobViewCriteria(query.view ?? "all")),
       ...(query.ownerId !== undefined && { ownerId: query.ownerId }),
       ...(query.freelancerId !== undefined && { freelancerId: query.freelancerId }),
     },
+    deleted: query.deleted,
     q: query.q,
     searchOwnerName: true,
     ids: query.ids,

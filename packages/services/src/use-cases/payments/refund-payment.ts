@@ -23,8 +23,22 @@ export const refundIdempotencyKeyOf = (paymentId: string) => `forgehire-refund-$
  * @returns refunded, failed (still needs_refund) or skipped (not needs_refund)
  */
 export async function refundPayment(deps: Deps, paymentId: string): Promise<"refunded" | "failed" | "skipped"> {
+  return (await refundPaymentOnce(deps, paymentId)).outcome;
+}
+
+/**
+ * `refundPayment`, telling also whether this call is the one that recorded the refund: of two refunds of one charge
+ * at once (an admin's double click), both reach the provider with one idempotency key and get its one refund, but
+ * only one records it; the back office answers the other as a conflict.
+ * @param deps database, clock, payment provider, logger
+ * @param paymentId the attempt to refund
+ * @returns the outcome, and recordedHere: true when this call wrote the refund, its ledger and credit note
+ */
+export async function refundPaymentOnce(deps: Deps, paymentId: string): Promise<{ outcome: "refunded" | "failed" | "skipped"; recordedHere: boolean }> {
   const payment = await paymentsRepository.findById(deps.db, paymentId);
-  if (!payment || payment.status !== "needs_refund" || !payment.providerPaymentId || payment.provider !== deps.payments.name) return "skipped";
+  if (!payment || payment.status !== "needs_refund" || !payment.providerPaymentId || payment.provider !== deps.payments.name) {
+    return { outcome: "skipped", recordedHere: false };
+  }
   let refundId: string;
   try {
     ({ id: refundId } = await deps.payments.refund({
@@ -34,9 +48,9 @@ export async function refundPayment(deps: Deps, paymentId: string): Promise<"ref
     }));
   } catch (error) {
     deps.logger.error({ err: error, paymentId, jobId: payment.jobId }, "payment refund failed; it stays needs_refund");
-    return "failed";
+    return { outcome: "failed", recordedHere: false };
   }
-  await paymentTransaction(deps, async (trx) => {
+  const recordedHere = await paymentTransaction(deps, async (trx) => {
     const job = await jobsRepository.findById(trx, payment.jobId, { forUpdate: true });
     // The ledger's refund goes with the status that records it; a second process that finds it refunded already
     // writes nothing, and the refund's key makes even a race write it once (money-12).
@@ -60,8 +74,10 @@ export async function refundPayment(deps: Deps, paymentId: string): Promise<"ref
         reason: payment.refundReason ? refundReasonMessages[payment.refundReason] : "A charge that did not pay the job, given back.",
       });
       await emailDocument(deps, trx, note);
+      return true;
     }
+    return false;
   });
   deps.logger.warn({ paymentId, jobId: payment.jobId, refundId, reason: payment.refundReason, amount: payment.amount }, "payment refunded");
-  return "refunded";
+  return { outcome: "refunded", recordedHere };
 }
