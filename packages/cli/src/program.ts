@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { Command } from "commander";
 import { registerCommands } from "./commands/index.js";
 import { commandGroups, decorateHelp } from "./commands/help.js";
+import { terminalWidth } from "./views/table.js";
 
 /** The CLI package's version (its package.json, beside src/ in the sources and in the compiled layout alike). */
 function cliVersion(): string {
@@ -28,7 +29,12 @@ function oneLineError(program: Command) {
 export function buildProgram(): Command {
   const program = new Command("forgehire").description("Forgehire: a marketplace for AI-delivered software projects").exitOverride();
   program.version(cliVersion(), "-V, --version", "print the version");
-  program.configureOutput({ outputError: oneLineError(program) });
+  // The help wraps to the terminal, as the tables fit it: one reporting 0 columns is 80 wide, not 0.
+  program.configureOutput({
+    outputError: oneLineError(program),
+    getOutHelpWidth: () => terminalWidth(process.stdout),
+    getErrHelpWidth: () => terminalWidth(process.stderr),
+  });
   registerCommands(program);
   decorateHelp(program);
   // commander lists the groups in the order their first command was added: sorted, they follow commandGroups.
@@ -36,6 +42,6 @@ export function buildProgram(): Command {
   // commander types the list readonly for its users; it is its own array, sorted in place before any parse.
   (program.commands as Command[]).sort((a, b) => (groupIndex(a) < 0 ? 99 : groupIndex(a)) - (groupIndex(b) < 0 ? 99 : groupIndex(b)));
   // Subcommands inherit the settings given before they were added; the one-line errors are set on each as well.
-  for (const command of program.commands) command.configureOutput({ outputError: oneLineError(program) }).exitOverride();
+  for (const command of program.commands) command.configureOutput(program.configureOutput()).exitOverride();
   return program;
 }
