@@ -102,20 +102,25 @@ describe("a CLI people like", () => {
   }, 180_000);
 
   it("[cli-4] tables fit the terminal's width, a terminal that reports 0 columns counting as 80; piped, nothing is cut", async () => {
+    const screens: Record<number, string[]> = {};
     for (const [cols, width] of [
       [0, 80],
+      [80, 80],
       [60, 60],
       [200, 200],
     ] as const) {
       const { code, screen } = await onTerminal({ cols }, "users:list");
       expect(code, screen).toBe(0);
-      const lines = plainScreen(screen).split("\n").filter(Boolean);
+      const lines = (screens[cols] = plainScreen(screen).split("\n").filter(Boolean));
       expect(lines[0]).toMatch(/^ID\s+EMAIL\s+NAME\s+TYPE/);
       for (const line of lines) expect(line.length, `${cols}: ${line}`).toBeLessThanOrEqual(width);
       // One line per account: the header, the rows the footer counts, the footer; nothing wrapped onto a line of its own.
       const shown = Number(/^(\d+) of \d+ \(page 1\)$/.exec(lines.at(-1)!)?.[1]);
       expect(lines.length, lines.join("\n")).toBe(shown + 2);
     }
+    // 0 columns is laid out exactly as 80 (not squeezed to nothing), and the layout uses the width it has.
+    expect(screens[0]).toEqual(screens[80]);
+    expect(Math.max(...screens[80]!.map((line) => line.length))).toBeGreaterThan(70);
     const piped = await forgehire("users:list");
     expect(piped.stdout).toContain("alice@forgehire.local");
     expect(piped.stdout).not.toContain("…");
