@@ -52,6 +52,21 @@ const sourceLayout = {
   },
 };
 
+/**
+ * React and Ink compiled in run as production builds: they chose their development build by NODE_ENV at run time,
+ * so an operator's error drew React's development warnings and component stacks. The CLI's own NODE_ENV (the
+ * server's settings) is left alone: only these packages' reads of it are fixed.
+ */
+const viewsInProduction = {
+  name: "views-in-production",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]node_modules[\\/](?:react|react-reconciler|scheduler|ink)[\\/].*\.js$/ }, async (args) => ({
+      contents: (await readFile(args.path, "utf8")).replace(/process\.env\.NODE_ENV/g, '"production"'),
+      loader: "js",
+    }));
+  },
+};
+
 const common = {
   bundle: true,
   platform: "node",
@@ -73,7 +88,7 @@ await build({
   splitting: true,
   // Chunks stay in outdir itself, beside main.js: both rewrites of sourceLayout count paths from there.
   chunkNames: "[name]-[hash]",
-  plugins: [packagesExternal, sourceLayout],
+  plugins: [packagesExternal, sourceLayout, viewsInProduction],
 });
 await build({
   ...common,

@@ -336,6 +336,16 @@ const invariants = [
     "The house",
     "Every layer imports only the layers below it; every folder and mounted middleware is described; the request's walk names code that exists",
   ],
+  [
+    "cli-1",
+    "A CLI people like",
+    "users:create asks each missing value on a terminal (the installed prompts), checked inline by the API's rules, with defaults",
+  ],
+  ["cli-2", "A CLI people like", "A bad argument is one line naming it and an exit code, never a stack or React's development build"],
+  ["cli-3", "A CLI people like", "--version; every command's help has examples; the help groups the commands"],
+  ["cli-4", "A CLI people like", "Tables fit the terminal's width (0 columns counts as 80); piped output is never cut"],
+  ["cli-5", "A CLI people like", "jobs:create shows a progress bar on a terminal's stderr, plain lines in a log"],
+  ["cli-6", "A CLI people like", "Every hint names a command that works in that situation"],
 ];
 
 // Figures that must be exactly zero wherever they are measured.

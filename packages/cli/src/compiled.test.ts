@@ -11,7 +11,9 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 // alone and the compiled imports still find node_modules.
 const run = promisify(execFile);
 const root = fileURLToPath(new URL("../../../", import.meta.url));
-const cache = path.join(root, "node_modules", ".cache");
+// Inside packages/cli, as packages/cli/dist is: the compiled imports resolve the CLI's own dependencies (commander 14
+// lives in packages/cli/node_modules; the root's is an older one that other packages pull in).
+const cache = path.join(root, "packages", "cli", "node_modules", ".cache");
 let outdir: string;
 let dataDir: string;
 
@@ -75,7 +77,7 @@ it("serve loads no optional service's SDK at start: Stripe, OpenAI, S3, SMTP, th
     "openai",
     "nodemailer",
     "file-type",
-    "inquirer",
+    "@inquirer/prompts",
     "knex-pglite",
     "@electric-sql/pglite",
     "@electric-sql/pglite-socket",

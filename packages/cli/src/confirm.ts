@@ -12,7 +12,7 @@ export async function confirmOrRefuse(question: string, yes: boolean | undefined
     throw new NotConfirmedError(`${question} Refused without confirmation: pass --yes (no terminal to ask on)`);
   }
   // Imported when a question is asked: `serve` shares a module with the commands that ask, and never asks.
-  const { default: inquirer } = await import("inquirer");
-  const { confirmed } = await inquirer.prompt<{ confirmed: boolean }>([{ type: "confirm", name: "confirmed", message: question, default: false }]);
+  const { confirm } = await import("@inquirer/prompts");
+  const confirmed = await confirm({ message: question, default: false });
   if (!confirmed) throw new NotConfirmedError("Cancelled: nothing was changed.");
 }

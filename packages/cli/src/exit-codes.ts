@@ -69,12 +69,8 @@ export class NotMigratedError extends Error {
  */
 export function describeFailure(error: unknown): { line: string; code: number } {
   if (isDomainError(error)) {
-    const fields = error.fields
-      ? ` (${Object.entries(error.fields)
-          .map(([k, v]) => `${k}: ${v}`)
-          .join("; ")})`
-      : "";
-    return { line: `${error.message}${fields}`, code: exitCodeByKind[error.kind] };
+    if (error.kind === "validation" && error.fields) return { line: terminalWording(error.message, error.fields), code: exitCodes.usage };
+    return { line: error.message, code: exitCodeByKind[error.kind] };
   }
   if (error instanceof UsageError) return { line: error.message, code: exitCodes.usage };
   if (error instanceof NotConfirmedError) return { line: error.message, code: exitCodes.notConfirmed };
@@ -89,6 +85,25 @@ export function describeFailure(error: unknown): { line: string; code: number } 
     return { line: "The database schema does not match this version: run forgehire db:migrate", code: exitCodes.notMigrated };
   }
   return { line: oneLine(error instanceof Error ? error.message : String(error)), code: exitCodes.internal };
+}
+
+/** The names a terminal user typed for the schemas' fields: the options (`--per-page`), `--type` for userType, `<id>` for an argument. */
+const argumentNames: Record<string, string> = { id: "<id>", userType: "--type", body: "the input" };
+
+/** A field's name as the command line spells it: `perPage` is `--per-page`. */
+export function optionName(field: string): string {
+  return argumentNames[field] ?? `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+}
+
+/**
+ * A rejected value in a terminal's words: the form's "Please check the highlighted fields." has no fields to
+ * highlight here, so the line names each bad option and why; a specific message ("Invalid job ID") is said once.
+ */
+function terminalWording(message: string, fields: Record<string, string>): string {
+  const entries = Object.entries(fields);
+  if (entries.every(([, why]) => why === message))
+    return entries.length === 1 ? message : `${message}: ${entries.map(([field]) => optionName(field)).join(", ")}`;
+  return entries.map(([field, why]) => `${optionName(field)}: ${why}`).join("; ");
 }
 
 function isPgCode(error: unknown, code: string): boolean {

@@ -1,13 +1,11 @@
-import { execFile, spawn } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refusalWordings } from "@forgehire/core";
 import { openDatabase, type Database } from "@forgehire/services";
 import { startFakeOpenAi, type FakeOpenAi } from "@forgehire/server/test/fakes/openai-server";
-import { promisify } from "node:util";
 import { exitCodes } from "./exit-codes.js";
-import { cliMain, dataDirCopy, forgehireIn, forgehireWith, freePort } from "./run-cli.test-support.js";
+import { dataDirCopy, forgehireIn, forgehireOnTerminal, forgehireWith, freePort, plainScreen } from "./run-cli.test-support.js";
 
 let dataDir: string;
 const forgehire = (...args: string[]) => forgehireIn(dataDir, ...args);
@@ -47,52 +45,11 @@ async function withEmptyAnsweringAi(run: (env: Record<string, string>, fake: Fak
   }
 }
 
-/**
- * Runs the CLI on a pseudo-terminal (util-linux `script`), as a person at a terminal would: stdout is a TTY, so Ink
- * renders. Returns everything the terminal received, and the CLI's exit code.
- */
-async function forgehireOnTerminal(env: Record<string, string>, ...args: string[]): Promise<{ code: number; screen: string }> {
-  const quote = (value: string) => `'${value.replace(/'/g, "'\\''")}'`;
-  // A new pseudo-terminal has no size: give it one, or Ink wraps every character onto its own line.
-  const command = `stty cols 120 rows 40; exec ${[process.execPath, cliMain(), ...args].map(quote).join(" ")}`;
-  try {
-    const { stdout } = await promisify(execFile)("script", ["-qefc", command, "/dev/null"], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent", TERM: "xterm-256color", COLUMNS: "120", ...env },
-    });
-    return { code: 0, screen: stdout };
-  } catch (error) {
-    const e = error as { code: number; stdout: string };
-    return { code: e.code, screen: e.stdout };
-  }
-}
-
-/**
- * Runs the CLI on a pseudo-terminal and answers its prompts, as a person would: once the screen shows the next
- * prompt's text, its keys are typed (the prompts must differ).
- */
-function forgehireAnswering(answers: Array<[prompt: string, keys: string]>, ...args: string[]): Promise<{ code: number | null; screen: string }> {
-  const quote = (value: string) => `'${value.replace(/'/g, "'\\''")}'`;
-  const command = `stty cols 120 rows 40; exec ${[process.execPath, cliMain(), ...args].map(quote).join(" ")}`;
-  const child = spawn("script", ["-qefc", command, "/dev/null"], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent", TERM: "xterm-256color" },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  let screen = "";
-  let next = 0;
-  child.stdout.on("data", (chunk: Buffer) => {
-    screen += chunk.toString();
-    const answer = answers[next];
-    if (answer && plain(screen).includes(answer[0])) {
-      next++;
-      child.stdin.write(answer[1]);
-    }
-  });
-  return new Promise((resolve) => child.on("close", (code) => resolve({ code, screen })));
-}
-
-// The terminal's bytes without colours and cursor movements.
+// The terminal helpers are run-cli.test-support's, shared with the other CLI tests.
+const terminal = (env: Record<string, string>, ...args: string[]) => forgehireOnTerminal(dataDir, [], { env }, ...args);
+const forgehireAnswering = (answers: Array<[prompt: string, keys: string]>, ...args: string[]) => forgehireOnTerminal(dataDir, answers, {}, ...args);
 const escape = String.fromCharCode(27);
-const plain = (screen: string) => screen.replace(new RegExp(`${escape}\\[[0-9;?]*[A-Za-z]`, "g"), "").replace(/\r/g, "");
+const plain = plainScreen;
 
 beforeAll(async () => {
   dataDir = dataDirCopy("seeded", "forgehire-cli-jobs-");
@@ -164,7 +121,7 @@ describe("forgehire jobs commands", () => {
 
   it("jobs:breakdown on a terminal draws the live Ink view and ends with the stories and tasks it made", async () => {
     const id = await insertOpenJob("Terminal Breakdown");
-    const { code, screen } = await forgehireOnTerminal({}, "jobs:breakdown", String(id), "--engine", "rules");
+    const { code, screen } = await terminal({}, "jobs:breakdown", String(id), "--engine", "rules");
     expect(code, screen).toBe(0);
     // Ink draws with escape sequences (colours, line erasing): proof it rendered for a terminal, not plain lines.
     expect(screen).toContain(`${escape}[`);

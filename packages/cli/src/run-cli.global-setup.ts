@@ -27,8 +27,9 @@ const root = fileURLToPath(new URL("../../../", import.meta.url));
  * (bin/forgehire, tsx in development) keeps its own tests: the .env test and compiled.test.ts.
  */
 export default async function setup(project: TestProject) {
-  // Inside the repository, so that the compiled imports find node_modules.
-  const cache = path.join(root, "node_modules", ".cache");
+  // Inside packages/cli, as packages/cli/dist is: the compiled imports resolve the CLI's own dependencies (commander 14
+  // lives in packages/cli/node_modules; the root's is an older one that other packages pull in).
+  const cache = path.join(root, "packages", "cli", "node_modules", ".cache");
   mkdirSync(cache, { recursive: true });
   const outdir = mkdtempSync(path.join(cache, "forgehire-cli-tests-"));
   await run(process.execPath, [path.join(root, "scripts", "build-server.mjs"), "--outdir", outdir]);

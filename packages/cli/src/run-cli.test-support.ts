@@ -104,3 +104,45 @@ export async function startServe(
     },
   };
 }
+
+// The terminal's bytes without colours and cursor movements.
+const escape = String.fromCharCode(27);
+/** What a person reads of a terminal's bytes: without colours, cursor movements and carriage returns. */
+export const plainScreen = (screen: string) => screen.replace(new RegExp(`${escape}\\[[0-9;?]*[A-Za-z]`, "g"), "").replace(/\r/g, "");
+
+/** The shell line util-linux `script` runs: the terminal sized first (a new pseudo-terminal has none), then the CLI. */
+function terminalCommand(args: string[], size: { cols: number; rows: number }): string {
+  const quote = (value: string) => `'${value.replace(/'/g, "'\\''")}'`;
+  return `stty cols ${size.cols} rows ${size.rows}; exec ${[process.execPath, cliMain(), ...args].map(quote).join(" ")}`;
+}
+
+/**
+ * Runs the CLI on a pseudo-terminal (util-linux `script`: node-pty needs a native build this machine's images lack)
+ * and answers its prompts as a person would: once the screen shows the next answer's text, its keys are typed.
+ * @param answers [text to wait for, keys to type], in order (each text must appear only once its prompt is up)
+ * @param options cols/rows of the terminal (cols 0: one that reports no width), extra environment
+ * @returns everything the terminal received and the exit code
+ */
+export function forgehireOnTerminal(
+  dataDir: string,
+  answers: Array<[prompt: string, keys: string]>,
+  options: { cols?: number; rows?: number; env?: Record<string, string | undefined> },
+  ...args: string[]
+): Promise<{ code: number | null; screen: string }> {
+  const command = terminalCommand(args, { cols: options.cols ?? 120, rows: options.rows ?? 40 });
+  const child = spawn("script", ["-qefc", command, "/dev/null"], {
+    env: cliEnv(dataDir, { TERM: "xterm-256color", ...options.env }),
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let screen = "";
+  let next = 0;
+  child.stdout.on("data", (chunk: Buffer) => {
+    screen += chunk.toString();
+    const answer = answers[next];
+    if (answer && plainScreen(screen).includes(answer[0])) {
+      next++;
+      child.stdin.write(answer[1]);
+    }
+  });
+  return new Promise((resolve) => child.on("close", (code) => resolve({ code, screen })));
+}

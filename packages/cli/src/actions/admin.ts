@@ -1,10 +1,10 @@
-import inquirer from "inquirer";
 import { z } from "zod";
 import { awaitDeliveryAttempt, getAdminStats, listEmailsForAdmin, resendEmail, sendAdminEmail, operatorActor } from "@forgehire/services";
 import { describeEmailDelivery, isDomainError, jobIdParams } from "@forgehire/core";
 import { withServices } from "../context.js";
 import { describeFailure, exitCodes, UsageError } from "../exit-codes.js";
 import { printJson } from "../output.js";
+import { progressBar } from "../views/progress.js";
 import { parseInput } from "../parse-input.js";
 
 /** stats: the back office dashboard's counters (live jobs per view). */
@@ -39,12 +39,13 @@ const attemptWaitMs = (services: { mailer: { canSend: boolean } }) => (services.
 export async function adminEmail(id: string, options: AdminEmailOptions): Promise<void> {
   const { id: jobId } = parseInput(jobIdParams, { id });
   const missing = (["subject", "message"] as const).filter((key) => options[key] === undefined);
-  let answers: Partial<Record<"subject" | "message", string>> = {};
+  const answers: Partial<Record<"subject" | "message", string>> = {};
   if (missing.length) {
     if (!process.stdin.isTTY) throw new UsageError(`Missing ${missing.map((key) => `--${key}`).join(", ")} (no terminal to ask on)`);
-    answers = await inquirer.prompt<Record<"subject" | "message", string>>(
-      missing.map((name) => ({ type: "input", name, message: name === "subject" ? "Subject" : "Message" })),
-    );
+    // Loaded when a question is asked; a blank answer is asked again, as the API refuses it.
+    const { input } = await import("@inquirer/prompts");
+    for (const name of missing)
+      answers[name] = await input({ message: name === "subject" ? "Subject" : "Message", required: true, validate: (v) => v.trim() !== "" || "Required" });
   }
   let maxAttempts = 0;
   const email = await withServices(
@@ -89,15 +90,23 @@ export async function emailsRetry(ids: string[], options: { failed?: boolean; js
       const targets = options.failed
         ? (await listEmailsForAdmin(services, actor, { status: "failed" }, { sort: "createdAt", order: "asc", offset: 0, limit: 1000 })).rows.map((e) => e.id)
         : ids;
-      for (const id of targets) {
-        try {
-          const email = await awaitDeliveryAttempt(services, await resendEmail(services, actor, id), attemptWaitMs(services));
-          results.push({ id, to: email.to, status: email.status, ...(email.error ? { error: email.error } : {}) });
-        } catch (error) {
-          if (!isDomainError(error)) throw error;
-          lastError = error;
-          results.push({ id, error: describeFailure(error).line });
+      // Each delivery can take SMTP's time limit: a bar on a terminal says how far along the batch is.
+      const bar = progressBar(targets.length);
+      try {
+        for (const id of targets) {
+          try {
+            const email = await awaitDeliveryAttempt(services, await resendEmail(services, actor, id), attemptWaitMs(services));
+            results.push({ id, to: email.to, status: email.status, ...(email.error ? { error: email.error } : {}) });
+          } catch (error) {
+            if (!isDomainError(error)) throw error;
+            lastError = error;
+            results.push({ id, error: describeFailure(error).line });
+          } finally {
+            bar.tick(`email to ${results.at(-1)?.to ?? id}`);
+          }
         }
+      } finally {
+        bar.done();
       }
     },
     { workers: true },

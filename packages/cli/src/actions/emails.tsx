@@ -39,7 +39,7 @@ export async function emailsList(options: EmailListOptions): Promise<void> {
   }
   await printTable<EmailRecord>({
     columns: [
-      { header: "ID", value: (e) => e.id },
+      { header: "ID", value: (e) => e.id, keep: true },
       { header: "SENT", value: (e) => e.createdAt.toISOString().slice(0, 16).replace("T", " ") },
       { header: "TO", value: (e) => e.to },
       { header: "KIND", value: (e) => e.kind },

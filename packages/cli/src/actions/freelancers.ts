@@ -15,7 +15,7 @@ export async function freelancersList(options: { q?: string; page: string; perPa
   if (options.json) return printJson(rows);
   await printTable<FreelancerRecord>({
     columns: [
-      { header: "ID", value: (f) => f.id },
+      { header: "ID", value: (f) => f.id, keep: true },
       { header: "NAME", value: (f) => f.name },
       { header: "EMAIL", value: (f) => f.email },
       { header: "TITLE", value: (f) => f.title },

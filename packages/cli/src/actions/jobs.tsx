@@ -3,6 +3,7 @@ import { Box, Text, render, useApp } from "ink";
 import { z } from "zod";
 import {
   breakdownProgressEventSchema,
+  can,
   domainError,
   errorCatalogue,
   isDomainError,
@@ -42,6 +43,7 @@ import { note, printJson } from "../output.js";
 import { parseInput } from "../parse-input.js";
 import { readableReason } from "../views/readable-reason.js";
 import { printTable } from "../views/table.js";
+import { progressBar } from "../views/progress.js";
 
 const jobId = (value: string) => parseInput(jobIdParams, { id: value }).id;
 const money = (dollars: number) => `$${dollars.toFixed(2)}`;
@@ -59,7 +61,7 @@ export async function jobsList(options: { status?: string; page: string; perPage
   if (options.json) return printJson(rows);
   await printTable<JobRecord>({
     columns: [
-      { header: "ID", value: (j) => String(j.id) },
+      { header: "ID", value: (j) => String(j.id), keep: true },
       { header: "TITLE", value: (j) => j.title },
       { header: "OWNER", value: (j) => j.ownerName },
       { header: "BUDGET", value: (j) => money(j.budget) },
@@ -142,7 +144,12 @@ export async function jobsShow(id: string, options: { as?: string; json?: boolea
             Question #{i + 1}: {a.question} — {a.answer || "No answer provided"}
           </Text>
         ))}
-        {stories.length ? <StoriesView stories={stories} /> : <Text dimColor>No stories yet (jobs:breakdown {job.id}).</Text>}
+        {stories.length ? (
+          <StoriesView stories={stories} />
+        ) : (
+          // The hint names jobs:breakdown only when it would be done (a locked or paid job refuses one).
+          <Text dimColor>No stories yet{can(actor, "createBreakdown", { ...job, hasStories: false }) ? ` (forgehire jobs:breakdown ${job.id})` : ""}.</Text>
+        )}
       </Box>,
     );
   });
@@ -355,24 +362,37 @@ export async function jobsCreate(options: { file: string; as?: string; json?: bo
   const bodies: JobCreateBody[] = items.map((item, i) => {
     const result = jobCreateBody.safeParse(item);
     if (result.success) return result.data;
-    const { line } = describeFailure(validationError(result.error));
+    // The fields are the file's, not options: named as the JSON spells them.
+    const { message, fields = {} } = validationError(result.error);
+    const line = Object.entries(fields)
+      .map(([field, why]) => (why === message || message === errorCatalogue.VALIDATION.message ? `${field}: ${why}` : `${message} (${field}: ${why})`))
+      .join("; ");
     throw new UsageError(items.length > 1 ? `Job #${i + 1}: ${line}` : line);
   });
   const created: Array<{ id: number; title: string; budget: number }> = [];
   const failures: string[] = [];
   let lastFailure: unknown;
+  // On a terminal a bar redrawn in place; in a log one line per job, as before.
+  const bar = progressBar(bodies.length);
+  const logLines = bodies.length > 1 && !process.stderr.isTTY;
   await withServices(async (services) => {
     const actor = await operatorActor(services, options.as);
-    for (const [i, body] of bodies.entries()) {
-      try {
-        const { job } = await postJob(services, actor, body, { notify: options.notify !== false });
-        created.push({ id: job.id, title: job.title, budget: job.budget });
-        if (bodies.length > 1) note(`posted ${i + 1}/${bodies.length}: job ${job.id}`);
-      } catch (error) {
-        if (!isDomainError(error)) throw error;
-        lastFailure = error;
-        failures.push(`Job #${i + 1} "${body.title}": ${describeFailure(error).line}`);
+    try {
+      for (const [i, body] of bodies.entries()) {
+        try {
+          const { job } = await postJob(services, actor, body, { notify: options.notify !== false });
+          created.push({ id: job.id, title: job.title, budget: job.budget });
+          if (logLines) note(`posted ${i + 1}/${bodies.length}: job ${job.id}`);
+          bar.tick(`job ${job.id}`);
+        } catch (error) {
+          if (!isDomainError(error)) throw error;
+          lastFailure = error;
+          failures.push(`Job #${i + 1} "${body.title}": ${describeFailure(error).line}`);
+          bar.tick("failed");
+        }
       }
+    } finally {
+      bar.done();
     }
   });
   if (bodies.length === 1 && lastFailure) throw lastFailure;

@@ -1,4 +1,3 @@
-import inquirer from "inquirer";
 import { z } from "zod";
 import { signupBody, userTypes } from "@forgehire/core";
 import { adminUserUpdateBody } from "@forgehire/core";
@@ -29,24 +28,51 @@ export interface CreateOptions {
   type?: string;
 }
 
-const prompts = {
-  email: { type: "input", message: "Email" },
-  password: { type: "password", message: "Password (at least 6 characters)", mask: "*" },
-  firstName: { type: "input", message: "First name" },
-  lastName: { type: "input", message: "Last name" },
-  type: { type: "list", message: "Account type", choices: [...userTypes] },
-} as const;
+/** The message of the first rule a value breaks, for the prompt to show under it; true when it passes. */
+const rule = (schema: z.ZodType) => (value: string) => {
+  const result = schema.safeParse(value);
+  return result.success || (result.error.issues[0]?.message ?? "Invalid value");
+};
 
-/** Fills missing options by asking, but only when a person is at a terminal; scripts get an error instead. */
+/** A missing option's name as typed on the command line. */
+const flag = (key: keyof CreateOptions) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
+/**
+ * Fills missing options by asking, but only when a person is at a terminal; scripts get an error instead. Each
+ * answer is checked as it is typed by the same zod rule as the API's signup, so a bad one is asked again in place.
+ */
 async function completeOptions(options: CreateOptions): Promise<Required<CreateOptions>> {
-  const missing = (Object.keys(prompts) as Array<keyof typeof prompts>).filter((key) => !options[key]);
+  const keys = ["email", "password", "firstName", "lastName", "type"] as const;
+  const missing = keys.filter((key) => !options[key]);
   if (missing.length === 0) return options as Required<CreateOptions>;
-  if (!process.stdin.isTTY) {
-    throw new UsageError(`Missing ${missing.map((key) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(", ")} (no terminal to ask on)`);
+  if (!process.stdin.isTTY || !process.stdout.isTTY) throw new UsageError(`Missing ${missing.map(flag).join(", ")} (no terminal to ask on)`);
+  // Loaded when a question is asked: scripts that pass every option never load the prompts.
+  const { input, password, select } = await import("@inquirer/prompts");
+  const shape = createUserInput.shape;
+  const answers: CreateOptions = { ...options };
+  for (const key of missing) {
+    if (key === "email") answers.email = await input({ message: "Email", required: true, validate: rule(shape.email) });
+    if (key === "password") answers.password = await password({ message: "Password (at least 6 characters)", mask: "*", validate: rule(shape.password) });
+    // The names default to the email's local part, capitalised: Enter accepts it.
+    const local = (answers.email ?? "").split("@")[0]!.split(/[._-]/);
+    const guess = (i: number) => (local[i] ? local[i]!.charAt(0).toUpperCase() + local[i]!.slice(1) : undefined);
+    if (key === "firstName") answers.firstName = await input({ message: "First name", default: guess(0), validate: rule(shape.firstName) });
+    if (key === "lastName") answers.lastName = await input({ message: "Last name", default: guess(1), validate: rule(shape.lastName) });
+    if (key === "type")
+      answers.type = await select({
+        message: "Account type",
+        default: "client",
+        choices: userTypes.map((value) => ({ value, name: value, description: typeDescriptions[value] })),
+      });
   }
-  const answers = await inquirer.prompt(missing.map((name) => ({ name, ...prompts[name] })));
-  return { ...options, ...answers } as Required<CreateOptions>;
+  return answers as Required<CreateOptions>;
 }
+
+const typeDescriptions: Record<(typeof userTypes)[number], string> = {
+  client: "posts jobs and pays for them",
+  freelancer: "works on jobs and is paid per story",
+  admin: "runs the back office and the CLI",
+};
 
 /** users:create: every value from options, missing ones asked for on a terminal. */
 export async function usersCreate(options: CreateOptions): Promise<void> {
@@ -95,7 +121,7 @@ export async function usersList(options: ListOptions): Promise<void> {
   if (options.json) return printJson(rows.map(withoutSecrets));
   await printTable<UserRecord>({
     columns: [
-      { header: "ID", value: (u) => u.id },
+      { header: "ID", value: (u) => u.id, keep: true },
       { header: "EMAIL", value: (u) => u.email },
       { header: "NAME", value: (u) => `${u.firstName} ${u.lastName}` },
       { header: "TYPE", value: (u) => u.userType },
