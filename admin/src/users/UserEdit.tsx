@@ -1,4 +1,4 @@
-import { Stack } from "@mui/material";
+import { Box, Stack } from "@mui/material";
 import {
   BooleanField,
   DateField,
@@ -15,6 +15,7 @@ import {
   required,
 } from "react-admin";
 import type { AdminUser } from "@forgehire/core";
+import { RecordHistory } from "../audit-log/RecordHistory";
 import { DisableButton, SendResetButton } from "./UserActions";
 import { userTypeChoices } from "./types";
 
@@ -29,7 +30,7 @@ const UserEditActions = () => (
 // The server reads only these: the email is the login and is never changed here; disabling has its own button.
 const editable = ({ firstName, lastName, userType }: AdminUser) => ({ firstName, lastName, userType });
 
-/** An account's names and type, with Disable/Enable and Send password reset. */
+/** An account's names and type, with Disable/Enable and Send password reset, and its History of admin changes. */
 const UserEdit = () => (
   <Edit<AdminUser> actions={<UserEditActions />} mutationMode="pessimistic" transform={editable}>
     {/* No Delete: accounts are disabled, never deleted (their jobs, payments and messages stay theirs). */}
@@ -55,6 +56,9 @@ const UserEdit = () => (
       <TextInput source="lastName" label="Last name" validate={required()} />
       <SelectInput source="userType" label="User type" choices={userTypeChoices} validate={required()} />
     </SimpleForm>
+    <Box sx={{ px: 2, pb: 2 }}>
+      <RecordHistory resource="users" />
+    </Box>
   </Edit>
 );
 

@@ -79,3 +79,17 @@ function normalize(value: unknown): unknown {
   if (value instanceof Date) return value.toISOString();
   return value === undefined ? null : value;
 }
+
+/** An entry of the back office's `audit-log` resource (API.md "Operators"). */
+export interface AdminAuditEntry {
+  id: string;
+  actorId: string | null;
+  actorName: string;
+  via: AuditVia;
+  action: string;
+  resource: string;
+  recordId: string;
+  before: AuditFields;
+  after: AuditFields;
+  createdAt: string;
+}
