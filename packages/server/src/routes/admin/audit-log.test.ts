@@ -71,6 +71,32 @@ describe("audit trail of back-office changes", () => {
     expect(deleted!.after).toEqual({ status: "inactive" });
   });
 
+  it("[audit-1] an admin's lock and unlock, story edit, task delete and e-mail to the poster are each audited", async () => {
+    const job = await buildJob(client, { title: "Audited Backlog" });
+    await client.agent.post(`/api/jobs/${job.id}/breakdown`).expect(201);
+    const db = server.services.db;
+    const story = (await db("requirement_tasks").where({ job_id: job.id, type: "story" }).orderBy("created_at").first()) as { id: string; title: string };
+    const task = (await db("requirement_tasks").where({ job_id: job.id, type: "task" }).orderBy("created_at").first()) as { id: string; title: string };
+    await admin.agent.put(`/api/admin/stories/${story.id}`).send({ title: "Renamed by the admin" }).expect(200);
+    await admin.agent.delete(`/api/admin/tasks/${task.id}`).expect(200);
+    await admin.agent.post(`/api/jobs/${job.id}/lock`).expect(200);
+    await admin.agent.post(`/api/jobs/${job.id}/unlock`).expect(200);
+    const sent = (await admin.agent.post("/api/admin/emails").send({ jobId: job.id, subject: "Hello", message: "A word from the admin." }).expect(201))
+      .body as { id: string };
+
+    expect(await entriesOf("stories", story.id)).toMatchObject([
+      { action: "stories.update", before: { title: story.title }, after: { title: "Renamed by the admin" } },
+    ]);
+    const [deleted] = await entriesOf("tasks", task.id);
+    expect(deleted).toMatchObject({ action: "tasks.delete", after: {} });
+    expect(deleted!.before.title).toBe(task.title);
+    expect((await entriesOf("jobs", job.id)).map((entry) => [entry.action, entry.before, entry.after])).toEqual([
+      ["jobs.unlock", { locked: true }, { locked: false }],
+      ["jobs.lock", { locked: false }, { locked: true }],
+    ]);
+    expect(await entriesOf("emails", sent.id)).toMatchObject([{ action: "emails.send", after: { jobId: job.id, subject: "Hello" } }]);
+  });
+
   it("[audit-1] a refused change writes no entry", async () => {
     const before = (await list({ actorId: admin.user.id }).expect(200)).header["content-range"];
     await admin.agent.put(`/api/admin/users/${admin.user.id}`).send({ disabled: true }).expect(409);
