@@ -176,6 +176,8 @@ describe("GET /api/admin/audit-log", () => {
     expect((await list({ via: "portal" })).status).toBe(400);
     expect((await list({ action: "users.explode" })).status).toBe(400);
     expect((await list({ from: "yesterday" })).status).toBe(400);
+    expect((await list({ from: "0000-01-01" })).status).toBe(400);
+    expect((await list({ to: "2026-13-45" })).status).toBe(400);
     expect((await list({ actorId: "nope" })).status).toBe(400);
     expect((await list({}, { sort: JSON.stringify(["actorName", "ASC"]) })).status).toBe(400);
     expect((await admin.agent.get("/api/admin/audit-log/99999999")).status).toBe(404);

@@ -25,7 +25,9 @@ const auditFilter = z.object({
 function instant(value: string | undefined, endOfDay: boolean): Date | undefined {
   if (value === undefined) return undefined;
   const at = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(at.getTime())) throw domainError("VALIDATION", { message: "Invalid filter.", fields: { [endOfDay ? "to" : "from"]: "Not a date" } });
+  // A year the databases cannot both hold (PostgreSQL has no year 0) is as bad as no date at all.
+  if (Number.isNaN(at.getTime()) || at.getUTCFullYear() < 1900 || at.getUTCFullYear() > 9999)
+    throw domainError("VALIDATION", { message: "Invalid filter.", fields: { [endOfDay ? "to" : "from"]: "Not a date" } });
   if (endOfDay && value.length === 10) at.setUTCDate(at.getUTCDate() + 1);
   return at;
 }
