@@ -51,6 +51,15 @@ describe("forgehire audit:list", () => {
     expect(text.stdout).toContain("(cli)");
   });
 
+  it("[audit-1] an operator's review hide is audited with the reason, through the CLI", async () => {
+    const reviews = JSON.parse((await forgehire("reviews:list", "--json")).stdout) as Array<{ id: string; hidden: boolean; published: boolean }>;
+    const target = reviews.find((review) => review.published && !review.hidden)!;
+    expect((await forgehire("reviews:hide", target.id, "--reason", "Off-topic")).code).toBe(0);
+    const entries = JSON.parse((await forgehire("audit:list", "--resource", "reviews", "--record", target.id, "--json")).stdout) as Entry[];
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ action: "reviews.hide", via: "cli", before: { hiddenReason: null }, after: { hiddenReason: "Off-topic" } });
+  });
+
   it("[audit-4] a bad filter is one line and exit 2", async () => {
     const bad = await forgehire("audit:list", "--via", "portal");
     expect(bad.code).toBe(2);
