@@ -1,4 +1,6 @@
+import { useEffect } from "react";
 import { Box, Typography } from "@mui/material";
+import { useQueryClient } from "@tanstack/react-query";
 import { Datagrid, DateField, FunctionField, Pagination, ReferenceManyField, TextField, useRecordContext } from "react-admin";
 import type { AdminAuditEntry } from "@forgehire/core";
 import { AuditChanges } from "./AuditChanges";
@@ -11,6 +13,12 @@ import { actionLabel } from "./types";
  */
 export const RecordHistory = ({ resource, title = "History" }: { resource: string; title?: string }) => {
   const record = useRecordContext();
+  const queryClient = useQueryClient();
+  // A change made on this page (Disable, Save, a lifecycle button) moves the record's updatedAt: read its history again.
+  const version = typeof record?.updatedAt === "string" ? record.updatedAt : undefined;
+  useEffect(() => {
+    if (version) void queryClient.invalidateQueries({ queryKey: ["audit-log"] });
+  }, [version, queryClient]);
   if (!record) return null;
   return (
     <Box component="section" aria-label={title} sx={{ mt: 2, width: "100%" }}>
