@@ -330,6 +330,22 @@ const invariants = [
     "Bulk work",
     "forgehire payments:refund <id> [--json] refunds through the back office's use case; a payment not needing a refund exits non-zero with the reason",
   ],
+  [
+    "audit-1",
+    "Audit trail",
+    "Each audited admin change writes one audit entry with before and after in its own transaction; a refused or failing change writes none",
+  ],
+  [
+    "audit-2",
+    "Audit trail",
+    "An entry names its face: back-office for the back office and an admin in the portal, cli for the CLI's operator; a client's own change is not audited",
+  ],
+  [
+    "audit-3",
+    "Audit trail",
+    "The audit-log resource is admins' only (others 403, signed out 401), read-only (no write route; the table refuses update and delete), filtered and paginated",
+  ],
+  ["audit-4", "Audit trail", "forgehire audit:list lists the trail with its filters (--resource --record --actor --via) and --json"],
   ["house-1", "The house", "docs/architecture.md is the file the code generates: layers from the imports, folders, the request's life"],
   [
     "house-2",

@@ -23,6 +23,7 @@ import disputes from "./disputes";
 import reviews from "./reviews";
 import ledgerTransactions from "./ledger-transactions";
 import documents from "./documents";
+import auditLog from "./audit-log";
 
 /**
  * react-admin's light theme with colours that reach WCAG AA contrast (4.5:1) for small text: its secondary blue
@@ -75,6 +76,7 @@ export const App = () => (
     <Resource name="reviews" {...reviews} />
     <Resource name="ledger-transactions" {...ledgerTransactions} />
     <Resource name="documents" {...documents} />
+    <Resource name="audit-log" {...auditLog} />
     <CustomRoutes>
       <Route path={COMMUNICATION_PATH} element={<CommunicationHub />} />
     </CustomRoutes>

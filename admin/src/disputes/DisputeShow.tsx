@@ -22,6 +22,7 @@ import { adminApi } from "../api";
 import { DeliveryStatusChip } from "../deliveries/DeliveryStatus";
 import { DisputeStatusChip } from "./DisputeStatus";
 import { ResolveForm } from "./ResolveForm";
+import { RecordHistory } from "../audit-log/RecordHistory";
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" }) : "—");
 
@@ -181,6 +182,7 @@ const DisputeDetails = () => {
           </Card>
         </Stack>
       </Box>
+      <RecordHistory resource="disputes" />
     </Box>
   );
 };

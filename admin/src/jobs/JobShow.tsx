@@ -29,6 +29,7 @@ import { changeRequestStatusLabels, paymentAttemptStatusLabels, priorityLabels, 
 import { JobStatusChip } from "./JobStatus";
 import { jobPaymentStatusChoices } from "./types";
 import { quoteText } from "../change-requests/types";
+import { RecordHistory } from "../audit-log/RecordHistory";
 
 const money = { style: "currency", currency: "USD" } as const;
 const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
@@ -331,6 +332,9 @@ const JobShow = () => (
       </TabbedShowLayout.Tab>
       <TabbedShowLayout.Tab label="Activity" path="activity">
         <Activity />
+      </TabbedShowLayout.Tab>
+      <TabbedShowLayout.Tab label="History" path="history">
+        <RecordHistory resource="jobs" />
       </TabbedShowLayout.Tab>
     </TabbedShowLayout>
   </Show>

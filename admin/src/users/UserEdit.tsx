@@ -1,4 +1,4 @@
-import { Stack } from "@mui/material";
+import { Box, Stack } from "@mui/material";
 import {
   BooleanField,
   DateField,
@@ -17,6 +17,7 @@ import {
   useRecordContext,
 } from "react-admin";
 import { errorCatalogue, type AdminUser } from "@forgehire/core";
+import { RecordHistory } from "../audit-log/RecordHistory";
 import { DisableButton, SendResetButton } from "./UserActions";
 import { userTypeChoices } from "./types";
 
@@ -51,7 +52,7 @@ const UserTypeInput = () => {
   );
 };
 
-/** An account's names and type, with Disable/Enable and Send password reset. */
+/** An account's names and type, with Disable/Enable and Send password reset, and its History of admin changes. */
 const UserEdit = () => (
   <Edit<AdminUser> actions={<UserEditActions />} mutationMode="pessimistic" transform={editable}>
     {/* No Delete: accounts are disabled, never deleted (their jobs, payments and messages stay theirs). */}
@@ -77,6 +78,9 @@ const UserEdit = () => (
       <TextInput source="lastName" label="Last name" validate={required()} />
       <UserTypeInput />
     </SimpleForm>
+    <Box sx={{ px: 2, pb: 2 }}>
+      <RecordHistory resource="users" />
+    </Box>
   </Edit>
 );
 

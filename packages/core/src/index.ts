@@ -68,6 +68,7 @@ export * from "./policies/freelancer.js";
 export * from "./payments/payments.js";
 export * from "./policies/payment.js";
 export * from "./admin/weeks.js";
+export * from "./audit/audit.js";
 export * from "./navigation/return-path.js";
 export * from "./chat/relative-time.js";
 export * from "./schemas/enhance.js";

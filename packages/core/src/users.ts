@@ -15,6 +15,11 @@ export interface Actor {
   id: string;
   userType: UserType;
   roleType: RoleType;
+  /**
+   * The face the person acts through, for the audit trail: the CLI's operator says `cli`; unset, an admin's change is
+   * the back office's (core's `auditViaOf`).
+   */
+  via?: "back-office" | "cli" | "system";
 }
 
 /**

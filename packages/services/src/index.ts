@@ -88,6 +88,8 @@ export type * from "./repositories/rate-limit-hits.js";
 export * from "./db/pglite.js";
 export type * from "./repositories/admin-lists.js";
 export type * from "./repositories/admin-dashboard.js";
+export * from "./use-cases/admin/audit.js";
+export type * from "./repositories/audit-log.js";
 export * from "./use-cases/admin/backlog.js";
 export * from "./use-cases/admin/dashboard.js";
 export * from "./use-cases/admin/users.js";

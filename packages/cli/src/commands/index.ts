@@ -265,6 +265,19 @@ export function registerCommands(program: Command): void {
     .action(async (id: string, options) => (await import("../actions/reviews.js")).reviewsHide(id, options));
 
   program
+    .command("audit:list")
+    .description("the audit trail, newest first: who changed what through the back office or the CLI, each field before → after")
+    .option("--resource <resource>", "users, jobs, stories, tasks, emails, payments, disputes or reviews")
+    .option("--record <id>", "only this record's history (with --resource)")
+    .option("--actor <account>", "only the changes of this account (email or id)")
+    .option("--via <face>", "back-office, cli or system")
+    .option("--action <action>", "one action, such as users.disable")
+    .option("--limit <n>", "how many entries (1–1000)", "50")
+    .option("--as <email>", "act as this account (default: the first admin)")
+    .option("--json", "print JSON instead of text")
+    .action(async (options) => (await import("../actions/audit.js")).auditList(options));
+
+  program
     .command("payouts:list")
     .description("every transfer to a freelancer, newest first: freelancer, job, amount, status and failure reason")
     .option("--status <status>", "pending, paid, failed or reversed")

@@ -26,6 +26,7 @@ describe("back-office policy", () => {
   it("declares a row for every resource the back office shows", () => {
     expect(Object.keys(backOfficePolicy).sort()).toEqual(
       [
+        "audit-log",
         "change-requests",
         "chat-rooms",
         "dashboard",

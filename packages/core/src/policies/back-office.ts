@@ -34,6 +34,7 @@ export const backOfficePolicy = {
   "ledger-transactions": { read: admins },
   reviews: { read: admins, hide: admins },
   documents: { read: admins },
+  "audit-log": { read: admins },
 } as const satisfies Record<string, Record<string, readonly BackOfficeRole[]>>;
 
 /** A resource of the back office. */

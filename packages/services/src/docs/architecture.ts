@@ -35,6 +35,7 @@ const layers = [
 /** What each top folder of the three inner packages is for. */
 const folders: Record<string, string> = {
   "packages/core/src/admin": "the back office's calendar weeks for its charts",
+  "packages/core/src/audit": "the audited admin and operator actions (one table) and whose changes are audited, through which face",
   "packages/core/src/breakdown": "the rules engine, the AI prompt and parser, breakdown quality",
   "packages/core/src/catalog": "scopes, extras, project types: what the wizard offers and what it costs",
   "packages/core/src/chat": "room ids, message merging, unread counts, relative times",

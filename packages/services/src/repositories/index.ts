@@ -4,6 +4,7 @@
 export * from "./admin-dashboard.js";
 export * from "./admin-lists.js";
 export * from "./admin-money.js";
+export * from "./audit-log.js";
 export * from "./billing-documents.js";
 export * from "./breakdown-runs.js";
 export * from "./breakdown-versions.js";

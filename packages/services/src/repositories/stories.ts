@@ -208,6 +208,24 @@ export const storiesRepository = {
     return row && { id: row.id, jobId: row.job_id, storyId: row.story_id, type: row.type };
   },
 
+  /** A story's or task's editable fields, as the audit trail records them before and after a change. */
+  async findItemFields(
+    db: Knex,
+    id: string,
+  ): Promise<{ title: string; description: string; priority: Priority; status: TaskStatus; estimateHours: number | null } | undefined> {
+    const row = (await db("requirement_tasks").where({ id }).first("title", "description", "priority", "status", "estimate_hours")) as
+      Pick<ItemRow, "title" | "description" | "priority" | "status" | "estimate_hours"> | undefined;
+    return (
+      row && {
+        title: row.title,
+        description: row.description,
+        priority: row.priority,
+        status: row.status,
+        estimateHours: row.estimate_hours === null ? null : Number(row.estimate_hours),
+      }
+    );
+  },
+
   async findTask(db: Knex, id: string): Promise<TaskRecord | undefined> {
     const row = (await db({ t: "requirement_tasks" })
       .where({ "t.id": id, "t.type": "task" })

@@ -15,6 +15,7 @@ import {
 } from "@forgehire/services";
 import { currentActor, requireAdmin, requireUser } from "../../middlewares/require-user.js";
 import { parse } from "../../middlewares/validate.js";
+import { adminAuditLogRouter } from "./audit-log.js";
 import { adminBacklogRouter } from "./backlog.js";
 import { adminChatRouter } from "./chat.js";
 import { adminDisputesRouter } from "./disputes.js";
@@ -116,6 +117,7 @@ export function adminRouter(services: Services, options: AdminRouterOptions = {}
   router.use(adminPayoutsRouter(services));
   router.use(adminMoneyRouter(services));
   router.use(adminDocumentsRouter(services));
+  router.use(adminAuditLogRouter(services));
 
   router.all("/{*rest}", () => {
     throw domainError("UNKNOWN_RESOURCE");

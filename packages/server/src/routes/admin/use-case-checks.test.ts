@@ -172,6 +172,8 @@ beforeAll(async () => {
     deliveries: disputedStory.id,
     "ledger-transactions": (await db("ledger_transactions").where({ job_id: paid }).first("id")).id,
     documents: (await db("billing_documents").where({ job_id: paid }).first("id")).id,
+    // The admin's completion above is in the audit trail.
+    "audit-log": String((await db("audit_log").first("id")).id),
   });
 });
 afterAll(async () => {

@@ -5,20 +5,20 @@ import { usersRepository, type UserRecord } from "../../repositories/users.js";
 
 /**
  * Who a CLI command acts as: the account named by --as, else the oldest admin still enabled. Use cases and their rules
- * are the same as over HTTP; the CLI only chooses the actor.
+ * are the same as over HTTP; the CLI only chooses the actor, marked `via: "cli"` so its changes are audited as the CLI's.
  * @throws NOT_FOUND when the account does not exist or no admin exists
  */
 export async function operatorActor(deps: Pick<ServiceDeps, "db">, asEmail?: string): Promise<Actor> {
   if (asEmail) {
     const user = await usersRepository.findByEmail(deps.db, asEmail);
     if (!user) throw domainError("NOT_FOUND", { message: `No account with the email ${asEmail}` });
-    return { id: user.id, userType: user.userType, roleType: user.roleType };
+    return { id: user.id, userType: user.userType, roleType: user.roleType, via: "cli" };
   }
   // A disabled admin may no longer act.
   const { rows } = await usersRepository.list(deps.db, { userType: "admin", sort: "createdAt", order: "asc", offset: 0, limit: 100 });
   const admin = rows.find((user) => !user.disabled);
   if (!admin) throw domainError("NOT_FOUND", { message: "No enabled admin account exists: create one with users:create --type admin, or pass --as <email>" });
-  return { id: admin.id, userType: admin.userType, roleType: admin.roleType };
+  return { id: admin.id, userType: admin.userType, roleType: admin.roleType, via: "cli" };
 }
 
 /**

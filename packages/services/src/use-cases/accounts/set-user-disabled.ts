@@ -3,6 +3,7 @@ import type { ServiceDeps } from "../../deps.js";
 import { userChannel } from "../../realtime.js";
 import { usersRepository, type UserRecord } from "../../repositories/users.js";
 import { endAccountSessions } from "./end-sessions.js";
+import { USER_AUDIT_FIELDS, recordAudit } from "../admin/audit.js";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -36,6 +37,10 @@ export async function setUserDisabled(
     if (disabled) await endAccountSessions(trx, userId);
     const updated = await usersRepository.findById(trx, userId);
     if (!updated) throw domainError("USER_NOT_FOUND");
+    if (target.disabled !== disabled) {
+      const action = disabled ? "users.disable" : "users.enable";
+      await recordAudit(trx, { actor, action, recordId: userId, before: target, after: updated, fields: USER_AUDIT_FIELDS, at: deps.now() });
+    }
     return updated;
   });
   if (disabled) deps.realtime.disconnect(userChannel(userId));

@@ -4,6 +4,7 @@ import { WITHHELD_SECRET } from "../../adapters/mail/mailer.js";
 import { emailsRepository, type EmailRecord } from "../../repositories/emails.js";
 import { jobsRepository } from "../../repositories/jobs.js";
 import { usersRepository } from "../../repositories/users.js";
+import { recordAudit } from "./audit.js";
 
 /**
  * The outbox as the operator's CLI reads it, newest first, narrowed by recipient or kind; with each email's text, which
@@ -47,7 +48,11 @@ export async function sendAdminEmail(
   if (!job || job.status === "inactive") throw domainError("JOB_NOT_FOUND");
   const poster = await usersRepository.findById(deps.db, job.ownerId);
   if (!poster?.email.trim()) throw domainError("CLIENT_EMAIL_NOT_FOUND");
-  return deps.mailer.send({ to: poster.email, subject, text: message, kind: "admin_email", jobId: job.id, senderId: actor.id });
+  return deps.db.transaction(async (trx) => {
+    const queued = await deps.mailer.send({ to: poster.email, subject, text: message, kind: "admin_email", jobId: job.id, senderId: actor.id }, trx);
+    await recordAudit(trx, { actor, action: "emails.send", recordId: queued.id, before: null, after: { jobId: job.id, to: poster.email, subject } });
+    return queued;
+  });
 }
 
 /**
@@ -73,7 +78,9 @@ export async function resendEmail(deps: Pick<ServiceDeps, "db" | "mailer">, acto
   return deps.db.transaction(async (trx) => {
     const claimed = await emailsRepository.claimFailed(trx, emailId);
     if (!claimed) throw domainError("EMAIL_NOT_RESENDABLE");
-    return deps.mailer.redeliver(claimed, trx);
+    const queued = await deps.mailer.redeliver(claimed, trx);
+    await recordAudit(trx, { actor, action: "emails.resend", recordId: emailId, before: { status: stored.status }, after: { status: claimed.status } });
+    return queued;
   });
 }
 

@@ -16,6 +16,7 @@ import { usersRepository, type UserRecord } from "../../repositories/users.js";
 import { endAccountSessions } from "../accounts/end-sessions.js";
 import { requestPasswordReset } from "../accounts/password-reset.js";
 import { setUserDisabled } from "../accounts/set-user-disabled.js";
+import { recordAudit } from "./audit.js";
 
 /** The role type that goes with an account type when the back office changes it. */
 const roleTypeOf: Record<UserType, RoleType> = { client: "job_poster", freelancer: "freelancer", admin: "admin" };
@@ -79,6 +80,13 @@ export async function updateUserByAdmin(
     }
     const changed = await usersRepository.findById(trx, userId);
     if (!changed) throw domainError("RECORD_NOT_FOUND");
+    const nameFields = ["firstName", "lastName"] as const;
+    if (nameFields.some((field) => user[field] !== changed[field])) {
+      await recordAudit(trx, { actor, action: "users.update", recordId: userId, before: user, after: changed, fields: nameFields, at: now });
+    }
+    if (retyped) {
+      await recordAudit(trx, { actor, action: "users.set-type", recordId: userId, before: user, after: changed, fields: ["userType", "roleType"], at: now });
+    }
     return changed;
   });
   if (retyped) deps.realtime.disconnect(userChannel(userId));
@@ -97,4 +105,6 @@ export async function sendPasswordResetByAdmin(
   authorizeBackOffice(actor, "sendReset", "users");
   const user = await getUserForAdmin(deps, actor, userId);
   await requestPasswordReset(deps, user.email);
+  // The reset's e-mail is queued in its own transaction (shared with the login page's flow); the entry follows it.
+  await recordAudit(deps.db, { actor, action: "users.send-reset", recordId: userId, before: null, after: { email: user.email }, at: deps.now() });
 }

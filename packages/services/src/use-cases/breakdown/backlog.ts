@@ -11,6 +11,7 @@ import {
 import type { ServiceDeps } from "../../deps.js";
 import { storiesRepository, type BacklogItem, type StoryRecord } from "../../repositories/stories.js";
 import { loadLiveJob } from "../jobs/job-details.js";
+import { recordAudit } from "../admin/audit.js";
 
 /**
  * A job's stories with their tasks, for those allowed to see the breakdown; a task's latest comment only for those
@@ -71,7 +72,16 @@ export async function editBacklogItem(
 ): Promise<number> {
   return deps.db.transaction(async (trx) => {
     const item = await editableItem(trx, actor, itemId, type);
+    const before = await storiesRepository.findItemFields(trx, item.id);
     await storiesRepository.updateItem(trx, item.id, input, deps.now());
+    const after = await storiesRepository.findItemFields(trx, item.id);
+    await recordAudit(trx, {
+      actor,
+      action: type === "story" ? "stories.update" : "tasks.update",
+      recordId: item.id,
+      before: before ?? null,
+      after: after ?? null,
+    });
     return item.jobId;
   });
 }
@@ -83,6 +93,8 @@ export async function editBacklogItem(
 export async function deleteBacklogItem(deps: Pick<ServiceDeps, "db">, actor: Actor, itemId: string, type: "story" | "task"): Promise<void> {
   await deps.db.transaction(async (trx) => {
     const item = await editableItem(trx, actor, itemId, type);
+    const before = await storiesRepository.findItemFields(trx, item.id);
     await storiesRepository.deleteItem(trx, item.id);
+    await recordAudit(trx, { actor, action: type === "story" ? "stories.delete" : "tasks.delete", recordId: item.id, before: before ?? null, after: null });
   });
 }

@@ -8,6 +8,7 @@ import { loadLiveJob } from "../jobs/job-details.js";
 import { notifyClientOfJobUpdate } from "../notifications/client-emails.js";
 import { notify } from "../notifications/notify.js";
 import { releaseUnapprovedStories } from "../delivery/deliver-story.js";
+import { JOB_AUDIT_FIELDS, recordAudit } from "../admin/audit.js";
 
 type Deps = Pick<ServiceDeps, "db" | "now">;
 /** Starting and completing also queue an e-mail to the client, in the same transaction. */
@@ -34,6 +35,7 @@ export async function lockJob(deps: Deps, actor: Actor, jobId: number): Promise<
     const storyAmounts = Object.fromEntries(storyHours.map((story, index) => [story.id, amounts[index]!]));
     // Each lock snapshots the breakdown as a new version, so the client can see what changed since the last.
     await breakdownVersionsRepository.lockAndSnapshot(trx, jobId, { lockedBy: actor.id, lockedAt: now, storyAmounts });
+    await recordAudit(trx, { actor, action: "jobs.lock", recordId: jobId, before: { locked: job.locked }, after: { locked: true }, at: now });
     return job;
   });
   // The row as the lock left it, without reading it again: only these two fields changed, under the row lock.
@@ -53,6 +55,7 @@ export async function unlockJob(deps: Deps, actor: Actor, jobId: number): Promis
     await jobsRepository.updateState(trx, jobId, { locked: false }, deps.now());
     await storiesRepository.unlockForJob(trx, jobId, deps.now());
     await jobActivityRepository.record(trx, { jobId, actorId: actor.id, action: "unlock" });
+    await recordAudit(trx, { actor, action: "jobs.unlock", recordId: jobId, before: { locked: job.locked }, after: { locked: false }, at: deps.now() });
   });
   return loadLiveJob(deps.db, jobId);
 }
@@ -68,6 +71,8 @@ export async function startJob(deps: NotifyingDeps, actor: Actor, jobId: number)
     authorize(actor, "start", job);
     await jobsRepository.updateState(trx, jobId, { status: "in_progress", startedAt: deps.now(), freelancerId: actor.id }, deps.now());
     await jobActivityRepository.record(trx, { jobId, actorId: actor.id, action: "start" });
+    const started = await jobsRepository.findById(trx, jobId);
+    await recordAudit(trx, { actor, action: "jobs.start", recordId: jobId, before: job, after: started ?? null, fields: JOB_AUDIT_FIELDS, at: deps.now() });
     await notifyClientOfJobUpdate(deps, trx, jobId, "job_started");
     await notify(deps, trx, {
       type: "job_started",
@@ -93,6 +98,8 @@ export async function completeJob(deps: NotifyingDeps, actor: Actor, jobId: numb
     const released = await releaseUnapprovedStories(deps, trx, actor, job, now);
     await jobsRepository.updateState(trx, jobId, { status: "completed", completedAt: now }, now);
     await jobActivityRepository.record(trx, { jobId, actorId: actor.id, action: "complete", details: { by: "admin", released } });
+    const completed = await jobsRepository.findById(trx, jobId);
+    await recordAudit(trx, { actor, action: "jobs.complete", recordId: jobId, before: job, after: completed ?? null, fields: JOB_AUDIT_FIELDS, at: now });
     await notifyClientOfJobUpdate(deps, trx, jobId, "job_completed");
   });
   return loadLiveJob(deps.db, jobId);

@@ -19,6 +19,7 @@ import {
 import type { Knex } from "knex";
 import type { StoredUpload } from "../../adapters/storage/receive-upload.js";
 import { removeOnFailure } from "../../adapters/storage/storage.js";
+import { recordAudit } from "../admin/audit.js";
 import type { ServiceDeps } from "../../deps.js";
 import { filesRepository } from "../../repositories/files.js";
 import { jobActivityRepository } from "../../repositories/job-activity.js";
@@ -297,7 +298,20 @@ export async function completeIfDelivered(deps: Deps, trx: Knex, jobId: number, 
  * @throws STORY_NOT_FOUND; JOB_NOT_FOUND; APPROVE_DENIED; JOB_NOT_IN_PROGRESS; NOT_IN_REVIEW (a second approval)
  */
 export async function approveStory(deps: Deps, actor: Actor, storyId: string): Promise<Approval> {
-  const result = await deps.db.transaction(async (trx) => approveInTransaction(deps, trx, actor, await loadForTransition(trx, storyId), "approve"));
+  const result = await deps.db.transaction(async (trx) => {
+    const loaded = await loadForTransition(trx, storyId);
+    const approved = await approveInTransaction(deps, trx, actor, loaded, "approve");
+    // An admin's approval (the back office's or the CLI's) is an admin change; the client's own is the job's activity.
+    await recordAudit(trx, {
+      actor,
+      action: "stories.approve",
+      recordId: storyId,
+      before: { deliveryStatus: loaded.story.delivery.status },
+      after: { deliveryStatus: "approved" },
+      at: deps.now(),
+    });
+    return approved;
+  });
   return { story: await reload(deps.db, storyId), ...result };
 }
 

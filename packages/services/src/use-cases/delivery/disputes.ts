@@ -13,6 +13,7 @@ import {
   type ResolveDisputeBody,
 } from "@forgehire/core";
 import type { Knex } from "knex";
+import { recordAudit } from "../admin/audit.js";
 import type { ServiceDeps } from "../../deps.js";
 import { disputesRepository, type AdminDisputeSortField, type DisputeRecord } from "../../repositories/disputes.js";
 import { jobActivityRepository } from "../../repositories/job-activity.js";
@@ -259,6 +260,16 @@ export async function resolveDispute(deps: Deps, actor: Actor, disputeId: string
       actorId: actor.id,
       action: "dispute_resolved",
       details: { disputeId, releaseCents: input.releaseCents, refundCents: input.refundCents },
+    });
+    const resolved = await disputesRepository.findById(trx, disputeId);
+    await recordAudit(trx, {
+      actor,
+      action: "disputes.resolve",
+      recordId: disputeId,
+      before: dispute,
+      after: resolved ?? null,
+      fields: ["status", "releaseCents", "refundCents", "note", "resolvedAt"],
+      at: now,
     });
     const jobCompleted = await completeIfDelivered(deps, trx, job.id, stories[stories.length - 1]!.id);
     const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;

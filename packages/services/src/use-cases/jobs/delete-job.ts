@@ -5,6 +5,7 @@ import { jobsRepository } from "../../repositories/jobs.js";
 import { cancelIntentsAtProvider, cancelOpenAttempts } from "../payments/cancel-open-attempts.js";
 import { paymentTransaction } from "../payments/lock-order.js";
 import { loadLiveJob } from "./job-details.js";
+import { JOB_AUDIT_FIELDS, recordAudit } from "../admin/audit.js";
 
 /** The reason stored on attempts closed because their job was deleted. */
 const JOB_DELETED_REASON = "The job was deleted; this payment was canceled.";
@@ -26,6 +27,8 @@ export async function deleteJob(deps: Pick<ServiceDeps, "db" | "now" | "payments
     authorize(actor, "delete", job);
     await jobsRepository.markInactive(trx, jobId, deps.now());
     await jobActivityRepository.record(trx, { jobId, actorId: actor.id, action: "deleted" });
+    const after = await jobsRepository.findById(trx, jobId);
+    await recordAudit(trx, { actor, action: "jobs.delete", recordId: jobId, before: job, after: after ?? null, fields: JOB_AUDIT_FIELDS, at: deps.now() });
     return cancelOpenAttempts(trx, jobId, JOB_DELETED_REASON, deps.now());
   });
   await cancelIntentsAtProvider(deps, canceled);

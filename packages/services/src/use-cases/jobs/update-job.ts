@@ -9,6 +9,7 @@ import { JOB_TITLE_UNIQUE } from "./post-job.js";
 import { cancelIntentsAtProvider, cancelOpenAttempts, PRICE_CHANGED_REASON } from "../payments/cancel-open-attempts.js";
 import { paymentTransaction } from "../payments/lock-order.js";
 import type { PaymentRow } from "../../repositories/payments.js";
+import { JOB_AUDIT_FIELDS, recordAudit } from "../admin/audit.js";
 
 /**
  * Edits a job's fields and requirements; the owner never changes (an admin's edit keeps it), and the budget is
@@ -52,6 +53,8 @@ export async function updateJob(
       };
       await jobsRepository.update(trx, jobId, patch, requirements, deps.now());
       await jobActivityRepository.record(trx, { jobId, actorId: actor.id, action: "updated", details: { fields: Object.keys(input) } });
+      const after = await jobsRepository.findById(trx, jobId);
+      await recordAudit(trx, { actor, action: "jobs.update", recordId: jobId, before: job, after: after ?? null, fields: JOB_AUDIT_FIELDS, at: deps.now() });
       const touchesPrice = priced.total !== job.budget || input.scope !== undefined || input.additionalServices !== undefined;
       return touchesPrice ? cancelOpenAttempts(trx, jobId, PRICE_CHANGED_REASON, deps.now()) : [];
     });

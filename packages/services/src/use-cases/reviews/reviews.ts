@@ -14,6 +14,7 @@ import {
   type ReviewEditBody,
   type ReviewPanelState,
 } from "@forgehire/core";
+import { recordAudit } from "../admin/audit.js";
 import type { ServiceDeps } from "../../deps.js";
 import { freelancersRepository } from "../../repositories/freelancers.js";
 import { jobActivityRepository } from "../../repositories/job-activity.js";
@@ -134,7 +135,17 @@ export async function hideReview(deps: Deps, actor: Actor, reviewId: string, rea
     await reviewsRepository.hide(trx, review.id, actor.id, why, now);
     await jobActivityRepository.record(trx, { jobId: review.jobId, actorId: actor.id, action: "review_hidden", details: { reviewId: review.id, reason: why } });
     if (review.role === "client") await touchProfileOf(trx, review.subjectId, now);
-    return (await reviewsRepository.findAdminById(trx, review.id))!;
+    const hidden = (await reviewsRepository.findAdminById(trx, review.id))!;
+    await recordAudit(trx, {
+      actor,
+      action: "reviews.hide",
+      recordId: review.id,
+      before: review,
+      after: hidden,
+      fields: ["hiddenAt", "hiddenReason"],
+      at: now,
+    });
+    return hidden;
   });
 }
 
