@@ -16,6 +16,7 @@ import {
   useRecordContext,
   useRefresh,
 } from "react-admin";
+import { RecordHistory } from "../audit-log/RecordHistory";
 import { formatCents, refundReasonMessages, type AdminPaymentPage } from "@forgehire/core";
 import { adminApi } from "../api";
 import { paymentRepresentation, paymentStatusChoices, providerChoices } from "./types";
@@ -175,6 +176,7 @@ export const PaymentShow = () => (
           <Ledger />
         </Box>
       </Labeled>
+      <RecordHistory resource="payments" />
     </SimpleShowLayout>
   </Show>
 );

@@ -19,6 +19,7 @@ export const auditedActions = {
   "users.send-reset": { resource: "users", label: "Sent a password reset" },
   "jobs.update": { resource: "jobs", label: "Edited the job" },
   "jobs.delete": { resource: "jobs", label: "Deleted the job" },
+  "jobs.restore": { resource: "jobs", label: "Restored the job" },
   "jobs.lock": { resource: "jobs", label: "Locked the job" },
   "jobs.unlock": { resource: "jobs", label: "Unlocked the job" },
   "jobs.start": { resource: "jobs", label: "Started the job" },

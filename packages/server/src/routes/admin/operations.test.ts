@@ -128,6 +128,13 @@ describe("bulk actions", () => {
     await admin.agent.delete(`/api/admin/jobs/${job.id}`).expect(200);
     const restored = await admin.agent.post(`/api/admin/jobs/${job.id}/restore`).expect(200);
     expect(restored.body.job).toMatchObject({ id: job.id, status: "open" });
+    // Audited with the restore, as the back office's other changes (the audit trail).
+    const audited = (await db()("audit_log").where({ resource: "jobs", record_id: String(job.id), action: "jobs.restore" })) as Array<{
+      via: string;
+      after: unknown;
+    }>;
+    expect(audited).toHaveLength(1);
+    expect(audited[0]).toMatchObject({ via: "back-office" });
     await poster.agent.post(`/api/admin/jobs/${job.id}/restore`).expect(403);
     await admin.agent.post(`/api/admin/jobs/abc/restore`).expect(404);
   });
@@ -179,6 +186,20 @@ describe("refunds from the back office", () => {
     expect(sum).toBe(0);
     const provider = server.services.payments as unknown as { refunds: Array<{ intentId: string }> };
     expect(provider.refunds.filter((r) => r.intentId === `pi_test_bulk_${charge.jobId}`)).toHaveLength(1);
+    // The operator's refund is in the audit trail, once, written with the refund.
+    const audited = (await db()("audit_log").where({ resource: "payments", record_id: charge.paymentId })) as Array<{
+      action: string;
+      before: unknown;
+      after: unknown;
+    }>;
+    expect(audited).toEqual([
+      expect.objectContaining({
+        action: "payments.refund",
+        via: "back-office",
+        before: { status: "needs_refund", refundId: null },
+        after: expect.objectContaining({ status: "refunded" }),
+      }),
+    ]);
   });
 
   it("[bulk-7] a double click on Refund now: each answer 200 or 409, one refund recorded, the ledger balanced", async () => {

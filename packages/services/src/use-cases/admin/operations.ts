@@ -17,6 +17,7 @@ import {
   type LedgerTransactionRecord,
   type OperationDecision,
 } from "@forgehire/core";
+import { JOB_AUDIT_FIELDS, recordAudit } from "./audit.js";
 import type { ServiceDeps } from "../../deps.js";
 import { jobActivityRepository } from "../../repositories/job-activity.js";
 import { jobsRepository, type JobRecord } from "../../repositories/jobs.js";
@@ -49,6 +50,7 @@ export async function restoreJobByAdmin(deps: Pick<ServiceDeps, "db" | "now">, a
     await jobActivityRepository.record(trx, { jobId, actorId: actor.id, action: "restored" });
     const restored = await jobsRepository.findById(trx, jobId);
     if (!restored) throw domainError("RECORD_NOT_FOUND");
+    await recordAudit(trx, { actor, action: "jobs.restore", recordId: jobId, before: job, after: restored, fields: JOB_AUDIT_FIELDS });
     return restored;
   });
 }
@@ -103,7 +105,7 @@ export async function refundPaymentByAdmin(deps: RefundDeps, actor: Actor, payme
   if (!payment) throw domainError("RECORD_NOT_FOUND");
   const decision = decidePaymentRefund(payment, deps.payments.name);
   if (!decision.allowed) throw refusalError(decision.refusal);
-  const { outcome, recordedHere } = await refundPaymentOnce(deps, paymentId);
+  const { outcome, recordedHere } = await refundPaymentOnce(deps, paymentId, actor);
   if (outcome === "failed") throw domainError("REFUND_FAILED");
   // Skipped: it changed between the check and the refund (another click, the reconciliation) — say what it is now.
   if (outcome === "skipped" || !recordedHere) {

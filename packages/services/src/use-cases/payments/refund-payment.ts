@@ -1,10 +1,11 @@
-import { refundReasonMessages } from "@forgehire/core";
+import { refundReasonMessages, type Actor } from "@forgehire/core";
 import type { ServiceDeps } from "../../deps.js";
 import { jobsRepository } from "../../repositories/jobs.js";
 import { paymentsRepository } from "../../repositories/payments.js";
 import { issueCreditNote } from "../billing/issue-documents.js";
 import { emailDocument } from "../billing/documents.js";
 import { postPaymentRefund } from "../ledger/post-ledger.js";
+import { recordAudit } from "../admin/audit.js";
 import { paymentTransaction } from "./lock-order.js";
 import { notify } from "../notifications/notify.js";
 
@@ -34,7 +35,12 @@ export async function refundPayment(deps: Deps, paymentId: string): Promise<"ref
  * @param paymentId the attempt to refund
  * @returns the outcome, and recordedHere: true when this call wrote the refund, its ledger and credit note
  */
-export async function refundPaymentOnce(deps: Deps, paymentId: string): Promise<{ outcome: "refunded" | "failed" | "skipped"; recordedHere: boolean }> {
+export async function refundPaymentOnce(
+  deps: Deps,
+  paymentId: string,
+  // An operator's refund is audited with the change that records it (the reconciliation's is the system's own).
+  actor?: Actor,
+): Promise<{ outcome: "refunded" | "failed" | "skipped"; recordedHere: boolean }> {
   const payment = await paymentsRepository.findById(deps.db, paymentId);
   if (!payment || payment.status !== "needs_refund" || !payment.providerPaymentId || payment.provider !== deps.payments.name) {
     return { outcome: "skipped", recordedHere: false };
@@ -56,6 +62,15 @@ export async function refundPaymentOnce(deps: Deps, paymentId: string): Promise<
     // writes nothing, and the refund's key makes even a race write it once (money-12).
     if (await paymentsRepository.markRefunded(trx, payment.id, refundId, deps.now())) {
       const { transaction } = await postPaymentRefund(trx, payment);
+      if (actor) {
+        await recordAudit(trx, {
+          actor,
+          action: "payments.refund",
+          recordId: payment.id,
+          before: { status: payment.status },
+          after: { status: "refunded", refundId },
+        });
+      }
       // The payer is told once, with the refund that records it.
       if (job) {
         await notify(deps, trx, {
