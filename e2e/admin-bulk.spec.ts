@@ -116,5 +116,26 @@ describe("bulk work in the back office", () => {
     await page.getByRole("button", { name: "Unlock" }).waitFor();
     await expect(page.getByRole("button", { name: "Complete" }).isDisabled()).resolves.toBe(true);
     await shot(page, "admin-job-lifecycle");
+
+    // Each of those changes is in the audit trail, by this admin through the back office, with before and after.
+    type Entry = { action: string; actorName: string; via: string; recordId: string; before: unknown; after: unknown };
+    const trail = await ok<Entry[]>(page.request.get(`/api/admin/audit-log?range=${encodeURIComponent("[0,99]")}`));
+    const ids = new Set(clients.map((client) => client.user.id));
+    const disables = trail.filter((entry) => entry.action === "users.disable" && ids.has(entry.recordId));
+    expect(disables).toHaveLength(3);
+    for (const entry of disables)
+      expect(entry).toMatchObject({ actorName: "Ada Tester", via: "back-office", before: { disabled: false }, after: { disabled: true } });
+    expect(trail.find((entry) => entry.action === "payments.refund" && entry.recordId === paymentId)).toMatchObject({
+      before: { status: "needs_refund" },
+      after: { status: "refunded" },
+    });
+    expect(trail.find((entry) => entry.action === "jobs.restore" && entry.recordId === String(job.id))).toMatchObject({ after: { status: "open" } });
+    await office.menuItem("Audit log").click();
+    await page.waitForURL(/#\/audit-log/);
+    const rows = office.main.locator("tbody tr");
+    await rows.filter({ hasText: "Restored the job" }).waitFor();
+    await expect.poll(() => rows.filter({ hasText: "Disabled the account" }).count()).toBe(3);
+    await rows.filter({ hasText: "Refunded the payment" }).waitFor();
+    await shot(page, "admin-bulk-audit-log");
   });
 });
