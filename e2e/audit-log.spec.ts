@@ -55,7 +55,15 @@ describe("the audit trail in the back office", () => {
     await office.menuItem("Audit log").click();
     await page.waitForURL(/#\/audit-log/);
     const rows = office.main.locator("tbody tr");
-    await rows.filter({ hasText: "Edited the job" }).waitFor();
+    // The record's link is drawn once its reference is read: wait for it before reading the rows.
+    await rows
+      .filter({ hasText: "Edited the job" })
+      .filter({ hasText: /jobs\s+\d+/ })
+      .waitFor();
+    await rows
+      .filter({ hasText: "Disabled the account" })
+      .filter({ hasText: /users\s+\S+/ })
+      .waitFor();
     const texts = await rows.allInnerTexts();
     expect(texts[0]).toMatch(
       /Ada Auditor[\s\S]*Back office[\s\S]*Edited the job[\s\S]*jobs[\s\S]*Audited Bakery Shop\s*→\s*Audited Bakery Shop, with delivery/,
