@@ -160,11 +160,10 @@ describe("[receipts-2] the receipt's PDF", () => {
       .select("data")) as Array<{ data: Record<string, unknown> }>;
     for (const { data } of queued) expect(Object.keys(data).sort()).toEqual(["attempt", "emailId"]);
 
-    let mail = catcher.messages.find((m) => m.raw.includes(`Receipt ${receipt.number}`));
-    for (let i = 0; !mail && i < 100; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      mail = catcher.messages.find((m) => m.raw.includes(`Receipt ${receipt.number}`));
-    }
+    // The mail worker sends it from the queue: wait for it to arrive (up to 10 s).
+    const receiptMail = () => catcher.messages.find((m) => m.raw.includes(`Receipt ${receipt.number}`));
+    await expect.poll(receiptMail, { timeout: 10_000, interval: 100 }).toBeDefined();
+    const mail = receiptMail();
     expect(mail?.to).toEqual([alice.user.email]);
     const part = /Content-Type: application\/pdf;[^]*?\r\n\r\n([A-Za-z0-9+/=\r\n]+)/.exec(mail!.raw);
     expect(part, "a PDF part").not.toBeNull();
